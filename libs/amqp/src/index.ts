@@ -1,0 +1,2 @@
+export { connectAmqp } from './connect.ts'
+export type { AmqpClient, AmqpOptions } from './connect.ts'

@@ -1,0 +1,6 @@
+export { ConfigError } from './config-error.ts'
+export * as env from './env-parsers.ts'
+export type { EnvParser } from './env-parsers.ts'
+export { readConfig } from './read-config.ts'
+export type { ConfigOf, ConfigSpec } from './read-config.ts'
+export { exitOnStartupError, StartupError } from './exit-on-startup-error.ts'

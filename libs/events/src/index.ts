@@ -1,0 +1,27 @@
+/** What the services say to each other over RabbitMQ: one topic exchange, routing key = event name. */
+export const EVENTS_EXCHANGE = 'cms.events'
+
+export const ENTRY_EVENTS = ['entry.create', 'entry.update', 'entry.delete', 'entry.publish', 'entry.unpublish'] as const
+export type EntryEventName = (typeof ENTRY_EVENTS)[number]
+
+/** Routing key of the schema service's announcement that a content type changed or was deleted. */
+export const CONTENT_TYPE_CHANGED = 'schema.content-type.changed'
+
+/** The message body of an entry event, as the content service's outbox relays it. */
+export interface EntryEventMessage {
+  /** Unique per event; the outbox relays at least once, so consumers deduplicate on it. */
+  eventId: string
+  event: EntryEventName
+  timestamp: string
+  websiteId: string
+  contentType: string
+  document: Record<string, unknown> & { id: string }
+}
+
+export interface ContentTypeChangedMessage {
+  websiteId: string
+  name: string
+  /** Null when the type was deleted. */
+  version: number | null
+  timestamp: string
+}

@@ -1,0 +1,88 @@
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import type { Server } from 'node:http'
+import Koa from 'koa'
+import type { Middleware } from 'koa'
+import type { Logger } from 'pino'
+import { StartupError } from '@cms/config'
+import { errorHandler } from './error-handler.ts'
+import type { ErrorTranslator } from './error-handler.ts'
+import { healthRoutes } from './health.ts'
+import type { ReadinessCheck } from './health.ts'
+import { createServiceMetrics } from './metrics.ts'
+import type { ServiceMetrics } from './metrics.ts'
+import { requestId } from './request-id.ts'
+
+export interface HttpServiceOptions {
+  name: string
+  logger: Logger
+  /** Everything after request id, errors and health: auth, body parsing, routes. */
+  middleware: readonly Middleware[]
+  checks: Readonly<Record<string, ReadinessCheck>>
+  errorTranslators?: readonly ErrorTranslator[]
+  /** How long `close` waits for in-flight requests before cutting connections. */
+  drainTimeoutMs?: number
+}
+
+export interface HttpService {
+  app: Koa
+  metrics: ServiceMetrics
+  listen(port: number, host: string): Promise<{ port: number; url: string }>
+  /** Stops taking work (readiness fails, new connections refused), finishes in-flight requests. */
+  close(): Promise<void>
+}
+
+export function createHttpService(options: HttpServiceOptions): HttpService {
+  const app = new Koa({ proxy: false })
+  const metrics = createServiceMetrics(options.name)
+  let draining = false
+  let server: Server | undefined
+
+  app.use(metrics.middleware)
+  app.use(requestId(options.logger))
+  app.use(errorHandler(options.logger, options.errorTranslators))
+  const health = healthRoutes({ checks: options.checks, registry: metrics.registry, isDraining: () => draining })
+  app.use(health.routes())
+  for (const middleware of options.middleware) app.use(middleware)
+  app.on('error', (error) => options.logger.debug({ err: error }, 'koa error event'))
+
+  return {
+    app,
+    metrics,
+    listen(port, host) {
+      return new Promise((resolve, reject) => {
+        const created = createServer(app.callback())
+        created.keepAliveTimeout = 65_000
+        created.once('error', (error: NodeJS.ErrnoException) => {
+          if (error.code === 'EADDRINUSE') reject(new StartupError(`port ${port} on ${host} is already in use`))
+          else if (error.code === 'EACCES') reject(new StartupError(`no permission to listen on port ${port}`))
+          else reject(new StartupError(`cannot listen on ${host}:${port}: ${error.message}`))
+        })
+        created.listen(port, host, () => {
+          server = created
+          const bound = (created.address() as AddressInfo).port
+          options.logger.info({ port: bound, host }, 'listening')
+          resolve({ port: bound, url: `http://${host.includes(':') ? `[${host}]` : host}:${bound}` })
+        })
+      })
+    },
+    async close() {
+      draining = true
+      if (!server) return
+      const closing = server
+      server = undefined
+      const closed = new Promise<void>((resolve) => closing.close(() => resolve()))
+      closing.closeIdleConnections()
+      const timeout = options.drainTimeoutMs ?? 10_000
+      let timer: ReturnType<typeof setTimeout> | undefined
+      const forced = new Promise<void>((resolve) => {
+        timer = setTimeout(() => {
+          closing.closeAllConnections()
+          resolve()
+        }, timeout)
+      })
+      await Promise.race([closed, forced])
+      clearTimeout(timer)
+    },
+  }
+}

@@ -1,0 +1,17 @@
+export { createHttpService } from './http-service.ts'
+export type { HttpService, HttpServiceOptions } from './http-service.ts'
+export type { ReadinessCheck } from './health.ts'
+export { errorHandler } from './error-handler.ts'
+export type { ErrorTranslator } from './error-handler.ts'
+export { jsonBody, DEFAULT_BODY_LIMIT_BYTES } from './json-body.ts'
+export { requestId, REQUEST_ID_HEADER } from './request-id.ts'
+export {
+  INTERNAL_HEADERS,
+  internalHeaders,
+  KEY_SCOPES,
+  requireInternalCaller,
+  sameSecret,
+} from './internal-auth.ts'
+export type { Caller, KeyScope } from './internal-auth.ts'
+export { runService } from './run-service.ts'
+export type { RunningService } from './run-service.ts'

@@ -1,0 +1,2 @@
+export { createLogger } from './logger.ts'
+export type { Logger } from './logger.ts'
