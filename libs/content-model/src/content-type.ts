@@ -1,0 +1,46 @@
+/** The shapes of content types and field definitions (contract section 3), shared by schema and content. */
+export const FIELD_TYPES = [
+  'text',
+  'textarea',
+  'richText',
+  'tags',
+  'number',
+  'integer',
+  'boolean',
+  'date',
+  'datetime',
+  'email',
+  'url',
+  'select',
+  'json',
+] as const
+export type FieldType = (typeof FIELD_TYPES)[number]
+
+export interface FieldDefinition {
+  name: string
+  label: string
+  type: FieldType
+  required: boolean
+  /** `select` only: the allowed values. */
+  options?: string[]
+  /** `number` / `integer`: inclusive bounds. */
+  min?: number
+  max?: number
+  /** `text` / `textarea`: maximum length in characters. */
+  maxLength?: number
+}
+
+export interface ContentType {
+  id: string
+  name: string
+  label: string
+  description?: string
+  slugField?: string
+  titleField?: string
+  icon?: string
+  fields: FieldDefinition[]
+  /** Starts at 1, +1 on every PATCH; compiled validators are cached per (website, name, version). */
+  version: number
+  createdAt: string
+  updatedAt: string
+}
