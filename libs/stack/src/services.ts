@@ -1,0 +1,138 @@
+import { randomBytes } from 'node:crypto'
+import { join } from 'node:path'
+import process from 'node:process'
+import { freePort } from './free-port.ts'
+import { managedProcess } from './managed-process.ts'
+import type { ManagedProcess } from './managed-process.ts'
+import { REPO_ROOT } from './paths.ts'
+
+export const SERVICE_NAMES = ['schema', 'content-write', 'content-read', 'webhook', 'gateway'] as const
+export type ServiceName = (typeof SERVICE_NAMES)[number]
+export const RUNTIMES = ['node', 'deno'] as const
+export type Runtime = (typeof RUNTIMES)[number]
+
+const PACKAGE_OF: Record<ServiceName, string> = {
+  schema: 'schema',
+  'content-write': 'content',
+  'content-read': 'content',
+  webhook: 'webhook',
+  gateway: 'gateway',
+}
+
+export const entryFileOf = (service: ServiceName): string => `services/${PACKAGE_OF[service]}/src/run.ts`
+
+/** The one command that starts a service: images, `npm start`, tests and benchmarks all use it. */
+export function serviceCommand(service: ServiceName, runtime: Runtime): { command: string; args: string[] } {
+  const entry = entryFileOf(service)
+  if (runtime === 'deno') return { command: join(REPO_ROOT, 'node_modules', '.bin', 'deno'), args: ['run', '-A', entry] }
+  return { command: process.execPath, args: ['--import', 'tsx', entry] }
+}
+
+export const newSecret = (): string => randomBytes(24).toString('base64url')
+
+export interface LaunchOptions {
+  mongoUrl: string
+  redisUrl: string
+  amqpUrl: string
+  /** Logs go to `<dataDir>/logs/<service>.log`. */
+  dataDir: string
+  gatewayPort?: number
+  adminToken?: string
+  internalToken?: string
+  runtime?: Runtime | Partial<Record<ServiceName, Runtime>>
+  /** Extra variables per service (e.g. WEBHOOK_ALLOW_PRIVATE_TARGETS). */
+  env?: Partial<Record<ServiceName, Record<string, string>>>
+  /** Start only these (default: all). URLs of the others are still assigned. */
+  only?: readonly ServiceName[]
+}
+
+export interface RunningServices {
+  gatewayUrl: string
+  adminToken: string
+  internalToken: string
+  urls: Record<ServiceName, string>
+  processes: Record<ServiceName, ManagedProcess>
+  stop(): Promise<void>
+}
+
+async function isReady(url: string): Promise<boolean> {
+  const response = await fetch(`${url}/readyz`, { signal: AbortSignal.timeout(2000) })
+  await response.body?.cancel()
+  return response.ok
+}
+
+/** Starts every service as its own process, each on a free port, and waits until all are ready. */
+export async function launchServices(options: LaunchOptions): Promise<RunningServices> {
+  const adminToken = options.adminToken ?? newSecret()
+  const internalToken = options.internalToken ?? newSecret()
+  const ports = {} as Record<ServiceName, number>
+  for (const service of SERVICE_NAMES) {
+    ports[service] = service === 'gateway' && options.gatewayPort !== undefined ? options.gatewayPort : await freePort()
+  }
+  const urls = Object.fromEntries(
+    SERVICE_NAMES.map((service) => [service, `http://127.0.0.1:${ports[service]}`]),
+  ) as Record<ServiceName, string>
+  const common = { HOST: '127.0.0.1', INTERNAL_TOKEN: internalToken, MONGO_URL: options.mongoUrl }
+  const envOf: Record<ServiceName, Record<string, string>> = {
+    schema: { ...common, PORT: String(ports.schema), AMQP_URL: options.amqpUrl, CONTENT_URL: urls['content-read'] },
+    'content-write': {
+      ...common,
+      PORT: String(ports['content-write']),
+      AMQP_URL: options.amqpUrl,
+      REDIS_URL: options.redisUrl,
+      SCHEMA_URL: urls.schema,
+      CONTENT_MODE: 'write',
+    },
+    'content-read': {
+      ...common,
+      PORT: String(ports['content-read']),
+      AMQP_URL: options.amqpUrl,
+      REDIS_URL: options.redisUrl,
+      SCHEMA_URL: urls.schema,
+      CONTENT_MODE: 'read',
+    },
+    webhook: { ...common, PORT: String(ports.webhook), AMQP_URL: options.amqpUrl },
+    gateway: {
+      ...common,
+      CMS_PORT: String(ports.gateway),
+      REDIS_URL: options.redisUrl,
+      CMS_ADMIN_TOKEN: adminToken,
+      CONTENT_READ_URL: urls['content-read'],
+      CONTENT_WRITE_URL: urls['content-write'],
+      SCHEMA_URL: urls.schema,
+      WEBHOOK_URL: urls.webhook,
+    },
+  }
+  const runtimeOf = (service: ServiceName): Runtime =>
+    typeof options.runtime === 'string' ? options.runtime : (options.runtime?.[service] ?? 'node')
+
+  const processes = Object.fromEntries(
+    SERVICE_NAMES.map((service) => {
+      const { command, args } = serviceCommand(service, runtimeOf(service))
+      const managed = managedProcess({
+        name: service,
+        command,
+        args,
+        cwd: REPO_ROOT,
+        env: { ...envOf[service], ...options.env?.[service] },
+        logFile: join(options.dataDir, 'logs', `${service}.log`),
+        isReady: () => isReady(urls[service]),
+        readyTimeoutMs: 90_000,
+      })
+      return [service, managed]
+    }),
+  ) as Record<ServiceName, ManagedProcess>
+
+  const selected = SERVICE_NAMES.filter((service) => !options.only || options.only.includes(service))
+  const stop = async () => {
+    await processes.gateway.stop()
+    await Promise.allSettled(SERVICE_NAMES.filter((s) => s !== 'gateway').map((s) => processes[s].stop()))
+  }
+  try {
+    await Promise.all(selected.map((service) => processes[service].start()))
+  } catch (error) {
+    await stop()
+    throw error
+  }
+  return { gatewayUrl: urls.gateway, adminToken, internalToken, urls, processes, stop }
+}

@@ -1,0 +1,23 @@
+import { randomUUID } from 'node:crypto'
+import { internalHeaders } from '@cms/http'
+import type { Caller } from '@cms/http'
+import { jsonClient } from './http-client.ts'
+import type { ApiCall } from './http-client.ts'
+import { testEnv } from './test-env.ts'
+
+/** Calls one service directly, as the gateway would for `caller`. */
+export function internalClient(serviceUrl: string, caller: Partial<Caller> = {}): ApiCall & { caller: Caller } {
+  const full: Caller = { websiteId: randomUUID(), keyId: randomUUID(), scope: 'admin', ...caller }
+  const call = jsonClient(serviceUrl, internalHeaders(testEnv().internalToken, full))
+  return Object.assign(call, { caller: full })
+}
+
+/** The platform operator's admin API on the gateway. */
+export function adminClient(gatewayUrl = testEnv().gatewayUrl, token = testEnv().adminToken): ApiCall {
+  return jsonClient(gatewayUrl, { authorization: `Bearer ${token}` })
+}
+
+/** Public API calls through the gateway with an API key. */
+export function apiClient(apiKey: string, gatewayUrl = testEnv().gatewayUrl): ApiCall {
+  return jsonClient(gatewayUrl, { 'x-api-key': apiKey })
+}

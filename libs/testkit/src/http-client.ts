@@ -1,0 +1,38 @@
+export interface ApiResponse<T = any> {
+  status: number
+  headers: Headers
+  body: T
+  /** The body exactly as received. */
+  text: string
+}
+
+export interface RequestOptions {
+  body?: unknown
+  /** Sent as is (no JSON encoding), e.g. malformed JSON. */
+  rawBody?: string
+  headers?: Record<string, string>
+}
+
+export type ApiCall = <T = any>(method: string, path: string, options?: RequestOptions) => Promise<ApiResponse<T>>
+
+/** A small JSON client over fetch with fixed headers, for tests. */
+export function jsonClient(baseUrl: string, fixedHeaders: Record<string, string>): ApiCall {
+  return async (method, path, options = {}) => {
+    const headers: Record<string, string> = { ...fixedHeaders, ...options.headers }
+    let body: string | undefined
+    if (options.rawBody !== undefined) body = options.rawBody
+    else if (options.body !== undefined) body = JSON.stringify(options.body)
+    if (body !== undefined && !Object.keys(headers).some((h) => h.toLowerCase() === 'content-type')) {
+      headers['content-type'] = 'application/json'
+    }
+    const response = await fetch(`${baseUrl}${path}`, { method, headers, body })
+    const text = await response.text()
+    let parsed: unknown = undefined
+    try {
+      parsed = text ? JSON.parse(text) : undefined
+    } catch {
+      parsed = text
+    }
+    return { status: response.status, headers: response.headers, body: parsed as any, text }
+  }
+}

@@ -1,0 +1,39 @@
+import process from 'node:process'
+import { startStack } from '@cms/stack'
+import type { Stack } from '@cms/stack'
+
+let stack: Stack | undefined
+
+/**
+ * Once per `vitest run`: the backing servers and every service, shared by all test files.
+ * Files keep apart by creating their own website; tests that stop servers start their own stack.
+ */
+export async function setup(): Promise<void> {
+  if (process.env.CMS_TEST_STACK === 'off') return
+  const started = Date.now()
+  stack = await startStack({
+    name: `test-${Date.now()}-${process.pid}`,
+    ephemeral: process.env.CMS_KEEP_TEST_DATA !== 'true',
+    log: (line) => process.stderr.write(`[stack] ${line}\n`),
+    env: { webhook: { WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true' } },
+  })
+  const { backends, services } = stack
+  Object.assign(process.env, {
+    MONGO_URL: backends.mongo.url,
+    REDIS_URL: backends.redis.url,
+    AMQP_URL: backends.amqp.url,
+    INTERNAL_TOKEN: services.internalToken,
+    CMS_ADMIN_TOKEN: services.adminToken,
+    CMS_TEST_GATEWAY_URL: services.urls.gateway,
+    CMS_TEST_CONTENT_READ_URL: services.urls['content-read'],
+    CMS_TEST_CONTENT_WRITE_URL: services.urls['content-write'],
+    CMS_TEST_SCHEMA_URL: services.urls.schema,
+    CMS_TEST_WEBHOOK_URL: services.urls.webhook,
+    CMS_TEST_DATA_DIR: stack.dataDir,
+  })
+  process.stderr.write(`[stack] ${backends.provider} backends and services ready in ${Date.now() - started} ms (${stack.dataDir})\n`)
+}
+
+export async function teardown(): Promise<void> {
+  await stack?.stop()
+}
