@@ -20,7 +20,7 @@ const MODULE = 'github.com/FerretDB/FerretDB'
 export function ensureFerretdbBinary(log: (line: string) => void): string {
   const binary = join(CACHE_ROOT, 'ferretdb', VERSION, 'ferretdb')
   if (existsSync(binary)) return binary
-  const go = which('go')
+  const go = which('go') ?? (existsSync('/usr/local/go/bin/go') ? '/usr/local/go/bin/go' : undefined)
   if (!go) {
     throw new Error(
       'no MongoDB-compatible server: set MONGO_URL, install mongod, or install Go >= 1.24 so FerretDB can be built',

@@ -1,0 +1,51 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { DATA_ROOT, launchServices } from '@cms/stack'
+import type { RunningServices } from '@cms/stack'
+import { jsonClient, testEnv } from '@cms/testkit'
+
+let services: RunningServices
+let dataDir: string
+
+describe('the same source on Deno', () => {
+  beforeAll(async () => {
+    const env = testEnv()
+    dataDir = mkdtempSync(join(DATA_ROOT, 'deno-'))
+    services = await launchServices({
+      mongoUrl: env.mongoUrl,
+      redisUrl: env.redisUrl,
+      amqpUrl: env.amqpUrl,
+      dataDir,
+      runtime: { gateway: 'deno', 'content-read': 'deno', 'content-write': 'deno' },
+    })
+  }, 180_000)
+  afterAll(async () => {
+    await services?.stop()
+    rmSync(dataDir, { recursive: true, force: true })
+  })
+
+  it('when the gateway and the content service run on Deno, then a document round-trips through them', async () => {
+    const admin = jsonClient(services.gatewayUrl, { authorization: `Bearer ${services.adminToken}` })
+    const website = await admin('POST', '/admin/api/websites', { body: { name: 'deno-check' } })
+    expect(website.status).toBe(201)
+    const key = await admin('POST', `/admin/api/websites/${website.body.id}/keys`, { body: { name: 'k', scope: 'admin' } })
+    expect(key.status).toBe(201)
+    const api = jsonClient(services.gatewayUrl, { 'x-api-key': key.body.key })
+
+    const type = await api('POST', '/api/content-types', {
+      body: { name: 'article', fields: [{ name: 'title', label: 'Title', type: 'text', required: true }], titleField: 'title' },
+    })
+    expect(type.status).toBe(201)
+    const created = await api('POST', '/api/content', { body: { type: 'article', data: { title: 'Hello from Deno' } } })
+    expect(created.status).toBe(201)
+    expect(created.body.slug).toBe('hello-from-deno')
+    const published = await api('POST', `/api/content/${created.body.id}/publish`)
+    expect(published.status).toBe(200)
+    const read = await api('GET', `/api/content/by-slug/article/hello-from-deno`)
+    expect(read.status).toBe(200)
+    expect(read.body.data).toEqual({ title: 'Hello from Deno' })
+    const health = await fetch(`${services.urls.gateway}/healthz`)
+    expect(health.status).toBe(200)
+  }, 60_000)
+})
