@@ -1,1 +1,25 @@
 export * from './content-type.ts'
+export {
+  CONTENT_TYPE_NAME_PATTERN,
+  FIELD_NAME_PATTERN,
+  isContentTypeName,
+  isFieldName,
+  RESERVED_FIELD_NAMES,
+} from './names.ts'
+export { TEXT_LIMITS } from './display-text.ts'
+export { FIELD_OPTION_NAMES, MAX_SELECT_OPTIONS, MAX_TEXT_LENGTH_LIMIT } from './field-options.ts'
+export type { FieldOptionName } from './field-options.ts'
+export { checkFieldDefinition, FIELD_DEFINITION_MEMBERS } from './validate-field-definition.ts'
+export {
+  checkContentTypeDefinition,
+  CONTENT_TYPE_MEMBERS,
+  MAX_FIELDS,
+  parseContentTypeDefinition,
+  READ_ONLY_CONTENT_TYPE_MEMBERS,
+  TITLE_FIELD_TYPES,
+} from './validate-content-type.ts'
+export type { CheckedContentType, ContentTypeDefinition, ContentTypeMember } from './validate-content-type.ts'
+export { isHttpUrl, isIsoDate, isIsoDateTime } from './value-formats.ts'
+export { isEmptyValue } from './empty-value.ts'
+export { assertValidData, DATA_VALIDATOR_CACHE_SIZE, dataValidatorFor } from './data-validator.ts'
+export type { DataValidator, DataValidatorSource } from './data-validator.ts'

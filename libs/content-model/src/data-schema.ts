@@ -1,0 +1,103 @@
+import type { SchemaObject } from 'ajv'
+import type { ContentType, FieldDefinition, FieldType } from './content-type.ts'
+
+/** Custom ajv vocabulary (registered in data-validator.ts). */
+export const NOT_EMPTY_KEYWORD = 'cmsNotEmpty'
+export const VALUE_FORMATS = { date: 'cms-date', datetime: 'cms-datetime', url: 'cms-http-url', email: 'email' } as const
+
+const SHAPES: Readonly<Record<FieldType, (field: FieldDefinition) => SchemaObject>> = {
+  text: (field) => withMaxLength({ type: 'string' }, field),
+  textarea: (field) => withMaxLength({ type: 'string' }, field),
+  richText: () => ({
+    type: 'object',
+    required: ['type', 'content'],
+    properties: { type: { type: 'string' }, content: { type: 'array' } },
+  }),
+  tags: () => ({ type: 'array', items: { type: 'string', minLength: 1 } }),
+  number: (field) => withBounds({ type: 'number' }, field),
+  integer: (field) => withBounds({ type: 'integer' }, field),
+  boolean: () => ({ type: 'boolean' }),
+  date: () => ({ type: 'string', format: VALUE_FORMATS.date }),
+  datetime: () => ({ type: 'string', format: VALUE_FORMATS.datetime }),
+  email: () => ({ type: 'string', format: VALUE_FORMATS.email }),
+  url: () => ({ type: 'string', format: VALUE_FORMATS.url }),
+  select: (field) => ({ type: 'string', enum: [...(field.options ?? [])] }),
+  json: () => ({}),
+}
+
+function withMaxLength(schema: SchemaObject, field: FieldDefinition): SchemaObject {
+  return field.maxLength === undefined ? schema : { ...schema, maxLength: field.maxLength }
+}
+
+/** Integers stay within the range JavaScript (and JSON consumers) represent exactly. */
+function withBounds(schema: SchemaObject, field: FieldDefinition): SchemaObject {
+  const integer = field.type === 'integer'
+  const minimum = field.min ?? (integer ? Number.MIN_SAFE_INTEGER : undefined)
+  const maximum = field.max ?? (integer ? Number.MAX_SAFE_INTEGER : undefined)
+  return {
+    ...schema,
+    ...(minimum === undefined ? {} : { minimum }),
+    ...(maximum === undefined ? {} : { maximum }),
+  }
+}
+
+/**
+ * A field's value schema. `null` stands for "no value": an optional field accepts it, a
+ * required one reports it as missing (through the not-empty keyword, not as a type error).
+ */
+function valueSchema(field: FieldDefinition): SchemaObject {
+  const shape = SHAPES[field.type](field)
+  const nullable: SchemaObject =
+    shape.type === undefined
+      ? shape
+      : { ...shape, nullable: true, ...(shape.enum ? { enum: [...shape.enum, null] } : {}) }
+  return field.required ? { ...nullable, [NOT_EMPTY_KEYWORD]: field.type } : nullable
+}
+
+/** The JSON schema of a document's `data` under `contentType`: unknown keys are refused. */
+export function dataSchemaFor(contentType: Pick<ContentType, 'fields'>): SchemaObject {
+  const properties: Record<string, SchemaObject> = {}
+  for (const field of contentType.fields) properties[field.name] = valueSchema(field)
+  return {
+    type: 'object',
+    additionalProperties: false,
+    properties,
+    required: contentType.fields.filter((field) => field.required).map((field) => field.name),
+  }
+}
+
+/** What a value of `field` must be, completing "must be ...". */
+export function expectedValue(field: FieldDefinition): string {
+  switch (field.type) {
+    case 'text':
+    case 'textarea':
+      return 'a string'
+    case 'richText':
+      return 'a rich-text object with a string "type" and an array "content"'
+    case 'tags':
+      return 'an array of non-empty strings'
+    case 'number':
+      return 'a finite number'
+    case 'integer':
+      return 'an integer'
+    case 'boolean':
+      return 'true or false'
+    case 'date':
+      return 'a date in the form YYYY-MM-DD'
+    case 'datetime':
+      return 'an ISO 8601 date-time with an offset, e.g. 2024-05-01T12:00:00Z'
+    case 'email':
+      return 'an email address'
+    case 'url':
+      return 'an absolute http or https URL'
+    case 'select':
+      return `one of: ${optionList(field.options ?? [])}`
+    case 'json':
+      return 'a JSON value'
+  }
+}
+
+function optionList(options: readonly string[]): string {
+  const shown = options.slice(0, 20).map((option) => JSON.stringify(option)).join(', ')
+  return options.length > 20 ? `${shown}, ... (${options.length} options)` : shown
+}
