@@ -1,0 +1,35 @@
+import { env, readConfig } from '@cms/config'
+import type { ConfigOf } from '@cms/config'
+
+const httpUrl = () => env.url({ protocols: ['http', 'https'] })
+
+export const gatewayConfigSpec = {
+  CMS_PORT: env.port({ default: 8080 }),
+  HOST: env.string({ default: '127.0.0.1' }),
+  MONGO_URL: env.url({ protocols: ['mongodb', 'mongodb+srv'] }),
+  MONGO_DB: env.string({ default: 'cms_gateway' }),
+  REDIS_URL: env.url({ protocols: ['redis', 'rediss'] }),
+  INTERNAL_TOKEN: env.secret(),
+  CMS_ADMIN_TOKEN: env.secret(),
+  CONTENT_READ_URL: httpUrl(),
+  CONTENT_WRITE_URL: httpUrl(),
+  SCHEMA_URL: httpUrl(),
+  WEBHOOK_URL: httpUrl(),
+  LOG_LEVEL: env.string({ default: 'info' }),
+  /** Revocation must reach every instance within 5 s, so a cached key may live at most 4 s. */
+  KEY_CACHE_TTL_MS: env.integer({ default: 4000, min: 0, max: 4000 }),
+  UPSTREAM_CONNECT_TIMEOUT_MS: env.integer({ default: 1500, min: 100, max: 30_000 }),
+  UPSTREAM_TIMEOUT_MS: env.integer({ default: 15_000, min: 100, max: 300_000 }),
+  /** Failed authentications one client address may make per minute before it is refused. */
+  AUTH_FAILURES_PER_MINUTE: env.integer({ default: 30, min: 1, max: 100_000 }),
+  /** Prefix of every Redis key the gateway writes; instances that share limits share it. */
+  REDIS_PREFIX: env.string({ default: 'cms:gateway' }),
+  /** Reverse proxies in front of the gateway whose X-Forwarded-For entries are trusted. */
+  TRUST_PROXY_HOPS: env.integer({ default: 0, min: 0, max: 10 }),
+}
+
+export type GatewayConfig = ConfigOf<typeof gatewayConfigSpec>
+
+export function readGatewayConfig(source?: Record<string, string | undefined>): GatewayConfig {
+  return readConfig(gatewayConfigSpec, source)
+}

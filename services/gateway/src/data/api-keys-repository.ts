@@ -1,0 +1,63 @@
+import type { Db } from 'mongodb'
+import type { ApiKey } from '../domain/api-key.ts'
+
+/** `_id` is the key's SHA-256 hash: authentication is then an `_id`-only lookup, fast on FerretDB too. */
+interface ApiKeyDocument extends ApiKey {
+  _id: string
+}
+
+export interface ApiKeysRepository {
+  ensureIndexes(): Promise<void>
+  insert(key: ApiKey, hash: string): Promise<void>
+  findByHash(hash: string): Promise<ApiKey | undefined>
+  listByWebsite(websiteId: string): Promise<ApiKey[]>
+  /** The revoked key's hash, or undefined when the website has no such key. */
+  revoke(websiteId: string, keyId: string, at: Date): Promise<{ hash: string } | undefined>
+  /** Revokes every live key of the website; gives their hashes. */
+  revokeAllOfWebsite(websiteId: string, at: Date): Promise<string[]>
+}
+
+function toApiKey(doc: ApiKeyDocument): ApiKey {
+  return {
+    id: doc.id,
+    websiteId: doc.websiteId,
+    name: doc.name,
+    scope: doc.scope,
+    prefix: doc.prefix,
+    rateLimit: { perMinute: doc.rateLimit.perMinute, perDay: doc.rateLimit.perDay },
+    createdAt: doc.createdAt,
+    revokedAt: doc.revokedAt ?? null,
+  }
+}
+
+export function createApiKeysRepository(db: Db): ApiKeysRepository {
+  const keys = db.collection<ApiKeyDocument>('api_keys')
+  return {
+    async ensureIndexes() {
+      await keys.createIndex({ id: 1 }, { unique: true })
+      await keys.createIndex({ websiteId: 1, createdAt: 1 })
+    },
+    async insert(key, hash) {
+      await keys.insertOne({ _id: hash, ...key })
+    },
+    async findByHash(hash) {
+      const doc = await keys.findOne({ _id: hash })
+      return doc ? toApiKey(doc) : undefined
+    },
+    async listByWebsite(websiteId) {
+      const docs = await keys.find({ websiteId }).sort({ createdAt: 1, _id: 1 }).toArray()
+      return docs.map(toApiKey)
+    },
+    async revoke(websiteId, keyId, at) {
+      const doc = await keys.findOne({ id: keyId, websiteId })
+      if (!doc) return undefined
+      if (doc.revokedAt === null) await keys.updateOne({ _id: doc._id }, { $set: { revokedAt: at } })
+      return { hash: doc._id }
+    },
+    async revokeAllOfWebsite(websiteId, at) {
+      const live = await keys.find({ websiteId, revokedAt: null }).toArray()
+      for (const doc of live) await keys.updateOne({ _id: doc._id }, { $set: { revokedAt: at } })
+      return live.map((doc) => doc._id)
+    },
+  }
+}

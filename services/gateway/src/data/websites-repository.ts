@@ -1,0 +1,47 @@
+import type { Db } from 'mongodb'
+import type { Website } from '../domain/website.ts'
+
+interface WebsiteDocument {
+  _id: string
+  name: string
+  createdAt: Date
+}
+
+export interface WebsitesRepository {
+  ensureIndexes(): Promise<void>
+  insert(website: Website): Promise<void>
+  findById(id: string): Promise<Website | undefined>
+  list(): Promise<Website[]>
+  rename(id: string, name: string): Promise<Website | undefined>
+  remove(id: string): Promise<boolean>
+}
+
+const toWebsite = (doc: WebsiteDocument): Website => ({ id: doc._id, name: doc.name, createdAt: doc.createdAt })
+
+export function createWebsitesRepository(db: Db): WebsitesRepository {
+  const websites = db.collection<WebsiteDocument>('websites')
+  return {
+    async ensureIndexes() {
+      await websites.createIndex({ createdAt: 1 })
+    },
+    async insert(website) {
+      await websites.insertOne({ _id: website.id, name: website.name, createdAt: website.createdAt })
+    },
+    async findById(id) {
+      const doc = await websites.findOne({ _id: id })
+      return doc ? toWebsite(doc) : undefined
+    },
+    async list() {
+      const docs = await websites.find({}).sort({ createdAt: 1, _id: 1 }).toArray()
+      return docs.map(toWebsite)
+    },
+    async rename(id, name) {
+      const doc = await websites.findOneAndUpdate({ _id: id }, { $set: { name } }, { returnDocument: 'after' })
+      return doc ? toWebsite(doc) : undefined
+    },
+    async remove(id) {
+      const result = await websites.deleteOne({ _id: id })
+      return result.deletedCount > 0
+    },
+  }
+}

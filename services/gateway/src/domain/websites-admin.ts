@@ -1,0 +1,54 @@
+import { NotFoundError } from '@cms/errors'
+import type { ApiKeysRepository } from '../data/api-keys-repository.ts'
+import type { WebsitesRepository } from '../data/websites-repository.ts'
+import type { Website, WebsiteInput } from './website.ts'
+
+export interface WebsitesAdminDeps {
+  websites: WebsitesRepository
+  apiKeys: ApiKeysRepository
+  now: () => Date
+  newId: () => string
+  /** Told the hashes of revoked keys, so this instance stops honouring them at once. */
+  onKeysRevoked: (hashes: readonly string[]) => void
+}
+
+export interface WebsitesAdmin {
+  create(input: WebsiteInput): Promise<Website>
+  list(): Promise<Website[]>
+  get(id: string): Promise<Website>
+  rename(id: string, input: WebsiteInput): Promise<Website>
+  /** Revokes the website's keys first, so a half-done delete never leaves a working key. */
+  remove(id: string): Promise<void>
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
+
+export const websiteNotFound = (): NotFoundError => new NotFoundError('Website not found')
+
+export function createWebsitesAdmin(deps: WebsitesAdminDeps): WebsitesAdmin {
+  const get = async (id: string): Promise<Website> => {
+    const website = UUID.test(id) ? await deps.websites.findById(id) : undefined
+    if (!website) throw websiteNotFound()
+    return website
+  }
+  return {
+    async create(input) {
+      const website: Website = { id: deps.newId(), name: input.name, createdAt: deps.now() }
+      await deps.websites.insert(website)
+      return website
+    },
+    list: () => deps.websites.list(),
+    get,
+    async rename(id, input) {
+      const renamed = UUID.test(id) ? await deps.websites.rename(id, input.name) : undefined
+      if (!renamed) throw websiteNotFound()
+      return renamed
+    },
+    async remove(id) {
+      await get(id)
+      const hashes = await deps.apiKeys.revokeAllOfWebsite(id, deps.now())
+      deps.onKeysRevoked(hashes)
+      if (!(await deps.websites.remove(id))) throw websiteNotFound()
+    },
+  }
+}
