@@ -1,0 +1,45 @@
+import process from 'node:process'
+import { env, readConfig } from '@cms/config'
+import type { ConfigOf, EnvParser } from '@cms/config'
+
+/** A comma-separated list of delays in milliseconds, e.g. `1000,5000,25000`. */
+function delayList(options: { default: readonly number[] }): EnvParser<readonly number[]> {
+  return (raw, name) => {
+    if (raw === undefined || raw.trim() === '') return options.default
+    const parts = raw.split(',').map((part) => part.trim())
+    if (parts.some((part) => !/^\d+$/.test(part)) || parts.length === 0 || parts.length > 10) {
+      throw new TypeError(`${name} must be a comma-separated list of 1 to 10 delays in milliseconds`)
+    }
+    const delays = parts.map(Number)
+    if (delays.some((delay) => delay < 1 || delay > 86_400_000)) {
+      throw new TypeError(`${name} delays must be between 1 ms and one day`)
+    }
+    return delays
+  }
+}
+
+const spec = {
+  PORT: env.port({ default: 8084 }),
+  HOST: env.string({ default: '127.0.0.1' }),
+  MONGO_URL: env.url({ protocols: ['mongodb', 'mongodb+srv'] }),
+  MONGO_DB: env.string({ default: 'cms_webhook' }),
+  AMQP_URL: env.url({ protocols: ['amqp', 'amqps'] }),
+  INTERNAL_TOKEN: env.secret({ minLength: 16 }),
+  LOG_LEVEL: env.oneOf(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { default: 'info' }),
+  WEBHOOK_ALLOW_PRIVATE_TARGETS: env.boolean({ default: false }),
+  /** Delay before each retry; the spec's schedule is 1 s, 5 s, 25 s (three retries). */
+  WEBHOOK_RETRY_DELAYS_MS: delayList({ default: [1000, 5000, 25_000] }),
+  WEBHOOK_TIMEOUT_MS: env.integer({ default: 10_000, min: 100, max: 60_000 }),
+  /** Unacknowledged delivery jobs this instance holds; see docs/webhooks.md for the sizing. */
+  WEBHOOK_PREFETCH: env.integer({ default: 32, min: 1, max: 1000 }),
+  /** Requests in flight to one target host at a time. */
+  WEBHOOK_HOST_CONCURRENCY: env.integer({ default: 4, min: 1, max: 100 }),
+  /** Prefix of the queue names, so a second installation (or a test) can share a broker. */
+  WEBHOOK_QUEUE_PREFIX: env.string({ default: 'webhook' }),
+}
+
+export type WebhookConfig = ConfigOf<typeof spec>
+
+export function readWebhookConfig(source: Record<string, string | undefined> = process.env): WebhookConfig {
+  return readConfig(spec, source)
+}

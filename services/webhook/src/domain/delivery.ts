@@ -1,0 +1,102 @@
+export const DELIVERY_STATUSES = ['pending', 'succeeded', 'failed'] as const
+export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number]
+
+/** The event name of the signed ping that `POST /api/webhooks/:id/test` sends. */
+export const PING_EVENT = 'webhook.ping'
+
+/** One event (or ping) on its way to one webhook; its id is the `X-Webhook-Id` of every attempt. */
+export interface Delivery {
+  id: string
+  webhookId: string
+  websiteId: string
+  /** The entry event it came from; null for pings. */
+  eventId: string | null
+  /** Key of the stored request body, shared by every delivery of the same event. */
+  payloadId: string
+  event: string
+  documentId: string | null
+  status: DeliveryStatus
+  attempts: number
+  lastStatusCode: number | null
+  lastError: string | null
+  nextAttemptAt: string | null
+  /** Set on a delivery created by redeliver: the delivery it repeats. */
+  redeliveryOf: string | null
+  /** When its first job was handed to the broker; a redelivered event skips deliveries that have one. */
+  enqueuedAt: string | null
+  createdAt: string
+  updatedAt: string
+}
+
+/** One HTTP attempt of a delivery, as recorded. */
+export interface Attempt {
+  id: string
+  deliveryId: string
+  webhookId: string
+  websiteId: string
+  attempt: number
+  startedAt: string
+  durationMs: number
+  statusCode: number | null
+  error: string | null
+  succeeded: boolean
+}
+
+/** The delivery log entry of the contract. */
+export interface DeliveryView {
+  id: string
+  event: string
+  documentId: string | null
+  status: DeliveryStatus
+  attempts: number
+  lastStatusCode: number | null
+  lastError: string | null
+  createdAt: string
+  updatedAt: string
+}
+
+export interface AttemptView {
+  attempt: number
+  startedAt: string
+  durationMs: number
+  statusCode: number | null
+  error: string | null
+  succeeded: boolean
+}
+
+/** One delivery in detail: the log entry plus its schedule, origin and every attempt. */
+export interface DeliveryDetailView extends DeliveryView {
+  nextAttemptAt: string | null
+  redeliveryOf: string | null
+  attemptLog: AttemptView[]
+}
+
+export function toDeliveryView(delivery: Delivery): DeliveryView {
+  return {
+    id: delivery.id,
+    event: delivery.event,
+    documentId: delivery.documentId,
+    status: delivery.status,
+    attempts: delivery.attempts,
+    lastStatusCode: delivery.lastStatusCode,
+    lastError: delivery.lastError,
+    createdAt: delivery.createdAt,
+    updatedAt: delivery.updatedAt,
+  }
+}
+
+export function toDeliveryDetailView(delivery: Delivery, attempts: readonly Attempt[]): DeliveryDetailView {
+  return {
+    ...toDeliveryView(delivery),
+    nextAttemptAt: delivery.nextAttemptAt,
+    redeliveryOf: delivery.redeliveryOf,
+    attemptLog: attempts.map(({ attempt, startedAt, durationMs, statusCode, error, succeeded }) => ({
+      attempt,
+      startedAt,
+      durationMs,
+      statusCode,
+      error,
+      succeeded,
+    })),
+  }
+}

@@ -1,0 +1,26 @@
+import type { EntryEventMessage } from '@cms/events'
+import { PING_EVENT } from './delivery.ts'
+import type { Webhook } from './webhook.ts'
+
+/** The spec's payload, serialised once: every attempt sends (and signs) exactly these bytes. */
+export function eventBody(message: EntryEventMessage): string {
+  return JSON.stringify({
+    event: message.event,
+    timestamp: message.timestamp,
+    contentType: message.contentType,
+    websiteId: message.websiteId,
+    document: message.document,
+  })
+}
+
+/** The ping keeps the payload's shape, with no content type or document, and names the webhook. */
+export function pingBody(webhook: Webhook, timestamp: Date): string {
+  return JSON.stringify({
+    event: PING_EVENT,
+    timestamp: timestamp.toISOString(),
+    contentType: null,
+    websiteId: webhook.websiteId,
+    document: null,
+    webhook: { id: webhook.id, name: webhook.name, events: webhook.events, contentTypes: webhook.contentTypes },
+  })
+}
