@@ -80,7 +80,7 @@ function titleFieldProblem(value: unknown, rawFields: unknown): string | undefin
   const field = candidates.find((candidate) => candidate.name === value)
   if (!field) return `must name a field of this content type; there is no field ${JSON.stringify(value.slice(0, 100))}`
   if (typeof field.type === 'string' && !TITLE_FIELD_TYPES.includes(field.type)) {
-    return `must name a text or textarea field; ${value} is a ${field.type} field`
+    return `must name a text or textarea field; ${value} is of type ${field.type}`
   }
   return undefined
 }
