@@ -1,0 +1,8 @@
+export { parseListQuery } from './list-query.ts'
+export type { ListQuery, ListQueryContext } from './list-query.ts'
+export type { SortKey } from './sort-param.ts'
+export type { Projection } from './fields-param.ts'
+export { LIST_INDEXES, dataFieldIndex } from './index-plan.ts'
+export type { IndexSpec } from './index-plan.ts'
+export { normalizeDatetime } from './iso-dates.ts'
+export { QUERY_LIMITS } from './query-limits.ts'

@@ -1,0 +1,91 @@
+import type { ContentType } from '@cms/content-model'
+import { ValidationError } from '@cms/errors'
+import type { ErrorDetail } from '@cms/errors'
+import { createFieldCatalog } from './field-catalog.ts'
+import { readFields } from './fields-param.ts'
+import type { Projection } from './fields-param.ts'
+import { allOf } from './filter-node.ts'
+import type { FilterNode } from './filter-node.ts'
+import { translateFilter } from './filter-translator.ts'
+import { validateFilters } from './filter-validator.ts'
+import { readPage } from './page-params.ts'
+import { parseQueryString } from './parse-query-string.ts'
+import { quoteValue } from './quote-value.ts'
+import { readSort } from './sort-param.ts'
+import type { SortKey } from './sort-param.ts'
+
+export interface ListQuery {
+  /** The client's filter on stored paths (and `type`), without tenancy or visibility. */
+  filter: Record<string, unknown>
+  type?: string
+  draft: boolean
+  /** Always ends with `['_id', 1]`. */
+  sort: SortKey[]
+  page: number
+  limit: number
+  /** On stored paths; `_id` is always kept. */
+  projection?: Projection
+}
+
+export interface ListQueryContext {
+  /** The website's content types; data fields are declared by them. */
+  contentTypes: readonly ContentType[]
+}
+
+const PARAMETERS: ReadonlySet<string> = new Set(['type', 'draft', 'page', 'limit', 'filters', 'sort', 'fields'])
+const TYPE_NAME = /^[a-z][a-z0-9_-]{0,63}$/
+
+function readType(raw: unknown): { type: string | undefined; issues: ErrorDetail[] } {
+  if (raw === undefined || raw === '') return { type: undefined, issues: [] }
+  if (typeof raw === 'string' && TYPE_NAME.test(raw)) return { type: raw, issues: [] }
+  return { type: undefined, issues: [{ path: 'type', message: 'type must be one content type name' }] }
+}
+
+function readDraft(raw: unknown): { draft: boolean; issues: ErrorDetail[] } {
+  if (raw === undefined || raw === 'false') return { draft: false, issues: [] }
+  if (raw === 'true') return { draft: true, issues: [] }
+  return { draft: false, issues: [{ path: 'draft', message: 'draft must be true or false' }] }
+}
+
+function unknownParameters(params: Readonly<Record<string, unknown>>): ErrorDetail[] {
+  return Object.keys(params)
+    .filter((name) => !PARAMETERS.has(name))
+    .map((name) => ({ path: name.slice(0, 200), message: `unknown query parameter ${quoteValue(name)}` }))
+}
+
+/**
+ * GET /api/content's query string as one MongoDB filter, sort, page and projection. Everything is
+ * validated first; a request with any problem gets one 422 that lists them all.
+ */
+export function parseListQuery(rawQueryString: string, context: ListQueryContext): ListQuery {
+  const params = parseQueryString(rawQueryString)
+  const { type, issues: typeIssues } = readType(params.type)
+  const { draft, issues: draftIssues } = readDraft(params.draft)
+  const { page, limit, issues: pageIssues } = readPage(params)
+  const catalog = createFieldCatalog(context.contentTypes, type)
+  const filters = validateFilters(params.filters, catalog)
+  const { sort, issues: sortIssues } = readSort(params.sort, catalog)
+  const { projection, issues: fieldIssues } = readFields(params.fields, catalog)
+  const issues = [
+    ...unknownParameters(params),
+    ...typeIssues,
+    ...draftIssues,
+    ...pageIssues,
+    ...filters.issues,
+    ...sortIssues,
+    ...fieldIssues,
+  ]
+  if (issues.length > 0) throw new ValidationError('Invalid query parameters', issues)
+
+  const typeCondition: FilterNode[] =
+    type === undefined ? [] : [{ op: 'condition', path: 'type', kind: 'string', operator: '$eq', value: type }]
+  const filter = topLevel(translateFilter(allOf([...typeCondition, filters.node])))
+  return { filter, ...(type === undefined ? {} : { type }), draft, sort, page, limit, ...(projection ? { projection } : {}) }
+}
+
+/** A lone `$and` at the top, so the caller can spread it beside websiteId and status without a clash. */
+function topLevel(filter: Record<string, unknown>): Record<string, unknown> {
+  const keys = Object.keys(filter)
+  if (keys.length === 0 || (keys.length === 1 && keys[0] === '$and')) return filter
+  return { $and: [filter] }
+}
