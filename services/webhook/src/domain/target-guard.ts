@@ -1,0 +1,85 @@
+import type { LookupAddress } from 'node:dns'
+import { isIP } from 'node:net'
+import type { LookupFunction } from 'node:net'
+import { addressRange, unbracket } from './address-policy.ts'
+
+/** Resolves a host name to every address it has (node:dns `lookup` with `all: true`). */
+export type ResolveAll = (hostname: string) => Promise<LookupAddress[]>
+
+export interface TargetGuard {
+  /** Why `url` may not be a webhook target, or undefined when it may. */
+  refusal(url: string): Promise<string | undefined>
+  /**
+   * A `lookup` for the HTTP client that refuses non-public answers, so the connection goes to
+   * an address that was checked (a DNS answer that changes after `refusal` cannot slip through).
+   * Undefined when private targets are allowed.
+   */
+  lookup: LookupFunction | undefined
+}
+
+export const TARGET_REFUSED = 'ETARGETREFUSED'
+
+function refusedAddress(addresses: readonly LookupAddress[]): string | undefined {
+  for (const { address } of addresses) {
+    const range = addressRange(address)
+    if (range !== 'unicast') return `${address} is a ${range} address`
+  }
+  return undefined
+}
+
+const familyOf = (family: unknown): number | undefined => {
+  if (family === 4 || family === 'IPv4') return 4
+  if (family === 6 || family === 'IPv6') return 6
+  return undefined
+}
+
+export function createTargetGuard(deps: { allowPrivate: boolean; resolve: ResolveAll }): TargetGuard {
+  if (deps.allowPrivate) return { refusal: async () => undefined, lookup: undefined }
+
+  const lookup = ((hostname: string, options: { all?: boolean; family?: unknown }, callback: Function) => {
+    deps.resolve(hostname).then(
+      (found) => {
+        const problem = refusedAddress(found)
+        if (problem) {
+          const error = Object.assign(new Error(`target refused: ${hostname} resolves to ${problem}`), {
+            code: TARGET_REFUSED,
+          })
+          return callback(error)
+        }
+        const family = familyOf(options?.family)
+        const addresses = family ? found.filter((entry) => entry.family === family) : found
+        if (addresses.length === 0) {
+          return callback(Object.assign(new Error(`no address for ${hostname}`), { code: 'ENOTFOUND' }))
+        }
+        if (options?.all) return callback(null, addresses)
+        return callback(null, addresses[0]!.address, addresses[0]!.family)
+      },
+      (error: unknown) => callback(error),
+    )
+  }) as unknown as LookupFunction
+
+  return {
+    lookup,
+    async refusal(url) {
+      let hostname: string
+      try {
+        hostname = unbracket(new URL(url).hostname)
+      } catch {
+        return 'the URL cannot be parsed'
+      }
+      if (isIP(hostname) !== 0) {
+        const problem = refusedAddress([{ address: hostname, family: isIP(hostname) }])
+        return problem ? `${problem}; private targets are not allowed` : undefined
+      }
+      let addresses: LookupAddress[]
+      try {
+        addresses = await deps.resolve(hostname)
+      } catch {
+        return `${hostname} does not resolve`
+      }
+      if (addresses.length === 0) return `${hostname} does not resolve`
+      const problem = refusedAddress(addresses)
+      return problem ? `${hostname} resolves to ${problem}; private targets are not allowed` : undefined
+    },
+  }
+}
