@@ -1,0 +1,99 @@
+/** The shapes the admin API answers with, as the panel reads them (dates arrive as ISO strings). */
+
+export const KEY_SCOPES = ['read', 'admin'] as const
+export type KeyScope = (typeof KEY_SCOPES)[number]
+
+export interface Website {
+  id: string
+  name: string
+  createdAt: string
+}
+
+export interface RateLimitPlan {
+  perMinute: number
+  perDay: number
+}
+
+export interface ApiKey {
+  id: string
+  name: string
+  scope: KeyScope
+  prefix: string
+  rateLimit: RateLimitPlan
+  createdAt: string
+  revokedAt?: string | null
+}
+
+/** Only the answer to a create carries the key itself. */
+export interface CreatedApiKey extends ApiKey {
+  key: string
+}
+
+export interface NewApiKey {
+  name: string
+  scope: KeyScope
+  rateLimit?: Partial<RateLimitPlan>
+}
+
+export interface FieldDefinition {
+  name: string
+  label?: string
+  type: string
+  required?: boolean
+}
+
+export interface ContentType {
+  id: string
+  name: string
+  label?: string
+  description?: string
+  slugField?: string
+  titleField?: string
+  fields: FieldDefinition[]
+  updatedAt?: string
+}
+
+export interface ContentDocument {
+  id: string
+  type: string
+  slug: string
+  status: 'draft' | 'published'
+  publishedAt: string | null
+  createdAt: string
+  updatedAt: string
+}
+
+export interface Webhook {
+  id: string
+  name: string
+  url: string
+  events: string[]
+  contentTypes?: string[] | null
+  hasSecret: boolean
+  createdAt?: string
+}
+
+export interface Delivery {
+  id: string
+  event: string
+  documentId: string
+  status: 'pending' | 'succeeded' | 'failed'
+  attempts: number
+  lastStatusCode: number | null
+  lastError: string | null
+  createdAt: string
+  updatedAt: string
+}
+
+export interface DocsList<T> {
+  docs: T[]
+}
+
+export interface Page<T> extends DocsList<T> {
+  totalDocs: number
+  limit: number
+  page: number
+  totalPages: number
+  hasNextPage: boolean
+  hasPrevPage: boolean
+}

@@ -1,0 +1,38 @@
+import { useMemo, useState } from 'preact/hooks'
+import { createAdminApi } from '../api/admin-api.ts'
+import { tokenStore } from '../session/token-store.ts'
+import { Dashboard } from './dashboard.tsx'
+import { SignIn } from './sign-in.tsx'
+
+export function App() {
+  const [token, setToken] = useState(() => tokenStore.read())
+  const [notice, setNotice] = useState<string>()
+  const signOut = (message?: string) => {
+    tokenStore.clear()
+    setToken(undefined)
+    setNotice(message)
+  }
+  const api = useMemo(() => {
+    if (!token) return undefined
+    // A token rotated while the panel is open ends the session instead of failing every call.
+    const guardedFetch: typeof fetch = async (input, init) => {
+      const response = await fetch(input, init)
+      if (response.status === 401) signOut('The admin token is no longer accepted. Sign in again.')
+      return response
+    }
+    return createAdminApi(token, guardedFetch)
+  }, [token])
+  if (!api) {
+    return (
+      <SignIn
+        notice={notice}
+        onSignedIn={(accepted) => {
+          tokenStore.write(accepted)
+          setNotice(undefined)
+          setToken(accepted)
+        }}
+      />
+    )
+  }
+  return <Dashboard api={api} onSignOut={() => signOut('You are signed out.')} />
+}

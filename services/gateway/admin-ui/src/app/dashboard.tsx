@@ -1,0 +1,68 @@
+import type { AdminApi } from '../api/admin-api.ts'
+import { useResource } from '../ui/use-resource.ts'
+import { ErrorMessage } from '../ui/error-message.tsx'
+import { WebsiteList } from '../websites/website-list.tsx'
+import { WebsitePanel } from '../websites/website-panel.tsx'
+import { routeHref, useHashRoute } from './hash-route.ts'
+
+export function Dashboard({ api, onSignOut }: { api: AdminApi; onSignOut: () => void }) {
+  const route = useHashRoute()
+  const websites = useResource(() => api.listWebsites(), [api])
+  const selected = websites.data?.find((website) => website.id === route.websiteId)
+  return (
+    <>
+      <a class="skip-link" href="#main">
+        Skip to content
+      </a>
+      <header class="topbar">
+        <p class="brand">CMS admin</p>
+        <button type="button" class="button" onClick={onSignOut}>
+          Sign out
+        </button>
+      </header>
+      <div class="layout">
+        <WebsiteList
+          api={api}
+          websites={websites.data ?? []}
+          loading={websites.loading}
+          selectedId={route.websiteId}
+          onCreated={(website) => {
+            websites.reload()
+            location.hash = routeHref({ websiteId: website.id, tab: 'keys' })
+          }}
+        />
+        <main class="detail" id="main" tabIndex={-1}>
+          <ErrorMessage error={websites.error} />
+          {selected ? (
+            <WebsitePanel
+              key={selected.id}
+              api={api}
+              website={selected}
+              tab={route.tab}
+              onChanged={websites.reload}
+              onDeleted={() => {
+                websites.reload()
+                location.hash = routeHref({ tab: 'keys' })
+              }}
+            />
+          ) : (
+            <NothingSelected missing={Boolean(route.websiteId) && !websites.loading} />
+          )}
+        </main>
+      </div>
+    </>
+  )
+}
+
+function NothingSelected({ missing }: { missing: boolean }) {
+  return (
+    <section class="empty-state">
+      <h1>{missing ? 'Website not found' : 'Websites'}</h1>
+      <p class="muted">
+        {missing
+          ? 'It may have been deleted. Choose another website from the list.'
+          : 'Choose a website from the list, or create one, to manage its API keys and see its content.'}
+      </p>
+    </section>
+  )
+}

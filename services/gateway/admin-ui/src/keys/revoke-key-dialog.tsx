@@ -1,0 +1,43 @@
+import { useState } from 'preact/hooks'
+import type { AdminApi } from '../api/admin-api.ts'
+import type { ApiKey } from '../api/admin-resources.ts'
+import { ConfirmDialog } from '../ui/confirm-dialog.tsx'
+import { ErrorMessage } from '../ui/error-message.tsx'
+
+export interface RevokeKeyDialogProps {
+  api: AdminApi
+  websiteId: string
+  apiKey: ApiKey
+  onClose: (revoked: boolean) => void
+}
+
+export function RevokeKeyDialog({ api, websiteId, apiKey, onClose }: RevokeKeyDialogProps) {
+  const [busy, setBusy] = useState(false)
+  const [error, setError] = useState<unknown>()
+  const revoke = async () => {
+    setBusy(true)
+    setError(undefined)
+    try {
+      await api.revokeKey(websiteId, apiKey.id)
+      onClose(true)
+    } catch (failure) {
+      setError(failure)
+      setBusy(false)
+    }
+  }
+  return (
+    <ConfirmDialog
+      title={`Revoke “${apiKey.name}”?`}
+      confirmLabel="Revoke key"
+      busy={busy}
+      onConfirm={revoke}
+      onCancel={() => onClose(false)}
+    >
+      <p>
+        Requests with the key <code>{apiKey.prefix}…</code> are refused within 5 seconds. This
+        cannot be undone: a client that still needs access needs a new key.
+      </p>
+      <ErrorMessage error={error} />
+    </ConfirmDialog>
+  )
+}

@@ -1,0 +1,41 @@
+import type { AdminApi } from '../api/admin-api.ts'
+import type { Website } from '../api/admin-resources.ts'
+import type { WebsiteTab } from '../app/hash-route.ts'
+import { ContentTypesView } from '../content/content-types-view.tsx'
+import { DocumentsView } from '../content/documents-view.tsx'
+import { KeysView } from '../keys/keys-view.tsx'
+import { WebhooksView } from '../webhooks/webhooks-view.tsx'
+import { formatDateTime } from '../ui/format.ts'
+import { WebsiteActions } from './website-actions.tsx'
+import { WebsiteTabs } from './website-tabs.tsx'
+
+export interface WebsitePanelProps {
+  api: AdminApi
+  website: Website
+  tab: WebsiteTab
+  onChanged: () => void
+  onDeleted: () => void
+}
+
+export function WebsitePanel({ api, website, tab, onChanged, onDeleted }: WebsitePanelProps) {
+  return (
+    <article class="website" aria-labelledby="website-name">
+      <header class="website-header">
+        <div>
+          <h1 id="website-name">{website.name}</h1>
+          <p class="muted">
+            Website <code>{website.id}</code> · created {formatDateTime(website.createdAt)}
+          </p>
+        </div>
+        <WebsiteActions api={api} website={website} onRenamed={onChanged} onDeleted={onDeleted} />
+      </header>
+      <WebsiteTabs websiteId={website.id} current={tab} />
+      <section class="tab-panel" aria-labelledby={`tab-${tab}`}>
+        {tab === 'keys' && <KeysView api={api} websiteId={website.id} />}
+        {tab === 'content-types' && <ContentTypesView api={api} websiteId={website.id} />}
+        {tab === 'documents' && <DocumentsView api={api} websiteId={website.id} />}
+        {tab === 'webhooks' && <WebhooksView api={api} websiteId={website.id} />}
+      </section>
+    </article>
+  )
+}
