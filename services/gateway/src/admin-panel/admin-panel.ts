@@ -1,0 +1,53 @@
+import { fileURLToPath } from 'node:url'
+import { Router } from '@koa/router'
+import type { Context, Middleware } from 'koa'
+import { ServiceUnavailableError } from '@cms/errors'
+import { routedWithContractErrors } from '../http/router-errors.ts'
+import { createPanelFiles } from './panel-files.ts'
+import type { PanelFile } from './panel-files.ts'
+import { adminPanelSecurityHeaders } from './security-headers.ts'
+
+/** Where `services/gateway/admin-ui/build.ts` writes the bundle (run by `npm install`). */
+export const ADMIN_PANEL_DIST = fileURLToPath(new URL('../../admin-ui/dist/', import.meta.url))
+
+/** The page is revalidated on every visit; its assets are named by content hash and never change. */
+const PAGE_CACHE = 'no-cache'
+const ASSET_CACHE = 'public, max-age=31536000, immutable'
+
+function send(ctx: Context, file: PanelFile, cacheControl: string): void {
+  ctx.set('Cache-Control', cacheControl)
+  ctx.type = file.type
+  ctx.etag = file.etag
+  ctx.status = 200
+  if (ctx.fresh) {
+    ctx.status = 304
+    return
+  }
+  ctx.body = file.body
+}
+
+/**
+ * The browser admin panel: `GET /admin` and its assets under `/admin/assets/`, all under a strict
+ * Content-Security-Policy. It only serves what the build wrote; it never builds anything itself.
+ */
+export function adminPanel(options: { distDir?: string } = {}): Middleware {
+  const files = createPanelFiles(options.distDir ?? ADMIN_PANEL_DIST)
+  const router = new Router({ prefix: '/admin' })
+  router.use(adminPanelSecurityHeaders())
+  const page = async (ctx: Context) => {
+    const index = await files.index()
+    if (!index) {
+      throw new ServiceUnavailableError(
+        'The admin panel is not built: run `npx tsx services/gateway/admin-ui/build.ts` (npm install runs it)',
+      )
+    }
+    send(ctx, index, PAGE_CACHE)
+  }
+  router.get('/', page)
+  router.get('/assets/:name', async (ctx, next) => {
+    const asset = await files.asset(ctx.params.name ?? '')
+    if (!asset) return next()
+    send(ctx, asset, ASSET_CACHE)
+  })
+  return routedWithContractErrors(router)
+}
