@@ -1,0 +1,25 @@
+import { env, readConfig } from '@cms/config'
+import type { ConfigOf } from '@cms/config'
+
+export const CONTENT_MODES = ['read', 'write'] as const
+export type ContentMode = (typeof CONTENT_MODES)[number]
+
+const spec = {
+  PORT: env.port({ default: 3001 }),
+  HOST: env.string({ default: '127.0.0.1' }),
+  MONGO_URL: env.url({ protocols: ['mongodb', 'mongodb+srv'] }),
+  MONGO_DB: env.string({ default: 'cms_content' }),
+  AMQP_URL: env.url({ protocols: ['amqp', 'amqps'] }),
+  INTERNAL_TOKEN: env.secret({ minLength: 16 }),
+  SCHEMA_URL: env.url({ protocols: ['http', 'https'] }),
+  CONTENT_MODE: env.oneOf(CONTENT_MODES),
+  LOG_LEVEL: env.string({ default: 'info' }),
+  /** How often the outbox relay looks for unsent events when nothing kicked it. */
+  OUTBOX_POLL_MS: env.integer({ default: 300, min: 20, max: 60_000 }),
+}
+
+export type ContentConfig = ConfigOf<typeof spec>
+
+export function readContentConfig(source?: Record<string, string | undefined>): ContentConfig {
+  return readConfig(spec, source)
+}

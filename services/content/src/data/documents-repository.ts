@@ -1,0 +1,56 @@
+import type { Db, Document, Filter, Sort } from 'mongodb'
+import { isDuplicateKeyError } from '@cms/mongo'
+import type { StoredDocument } from '../domain/document.ts'
+
+export interface DocumentPageQuery {
+  filter: Record<string, unknown>
+  sort: ReadonlyArray<readonly [string, 1 | -1]>
+  skip: number
+  limit: number
+  projection?: Record<string, 0 | 1>
+}
+
+export interface DocumentsRepository {
+  findById(id: string): Promise<StoredDocument | null>
+  /** The first version of a document; false when it is already there. */
+  insertIfAbsent(document: StoredDocument): Promise<boolean>
+  /** Brings the stored document up to `document.version`; false when it is not older (or gone). */
+  replaceIfOlder(document: StoredDocument): Promise<boolean>
+  deleteById(id: string): Promise<void>
+  /** One page and the total count, queried in parallel. */
+  page(query: DocumentPageQuery): Promise<{ docs: Partial<StoredDocument>[]; total: number }>
+}
+
+export function createDocumentsRepository(db: Db): DocumentsRepository {
+  const documents = db.collection<StoredDocument>('documents')
+  return {
+    findById: (id) => documents.findOne({ _id: id }),
+    async insertIfAbsent(document) {
+      try {
+        await documents.insertOne(document)
+        return true
+      } catch (error) {
+        if (isDuplicateKeyError(error)) return false
+        throw error
+      }
+    },
+    async replaceIfOlder(document) {
+      // On FerretDB this compare-and-set is not atomic; the committer re-checks afterwards.
+      const result = await documents.replaceOne({ _id: document._id, version: { $lt: document.version } }, document)
+      return result.matchedCount > 0
+    },
+    async deleteById(id) {
+      await documents.deleteOne({ _id: id })
+    },
+    async page(query) {
+      const filter = query.filter as Filter<StoredDocument>
+      const find = documents
+        .find(filter, query.projection ? { projection: query.projection as Document } : {})
+        .sort(query.sort as Sort)
+        .skip(query.skip)
+        .limit(query.limit)
+      const [docs, total] = await Promise.all([find.toArray(), documents.countDocuments(filter)])
+      return { docs: docs as Partial<StoredDocument>[], total }
+    },
+  }
+}

@@ -1,0 +1,50 @@
+import type { Db } from 'mongodb'
+import { isDuplicateKeyError } from '@cms/mongo'
+import type { StoredVersion } from '../domain/document.ts'
+
+export interface VersionsRepository {
+  /** The commit point of a change: false when that version number is already taken. */
+  insert(record: StoredVersion): Promise<boolean>
+  findById(id: string): Promise<StoredVersion | null>
+  /** The listed history of a document, newest first, and its total. */
+  history(documentId: string, page: { skip: number; limit: number }): Promise<{ records: StoredVersion[]; total: number }>
+  deleteBelow(documentId: string, version: number): Promise<void>
+  deleteById(id: string): Promise<void>
+  /** Records whose event is not yet confirmed by the broker, oldest first. */
+  pending(limit: number): Promise<StoredVersion[]>
+  markSent(id: string): Promise<void>
+}
+
+export function createVersionsRepository(db: Db): VersionsRepository {
+  const versions = db.collection<StoredVersion>('versions')
+  const listed = (documentId: string) => ({ documentId, reason: { $ne: 'delete' as const } })
+  return {
+    async insert(record) {
+      try {
+        await versions.insertOne(record)
+        return true
+      } catch (error) {
+        if (isDuplicateKeyError(error)) return false
+        throw error
+      }
+    },
+    findById: (id) => versions.findOne({ _id: id }),
+    async history(documentId, page) {
+      const [records, total] = await Promise.all([
+        versions.find(listed(documentId)).sort({ version: -1 }).skip(page.skip).limit(page.limit).toArray(),
+        versions.countDocuments(listed(documentId)),
+      ])
+      return { records, total }
+    },
+    async deleteBelow(documentId, version) {
+      await versions.deleteMany({ documentId, version: { $lt: version } })
+    },
+    async deleteById(id) {
+      await versions.deleteOne({ _id: id })
+    },
+    pending: (limit) => versions.find({ pending: true }).sort({ createdAt: 1, _id: 1 }).limit(limit).toArray(),
+    async markSent(id) {
+      await versions.updateOne({ _id: id }, { $unset: { pending: '' } })
+    },
+  }
+}

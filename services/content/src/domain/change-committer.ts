@@ -1,0 +1,121 @@
+import { randomUUID } from 'node:crypto'
+import type { Logger } from '@cms/logger'
+import type { DocumentsRepository } from '../data/documents-repository.ts'
+import type { SlugRegistry } from '../data/slug-registry.ts'
+import type { VersionsRepository } from '../data/versions-repository.ts'
+import { stateToStored } from './api-shape.ts'
+import { EVENT_OF_REASON, versionKey } from './document.ts'
+import type { ChangeReason, DocumentState, StoredVersion } from './document.ts'
+
+export interface PlannedChange {
+  documentId: string
+  websiteId: string
+  /** The version number this change claims: the current one + 1. */
+  version: number
+  reason: ChangeReason
+  changedBy: string
+  /** The document after the change (for a delete: its last state). */
+  state: DocumentState
+  now: Date
+}
+
+/** `applied`: committed and the document is up to date; `conflict`: another change took that version; `gone`: the document was deleted meanwhile. */
+export type CommitOutcome = 'applied' | 'conflict' | 'gone'
+
+export interface ChangeCommitter {
+  commit(change: PlannedChange): Promise<CommitOutcome>
+  /** Brings `documents` up to a committed version record (idempotent). */
+  settle(record: StoredVersion): Promise<'applied' | 'gone'>
+  /** Rolls the document forward over any committed versions it does not show yet. */
+  catchUp(documentId: string): Promise<void>
+}
+
+export interface ChangeCommitterDeps {
+  documents: DocumentsRepository
+  versions: VersionsRepository
+  slugs: SlugRegistry
+  /** Told after each commit, so the outbox relay sends the event at once. */
+  onCommitted: () => void
+  logger: Pick<Logger, 'warn'>
+}
+
+const MAX_ROLL_FORWARD_STEPS = 100
+
+/**
+ * Writes without transactions (docs/content.md): a change commits with one insert into
+ * `versions` keyed `<documentId>:<version>`, carrying the new state and the event. A duplicate
+ * key is the lost race. Then `documents` is brought up to that version; anyone who finds it
+ * behind (the next writer, the relay) finishes the job, so a crash in between loses nothing.
+ */
+export function createChangeCommitter(deps: ChangeCommitterDeps): ChangeCommitter {
+  const { documents, versions, slugs } = deps
+
+  async function finishDelete(record: StoredVersion): Promise<void> {
+    await documents.deleteById(record.documentId)
+    // The tombstone itself stays until the relay has sent the delete event.
+    await versions.deleteBelow(record.documentId, record.version)
+    await slugs.release({ websiteId: record.websiteId, type: record.state.type, slug: record.state.slug }, record.documentId)
+  }
+
+  /**
+   * On FerretDB a conditional replace is not atomic, so an older version can land after a newer
+   * one. Whoever writes last walks forward from what is stored, which always ends at the newest.
+   */
+  async function catchUp(documentId: string): Promise<void> {
+    for (let step = 0; step < MAX_ROLL_FORWARD_STEPS; step++) {
+      const current = await documents.findById(documentId)
+      if (!current) return
+      const next = await versions.findById(versionKey(documentId, current.version + 1))
+      if (!next) return
+      if (next.reason === 'delete') return finishDelete(next)
+      await documents.replaceIfOlder(stateToStored(documentId, next.state))
+    }
+  }
+
+  async function settle(record: StoredVersion): Promise<'applied' | 'gone'> {
+    if (record.reason === 'delete') {
+      await finishDelete(record)
+      return 'gone'
+    }
+    const stored = stateToStored(record.documentId, record.state)
+    if (record.version === 1) {
+      await documents.insertIfAbsent(stored)
+    } else if (!(await documents.replaceIfOlder(stored)) && !(await documents.findById(record.documentId))) {
+      // Written by someone who read the document before it was deleted: the change never happened.
+      await versions.deleteById(record._id)
+      return 'gone'
+    }
+    await catchUp(record.documentId)
+    return 'applied'
+  }
+
+  return {
+    async commit(change) {
+      const record: StoredVersion = {
+        _id: versionKey(change.documentId, change.version),
+        documentId: change.documentId,
+        websiteId: change.websiteId,
+        version: change.version,
+        reason: change.reason,
+        changedBy: change.changedBy,
+        state: change.state,
+        event: { eventId: randomUUID(), name: EVENT_OF_REASON[change.reason], timestamp: change.now },
+        pending: true,
+        createdAt: change.now,
+      }
+      if (!(await versions.insert(record))) return 'conflict'
+      try {
+        const settled = await settle(record)
+        return settled === 'gone' && change.reason !== 'delete' ? 'gone' : 'applied'
+      } catch (error) {
+        // Committed all the same: the record stays pending and the relay settles it.
+        deps.logger.warn({ err: error, versionId: record._id }, 'settling a committed change failed')
+        return 'applied'
+      } finally {
+        deps.onCommitted()
+      }
+    },
+    settle,
+    catchUp,
+  }
+}

@@ -1,0 +1,85 @@
+import type { EntryEventName } from '@cms/events'
+
+export const DOCUMENT_STATUSES = ['draft', 'published'] as const
+export type DocumentStatus = (typeof DOCUMENT_STATUSES)[number]
+
+export type DocumentData = Record<string, unknown>
+
+/** A document as stored in `documents` (the query module builds filters on these paths). */
+export interface StoredDocument {
+  _id: string
+  websiteId: string
+  type: string
+  slug: string
+  status: DocumentStatus
+  authorId: string
+  publishedAt: Date | null
+  createdAt: Date
+  updatedAt: Date
+  version: number
+  data: DocumentData
+}
+
+/** The document's state without its id, as a version record keeps it. */
+export type DocumentState = Omit<StoredDocument, '_id'>
+
+/** What the API returns for a document. */
+export interface ApiDocument {
+  id: string
+  type: string
+  slug: string
+  status: DocumentStatus
+  authorId: string
+  publishedAt: string | null
+  data: DocumentData
+  createdAt: string
+  updatedAt: string
+  version: number
+}
+
+/** Every change but `delete` is listed in a document's history. */
+export const VERSION_REASONS = ['create', 'update', 'publish', 'unpublish', 'restore'] as const
+export type VersionReason = (typeof VERSION_REASONS)[number]
+/** `delete` marks the tombstone that carries the delete event until the relay has sent it. */
+export type ChangeReason = VersionReason | 'delete'
+
+export const EVENT_OF_REASON: Readonly<Record<ChangeReason, EntryEventName>> = {
+  create: 'entry.create',
+  update: 'entry.update',
+  publish: 'entry.publish',
+  unpublish: 'entry.unpublish',
+  restore: 'entry.update',
+  delete: 'entry.delete',
+}
+
+/**
+ * One record per change in `versions`, keyed `<documentId>:<version>`: inserting it is the
+ * change's commit point (a duplicate key is the lost race), and it is the outbox entry of the
+ * change's event until `pending` is cleared.
+ */
+export interface StoredVersion {
+  _id: string
+  documentId: string
+  websiteId: string
+  version: number
+  reason: ChangeReason
+  /** The key that made this change (the document's `authorId` stays its creator). */
+  changedBy: string
+  state: DocumentState
+  event: { eventId: string; name: EntryEventName; timestamp: Date }
+  /** Set while the event is unsent; removed once the broker confirmed it. */
+  pending?: true
+  createdAt: Date
+}
+
+export const versionKey = (documentId: string, version: number): string => `${documentId}:${version}`
+
+/**
+ * A version id as the API shows it (`<documentId>:<version>`), or a bare version number;
+ * undefined when it cannot name a version of `documentId`.
+ */
+export function versionNumberOf(documentId: string, versionId: string): number | undefined {
+  const bare = versionId.startsWith(`${documentId}:`) ? versionId.slice(documentId.length + 1) : versionId
+  if (!/^[1-9]\d{0,8}$/.test(bare)) return undefined
+  return Number(bare)
+}

@@ -1,0 +1,56 @@
+import { ValidationError } from '@cms/errors'
+import type { Caller } from '@cms/http'
+import type { DocumentsRepository } from '../data/documents-repository.ts'
+import { parseListQuery } from '../query/index.ts'
+import type { ListQuery } from '../query/index.ts'
+import { toApiDocument } from './api-shape.ts'
+import type { ContentTypeCatalog } from './content-types.ts'
+import { requireDraftAccess } from './document-access.ts'
+import type { ApiDocument } from './document.ts'
+import { pageEnvelope } from './pagination.ts'
+import type { PageEnvelope } from './pagination.ts'
+
+export type ListedDocument = Partial<ApiDocument> & { id: string }
+
+/** `draft=true` as sent, before the whole query is parsed: a read key asking for drafts is 403 first. */
+const asksForDrafts = (queryString: string): boolean => new URLSearchParams(queryString).getAll('draft').includes('true')
+
+export function createDocumentLister(deps: { documents: DocumentsRepository; catalog: ContentTypeCatalog }) {
+  /**
+   * The content types come from a cache; a query that names a field only a just-changed type
+   * declares is parsed once more against a fresh list before it is refused.
+   */
+  async function parse(caller: Caller, queryString: string): Promise<ListQuery> {
+    try {
+      return parseListQuery(queryString, { contentTypes: await deps.catalog.listed(caller) })
+    } catch (error) {
+      if (!(error instanceof ValidationError)) throw error
+      return parseListQuery(queryString, { contentTypes: await deps.catalog.listed(caller, { fresh: true }) })
+    }
+  }
+
+  /** The website's documents as the caller may see them: published only, unless draft=true (admin). */
+  return async function listDocuments(input: { caller: Caller; queryString: string }): Promise<PageEnvelope<ListedDocument>> {
+    const { caller, queryString } = input
+    requireDraftAccess(caller, asksForDrafts(queryString))
+    const query = await parse(caller, queryString)
+    requireDraftAccess(caller, query.draft)
+    const filter = {
+      ...query.filter,
+      websiteId: caller.websiteId,
+      ...(query.draft ? {} : { status: 'published' }),
+    }
+    const { docs, total } = await deps.documents.page({
+      filter,
+      sort: query.sort,
+      skip: (query.page - 1) * query.limit,
+      limit: query.limit,
+      ...(query.projection ? { projection: query.projection } : {}),
+    })
+    return pageEnvelope(
+      docs.map((doc) => toApiDocument(doc as typeof doc & { _id: string })),
+      total,
+      { page: query.page, limit: query.limit },
+    )
+  }
+}

@@ -1,0 +1,139 @@
+import { EVENTS_EXCHANGE } from '@cms/events'
+import type { EntryEventMessage } from '@cms/events'
+import type { Logger } from '@cms/logger'
+import type { DocumentsRepository } from '../data/documents-repository.ts'
+import type { VersionsRepository } from '../data/versions-repository.ts'
+import { stateToStored, toFullApiDocument } from './api-shape.ts'
+import type { ChangeCommitter } from './change-committer.ts'
+import type { StoredVersion } from './document.ts'
+
+/** What the relay needs of the broker client (`@cms/amqp`'s AmqpClient). */
+export interface EventPublisher {
+  isConnected(): boolean
+  /** Resolves once the broker has confirmed the message. */
+  publish(exchange: string, routingKey: string, body: Buffer, options?: { messageId?: string; contentType?: string; type?: string; timestamp?: number }): Promise<void>
+}
+
+export interface OutboxRelayDeps {
+  versions: VersionsRepository
+  documents: DocumentsRepository
+  committer: ChangeCommitter
+  publisher: EventPublisher
+  logger: Logger
+  pollMs: number
+  batchSize?: number
+  onPublished?: (count: number) => void
+}
+
+export interface OutboxRelay {
+  start(): void
+  /** Sends at once instead of at the next poll. */
+  kick(): void
+  stop(): Promise<void>
+}
+
+export function eventMessageOf(record: StoredVersion): EntryEventMessage {
+  return {
+    eventId: record.event.eventId,
+    event: record.event.name,
+    timestamp: record.event.timestamp.toISOString(),
+    websiteId: record.websiteId,
+    contentType: record.state.type,
+    document: { ...toFullApiDocument(stateToStored(record.documentId, record.state)) },
+  }
+}
+
+/**
+ * Publishes every pending version record's event with publisher confirms and marks it sent only
+ * once confirmed (at least once; `eventId` is stable). Before sending it makes sure the document
+ * shows the change, which finishes a write whose process died after its commit.
+ */
+export function createOutboxRelay(deps: OutboxRelayDeps): OutboxRelay {
+  const batchSize = deps.batchSize ?? 100
+  let running = false
+  let kicked = false
+  let wake: (() => void) | undefined
+  let loop: Promise<void> = Promise.resolve()
+
+  /** False when the record turned out to describe a change that never took effect. */
+  async function settled(record: StoredVersion): Promise<boolean> {
+    if (record.reason === 'delete') {
+      await deps.committer.settle(record)
+      return true
+    }
+    const document = await deps.documents.findById(record.documentId)
+    if (document && document.version >= record.version) return true
+    // A create whose document is gone was deleted meanwhile unless its record still exists.
+    if (!document && record.version === 1 && !(await deps.versions.findById(record._id))) return false
+    return (await deps.committer.settle(record)) === 'applied'
+  }
+
+  /** One batch; true when there may be more right away. */
+  async function sweep(): Promise<boolean> {
+    if (!deps.publisher.isConnected()) return false
+    const batch = await deps.versions.pending(batchSize)
+    const ready: StoredVersion[] = []
+    for (const record of batch) if (await settled(record)) ready.push(record)
+    // Issued in order on one confirm channel; each is marked sent only after its confirm.
+    const results = await Promise.allSettled(
+      ready.map((record) =>
+        deps.publisher.publish(EVENTS_EXCHANGE, record.event.name, Buffer.from(JSON.stringify(eventMessageOf(record))), {
+          messageId: record.event.eventId,
+          contentType: 'application/json',
+          type: record.event.name,
+          timestamp: Math.floor(record.event.timestamp.getTime() / 1000),
+        }),
+      ),
+    )
+    let sent = 0
+    for (const [index, result] of results.entries()) {
+      if (result.status !== 'fulfilled') continue
+      const record = ready[index]!
+      await (record.reason === 'delete' ? deps.versions.deleteById(record._id) : deps.versions.markSent(record._id))
+      sent++
+    }
+    if (sent > 0) deps.onPublished?.(sent)
+    if (sent < ready.length) {
+      deps.logger.warn({ unsent: ready.length - sent }, 'outbox: the broker did not confirm every event; retrying later')
+      return false
+    }
+    return batch.length === batchSize
+  }
+
+  async function run(): Promise<void> {
+    while (running) {
+      kicked = false
+      try {
+        while (running && (await sweep()));
+      } catch (error) {
+        deps.logger.warn({ err: error }, 'outbox relay sweep failed; retrying')
+      }
+      if (!running || kicked) continue
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, deps.pollMs)
+        wake = () => {
+          clearTimeout(timer)
+          resolve()
+        }
+      })
+      wake = undefined
+    }
+  }
+
+  return {
+    start() {
+      if (running) return
+      running = true
+      loop = run()
+    },
+    kick() {
+      kicked = true
+      wake?.()
+    },
+    async stop() {
+      running = false
+      wake?.()
+      await loop
+    },
+  }
+}

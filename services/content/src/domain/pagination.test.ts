@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest'
+import { pageEnvelope, parsePageRequest } from './pagination.ts'
+
+describe('parsePageRequest', () => {
+  it('when nothing is given, then page 1 of 20', () => {
+    expect(parsePageRequest('')).toEqual({ page: 1, limit: 20 })
+  })
+
+  it('when page and limit are in range, then they are used', () => {
+    expect(parsePageRequest('page=3&limit=100')).toEqual({ page: 3, limit: 100 })
+  })
+
+  it('when limit is 101, 0, negative, fractional or text, then 422 naming limit', () => {
+    for (const bad of ['101', '0', '-1', '1.5', 'ten', '']) {
+      expect(() => parsePageRequest(`limit=${bad}`)).toThrowError(expect.objectContaining({ code: 'VALIDATION_ERROR' }))
+    }
+  })
+
+  it('when page is 0 or repeated, then 422 naming page', () => {
+    try {
+      parsePageRequest('page=0')
+      expect.unreachable()
+    } catch (error) {
+      expect((error as { details: unknown }).details).toEqual([{ path: 'page', message: expect.any(String) }])
+    }
+    expect(() => parsePageRequest('page=1&page=2')).toThrow()
+  })
+})
+
+describe('pageEnvelope', () => {
+  it('when in the middle, then both neighbours are named', () => {
+    expect(pageEnvelope([1], 45, { page: 2, limit: 20 })).toEqual({
+      docs: [1],
+      totalDocs: 45,
+      limit: 20,
+      totalPages: 3,
+      page: 2,
+      hasNextPage: true,
+      hasPrevPage: true,
+      nextPage: 3,
+      prevPage: 1,
+    })
+  })
+
+  it('when past the end, then no docs, correct totals and no next page', () => {
+    const envelope = pageEnvelope([], 5, { page: 4, limit: 2 })
+    expect(envelope).toMatchObject({ docs: [], totalDocs: 5, totalPages: 3, hasNextPage: false, nextPage: null, prevPage: 3 })
+  })
+
+  it('when nothing matches, then one empty page', () => {
+    expect(pageEnvelope([], 0, { page: 1, limit: 20 })).toMatchObject({ totalPages: 1, hasNextPage: false, hasPrevPage: false })
+  })
+})

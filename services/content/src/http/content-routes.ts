@@ -1,0 +1,72 @@
+import { Router } from '@koa/router'
+import type { Context } from 'koa'
+import { toFullApiDocument } from '../domain/api-shape.ts'
+import type { ContentService } from '../domain/content-service.ts'
+import type { StoredDocument } from '../domain/document.ts'
+import { etagOf } from '../domain/if-match.ts'
+import { parseCreateBody, parseDraftParam, parsePatchBody } from './request-bodies.ts'
+
+function sendDocument(ctx: Context, document: StoredDocument, status = 200): void {
+  ctx.status = status
+  ctx.set('ETag', etagOf(document.version))
+  ctx.body = toFullApiDocument(document)
+}
+
+const ifMatchOf = (ctx: Context): string | undefined => ctx.get('if-match') || undefined
+
+/** Spec section 4.2 under /api/content: reads in both modes, changes in write mode only. */
+export function contentRoutes(service: ContentService, options: { writes: boolean }): Router {
+  const router = new Router({ prefix: '/api/content' })
+  addReads(router, service)
+  if (options.writes) addWrites(router, service)
+  return router
+}
+
+function addReads(router: Router, service: ContentService): void {
+  router.get('/', async (ctx) => {
+    ctx.body = await service.list({ caller: ctx.state.caller, queryString: ctx.querystring })
+  })
+  router.get('/by-slug/:type/:slug', async (ctx) => {
+    const { type, slug } = ctx.params as { type: string; slug: string }
+    const draft = parseDraftParam(ctx.querystring)
+    sendDocument(ctx, await service.bySlug({ caller: ctx.state.caller, type, slug, draft }))
+  })
+  router.get('/:id', async (ctx) => {
+    const draft = parseDraftParam(ctx.querystring)
+    sendDocument(ctx, await service.byId({ caller: ctx.state.caller, id: ctx.params.id!, draft }))
+  })
+  router.get('/:id/versions', async (ctx) => {
+    ctx.body = await service.versions({ caller: ctx.state.caller, id: ctx.params.id!, queryString: ctx.querystring })
+  })
+}
+
+function addWrites(router: Router, service: ContentService): void {
+  router.post('/', async (ctx) => {
+    const body = parseCreateBody(ctx.request.body)
+    const document = await service.create({ caller: ctx.state.caller, ...body })
+    ctx.set('Location', `/api/content/${document._id}`)
+    sendDocument(ctx, document, 201)
+  })
+  router.patch('/:id', async (ctx) => {
+    const body = parsePatchBody(ctx.request.body)
+    const { document } = await service.update({ caller: ctx.state.caller, id: ctx.params.id!, ifMatch: ifMatchOf(ctx), ...body })
+    sendDocument(ctx, document)
+  })
+  router.delete('/:id', async (ctx) => {
+    await service.remove({ caller: ctx.state.caller, id: ctx.params.id!, ifMatch: ifMatchOf(ctx) })
+    ctx.status = 204
+  })
+  router.post('/:id/publish', async (ctx) => {
+    const { document } = await service.publish({ caller: ctx.state.caller, id: ctx.params.id!, ifMatch: ifMatchOf(ctx) })
+    sendDocument(ctx, document)
+  })
+  router.post('/:id/unpublish', async (ctx) => {
+    const { document } = await service.unpublish({ caller: ctx.state.caller, id: ctx.params.id!, ifMatch: ifMatchOf(ctx) })
+    sendDocument(ctx, document)
+  })
+  router.post('/:id/restore/:versionId', async (ctx) => {
+    const { id, versionId } = ctx.params as { id: string; versionId: string }
+    const { document } = await service.restore({ caller: ctx.state.caller, id, versionId, ifMatch: ifMatchOf(ctx) })
+    sendDocument(ctx, document)
+  })
+}
