@@ -18,7 +18,9 @@ export const coerceString: Coercer = (raw) => ok(raw)
 
 export const coerceNumber: Coercer = (raw) => {
   const value = Number(raw)
-  if (!DECIMAL.test(raw) || !Number.isFinite(value)) return fail(`${quoteValue(raw)} is not a finite number`)
+  if (!DECIMAL.test(raw) || !Number.isFinite(value)) {
+    return fail(`${quoteValue(raw)} is not a finite number`)
+  }
   return ok(value)
 }
 
@@ -39,22 +41,30 @@ const BOOLEANS: ReadonlyMap<string, boolean> = new Map([
 
 export const coerceBoolean: Coercer = (raw) => {
   const value = BOOLEANS.get(raw)
-  return value === undefined ? fail(`${quoteValue(raw)} is not a boolean (true or false)`) : ok(value)
+  return value === undefined
+    ? fail(`${quoteValue(raw)} is not a boolean (true or false)`)
+    : ok(value)
 }
 
 export const coerceDate: Coercer = (raw) => {
   const value = parseIsoDate(raw)
-  return value === undefined ? fail(`${quoteValue(raw)} is not a valid date (YYYY-MM-DD)`) : ok(value)
+  return value === undefined
+    ? fail(`${quoteValue(raw)} is not a valid date (YYYY-MM-DD)`)
+    : ok(value)
 }
 
 export const coerceDatetime: Coercer = (raw) => {
   const value = normalizeDatetime(raw)
-  return value === undefined ? fail(`${quoteValue(raw)} is not a valid ISO 8601 date-time`) : ok(value)
+  return value === undefined
+    ? fail(`${quoteValue(raw)} is not a valid ISO 8601 date-time`)
+    : ok(value)
 }
 
 export const coerceTimestamp: Coercer = (raw) => {
   const value = parseIsoTimestamp(raw)
-  return value === undefined ? fail(`${quoteValue(raw)} is not a valid ISO 8601 date or date-time`) : ok(value)
+  return value === undefined
+    ? fail(`${quoteValue(raw)} is not a valid ISO 8601 date or date-time`)
+    : ok(value)
 }
 
 /** Turns a query-string value into the stored type of a field of each kind. */

@@ -41,14 +41,23 @@ export function createFieldCatalog(
   contentTypes: readonly ContentType[],
   typeName: string | undefined,
 ): FieldCatalog {
-  const inScope = typeName === undefined ? contentTypes : contentTypes.filter((t) => t.name === typeName)
+  const inScope = typeName === undefined
+    ? contentTypes
+    : contentTypes.filter((t) => t.name === typeName)
   const declarations = declarationsByField(inScope)
   const where = typeName === undefined ? 'by any content type' : `by content type "${typeName}"`
 
-  function declared(name: string): { ok: true; dataName: string; found: Declaration[] } | { ok: false; message: string } {
+  function declared(
+    name: string,
+  ): { ok: true; dataName: string; found: Declaration[] } | { ok: false; message: string } {
     const dataName = name.startsWith(DATA_PREFIX) ? name.slice(DATA_PREFIX.length) : name
     const found = FIELD_NAME.test(dataName) ? declarations.get(dataName) : undefined
-    if (!found) return { ok: false, message: `unknown field ${quoteValue(name)}: not a base column and not declared ${where}` }
+    if (!found) {
+      return {
+        ok: false,
+        message: `unknown field ${quoteValue(name)}: not a base column and not declared ${where}`,
+      }
+    }
     return { ok: true, dataName, found }
   }
 
@@ -63,7 +72,8 @@ export function createFieldCatalog(
         const listed = result.found.map((d) => `${d.typeName} (${d.fieldType})`).join(', ')
         return {
           ok: false,
-          message: `field "${result.dataName}" has different types in ${listed}; add type=<name> to choose one`,
+          message:
+            `field "${result.dataName}" has different types in ${listed}; add type=<name> to choose one`,
         }
       }
       const kind = KIND_BY_FIELD_TYPE[result.found[0]!.fieldType]

@@ -30,7 +30,10 @@ export function readFields(
   if (raw === undefined || raw === '') return { projection: undefined, issues: [] }
   const items = commaList(raw)
   if (items === undefined) {
-    return { projection: undefined, issues: [{ path: 'fields', message: 'fields takes a comma-separated list of names' }] }
+    return {
+      projection: undefined,
+      issues: [{ path: 'fields', message: 'fields takes a comma-separated list of names' }],
+    }
   }
   if (items.length > QUERY_LIMITS.maxFieldNames) {
     const message = `fields takes at most ${QUERY_LIMITS.maxFieldNames} names`
@@ -39,16 +42,22 @@ export function readFields(
   const issues: ErrorDetail[] = []
   const excluding = items.filter((item) => item.startsWith('-')).length
   if (excluding > 0 && excluding < items.length) {
-    issues.push({ path: 'fields', message: 'fields are either all included (title) or all excluded (-title), not both' })
+    issues.push({
+      path: 'fields',
+      message: 'fields are either all included (title) or all excluded (-title), not both',
+    })
   }
   const exclude = excluding === items.length
   const paths: string[] = []
   for (const item of items) {
     const name = item.startsWith('-') ? item.slice(1) : item
-    const resolved = name === '' ? { message: `${quoteValue(item)} is not a field name` } : resolve(name, catalog)
+    const resolved = name === ''
+      ? { message: `${quoteValue(item)} is not a field name` }
+      : resolve(name, catalog)
     if ('message' in resolved) issues.push({ path: 'fields', message: resolved.message })
-    else if (exclude && resolved.path === '_id') issues.push({ path: 'fields', message: 'id is always returned' })
-    else paths.push(resolved.path)
+    else if (exclude && resolved.path === '_id') {
+      issues.push({ path: 'fields', message: 'id is always returned' })
+    } else paths.push(resolved.path)
   }
   if (issues.length > 0) return { projection: undefined, issues }
   const kept = withoutCoveredPaths(paths)

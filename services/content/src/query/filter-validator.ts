@@ -60,10 +60,17 @@ function filterObject(walk: Walk, raw: unknown, at: string, depth: number): Filt
     const here = `${at}[${key}]`
     if (key === '$and' || key === '$or') children.push(logicalList(walk, key, value, here, depth))
     else if (key === '$not') children.push(logicalNot(walk, value, here, depth))
-    else if (key.startsWith('$')) issue(walk, here, `unknown operator ${quoteValue(key)}; here a field name, $and, $or or $not belongs`)
-    else if (key === 'data' && isDataGroup(value)) {
+    else if (key.startsWith('$')) {
+      issue(
+        walk,
+        here,
+        `unknown operator ${quoteValue(key)}; here a field name, $and, $or or $not belongs`,
+      )
+    } else if (key === 'data' && isDataGroup(value)) {
       for (const [name, conditions] of Object.entries(value)) {
-        children.push(...fieldConditions(walk, `data.${name}`, conditions, `${here}[${name}]`, depth))
+        children.push(
+          ...fieldConditions(walk, `data.${name}`, conditions, `${here}[${name}]`, depth),
+        )
       }
     } else children.push(...fieldConditions(walk, key, value, here, depth))
   }
@@ -76,13 +83,21 @@ function deeperThanAllowed(walk: Walk, at: string, depth: number): boolean {
   return true
 }
 
-function logicalList(walk: Walk, key: '$and' | '$or', raw: unknown, at: string, depth: number): FilterNode {
+function logicalList(
+  walk: Walk,
+  key: '$and' | '$or',
+  raw: unknown,
+  at: string,
+  depth: number,
+): FilterNode {
   if (deeperThanAllowed(walk, at, depth)) return MATCH_ALL
   if (!Array.isArray(raw) || raw.length === 0) {
     issue(walk, at, `${key} takes a list of filters, as in ${at}[0][title][$eq]=value`)
     return MATCH_ALL
   }
-  const children = raw.map((clause, index) => filterObject(walk, clause, `${at}[${index}]`, depth + 1))
+  const children = raw.map((clause, index) =>
+    filterObject(walk, clause, `${at}[${index}]`, depth + 1)
+  )
   return key === '$and' ? { op: 'and', children } : { op: 'or', children }
 }
 
@@ -91,7 +106,13 @@ function logicalNot(walk: Walk, raw: unknown, at: string, depth: number): Filter
   return { op: 'not', child: filterObject(walk, raw, at, depth + 1) }
 }
 
-function fieldConditions(walk: Walk, name: string, raw: unknown, at: string, depth: number): FilterNode[] {
+function fieldConditions(
+  walk: Walk,
+  name: string,
+  raw: unknown,
+  at: string,
+  depth: number,
+): FilterNode[] {
   const lookup = walk.catalog.lookup(name)
   if (!lookup.ok) issue(walk, at, lookup.message)
   // An unknown field's operators are still checked, so one answer names every problem.
@@ -143,10 +164,17 @@ function condition(
     return []
   }
   const value = coerce(walk, field, read.value, at)
-  return value === undefined ? [] : [{ op: 'condition', path: field.path, kind: field.kind, operator, value }]
+  return value === undefined
+    ? []
+    : [{ op: 'condition', path: field.path, kind: field.kind, operator, value }]
 }
 
-function coerce(walk: Walk, field: FieldRef, raw: string | boolean | readonly string[], at: string): ConditionValue | undefined {
+function coerce(
+  walk: Walk,
+  field: FieldRef,
+  raw: string | boolean | readonly string[],
+  at: string,
+): ConditionValue | undefined {
   if (typeof raw === 'boolean') return raw
   if (field.kind === 'opaque') return undefined
   const coercer = COERCERS[field.kind]

@@ -23,7 +23,13 @@ function offsetMinutes(zone: string | undefined): number | undefined {
 
 function fromParts(parts: number[], offset: number): Date {
   const [year, month, day, hour, minute, second, millisecond] = parts as [
-    number, number, number, number, number, number, number,
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
   ]
   const date = new Date(0)
   // setUTCFullYear, unlike Date.UTC, does not map years 0..99 to 1900..1999.

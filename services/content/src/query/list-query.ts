@@ -32,13 +32,24 @@ export interface ListQueryContext {
   contentTypes: readonly ContentType[]
 }
 
-const PARAMETERS: ReadonlySet<string> = new Set(['type', 'draft', 'page', 'limit', 'filters', 'sort', 'fields'])
+const PARAMETERS: ReadonlySet<string> = new Set([
+  'type',
+  'draft',
+  'page',
+  'limit',
+  'filters',
+  'sort',
+  'fields',
+])
 const TYPE_NAME = /^[a-z][a-z0-9_-]{0,63}$/
 
 function readType(raw: unknown): { type: string | undefined; issues: ErrorDetail[] } {
   if (raw === undefined || raw === '') return { type: undefined, issues: [] }
   if (typeof raw === 'string' && TYPE_NAME.test(raw)) return { type: raw, issues: [] }
-  return { type: undefined, issues: [{ path: 'type', message: 'type must be one content type name' }] }
+  return {
+    type: undefined,
+    issues: [{ path: 'type', message: 'type must be one content type name' }],
+  }
 }
 
 function readDraft(raw: unknown): { draft: boolean; issues: ErrorDetail[] } {
@@ -50,7 +61,10 @@ function readDraft(raw: unknown): { draft: boolean; issues: ErrorDetail[] } {
 function unknownParameters(params: Readonly<Record<string, unknown>>): ErrorDetail[] {
   return Object.keys(params)
     .filter((name) => !PARAMETERS.has(name))
-    .map((name) => ({ path: name.slice(0, 200), message: `unknown query parameter ${quoteValue(name)}` }))
+    .map((name) => ({
+      path: name.slice(0, 200),
+      message: `unknown query parameter ${quoteValue(name)}`,
+    }))
 }
 
 /**
@@ -77,10 +91,19 @@ export function parseListQuery(rawQueryString: string, context: ListQueryContext
   ]
   if (issues.length > 0) throw new ValidationError('Invalid query parameters', issues)
 
-  const typeCondition: FilterNode[] =
-    type === undefined ? [] : [{ op: 'condition', path: 'type', kind: 'string', operator: '$eq', value: type }]
+  const typeCondition: FilterNode[] = type === undefined
+    ? []
+    : [{ op: 'condition', path: 'type', kind: 'string', operator: '$eq', value: type }]
   const filter = topLevel(translateFilter(allOf([...typeCondition, filters.node])))
-  return { filter, ...(type === undefined ? {} : { type }), draft, sort, page, limit, ...(projection ? { projection } : {}) }
+  return {
+    filter,
+    ...(type === undefined ? {} : { type }),
+    draft,
+    sort,
+    page,
+    limit,
+    ...(projection ? { projection } : {}),
+  }
 }
 
 /** A lone `$and` at the top, so the caller can spread it beside websiteId and status without a clash. */

@@ -2,12 +2,17 @@ import type { OperatorArity } from './operators.ts'
 import { QUERY_LIMITS } from './query-limits.ts'
 
 /** An operator's value in its query-string shape, before coercion to the field's type. */
-export type OperatorValue = { ok: true; value: string | boolean | readonly string[] } | { ok: false; message: string }
+export type OperatorValue = { ok: true; value: string | boolean | readonly string[] } | {
+  ok: false
+  message: string
+}
 
 const LONE_SURROGATE = /\p{Cs}/u
 
 function textProblem(text: string): string | undefined {
-  if (text.length > QUERY_LIMITS.maxValueLength) return `values are at most ${QUERY_LIMITS.maxValueLength} characters`
+  if (text.length > QUERY_LIMITS.maxValueLength) {
+    return `values are at most ${QUERY_LIMITS.maxValueLength} characters`
+  }
   if (text.includes('\u0000')) return 'values must not contain NUL characters'
   if (LONE_SURROGATE.test(text)) return 'values must be valid Unicode text'
   return undefined
@@ -26,10 +31,16 @@ function readList(operator: string, raw: unknown): OperatorValue {
   return problem ? { ok: false, message: problem } : { ok: true, value: items }
 }
 
-export function readOperatorValue(arity: OperatorArity, operator: string, raw: unknown): OperatorValue {
+export function readOperatorValue(
+  arity: OperatorArity,
+  operator: string,
+  raw: unknown,
+): OperatorValue {
   switch (arity) {
     case 'single': {
-      if (typeof raw !== 'string') return { ok: false, message: `${operator} takes a single value, not a list or object` }
+      if (typeof raw !== 'string') {
+        return { ok: false, message: `${operator} takes a single value, not a list or object` }
+      }
       const problem = textProblem(raw)
       return problem ? { ok: false, message: problem } : { ok: true, value: raw }
     }

@@ -40,9 +40,23 @@ export interface OperatorSpec {
 }
 
 const EQUALITY: readonly FieldKind[] = [
-  'string', 'tags', 'number', 'integer', 'boolean', 'date', 'datetime', 'timestamp',
+  'string',
+  'tags',
+  'number',
+  'integer',
+  'boolean',
+  'date',
+  'datetime',
+  'timestamp',
 ]
-const ORDERED: readonly FieldKind[] = ['string', 'number', 'integer', 'date', 'datetime', 'timestamp']
+const ORDERED: readonly FieldKind[] = [
+  'string',
+  'number',
+  'integer',
+  'date',
+  'datetime',
+  'timestamp',
+]
 const TEXT: readonly FieldKind[] = ['string', 'tags']
 const ANY: readonly FieldKind[] = [...EQUALITY, 'opaque']
 

@@ -55,7 +55,10 @@ function prototypeKeys(raw: string): ErrorDetail[] {
 /** Parses a raw query string once, refusing what is beyond the limits with a 422. */
 export function parseQueryString(raw: string): ParsedParams {
   if (raw.length > QUERY_LIMITS.maxQueryStringLength) {
-    throw ValidationError.single('', `the query string is longer than ${QUERY_LIMITS.maxQueryStringLength} characters`)
+    throw ValidationError.single(
+      '',
+      `the query string is longer than ${QUERY_LIMITS.maxQueryStringLength} characters`,
+    )
   }
   const prototypes = prototypeKeys(raw)
   if (prototypes.length > 0) throw new ValidationError('Invalid query parameters', prototypes)

@@ -17,9 +17,13 @@ function splitKey(item: string): { name: string; direction: SortDirection } | un
   const strapi = STRAPI_FORM.exec(item)
   if (strapi) {
     const [, name = '', direction = ''] = strapi
-    return name.startsWith('-') ? undefined : { name, direction: direction.toLowerCase() === 'desc' ? -1 : 1 }
+    return name.startsWith('-')
+      ? undefined
+      : { name, direction: direction.toLowerCase() === 'desc' ? -1 : 1 }
   }
-  return item.startsWith('-') ? { name: item.slice(1), direction: -1 } : { name: item, direction: 1 }
+  return item.startsWith('-')
+    ? { name: item.slice(1), direction: -1 }
+    : { name: item, direction: 1 }
 }
 
 function unsortable(name: string, kind: string): string {
@@ -28,26 +32,39 @@ function unsortable(name: string, kind: string): string {
 }
 
 /** `sort=-publishedAt,title` or Strapi's `sort=publishedAt:desc,title:asc`; the id comes last. */
-export function readSort(raw: unknown, catalog: FieldCatalog): { sort: SortKey[]; issues: ErrorDetail[] } {
+export function readSort(
+  raw: unknown,
+  catalog: FieldCatalog,
+): { sort: SortKey[]; issues: ErrorDetail[] } {
   const items = raw === undefined || raw === '' ? [] : commaList(raw)
   if (items === undefined) {
-    return { sort: [], issues: [{ path: 'sort', message: 'sort takes a comma-separated list of fields' }] }
+    return {
+      sort: [],
+      issues: [{ path: 'sort', message: 'sort takes a comma-separated list of fields' }],
+    }
   }
   if (items.length > QUERY_LIMITS.maxSortKeys) {
-    return { sort: [], issues: [{ path: 'sort', message: `sort takes at most ${QUERY_LIMITS.maxSortKeys} fields` }] }
+    return {
+      sort: [],
+      issues: [{ path: 'sort', message: `sort takes at most ${QUERY_LIMITS.maxSortKeys} fields` }],
+    }
   }
   const issues: ErrorDetail[] = []
   const keys: SortKey[] = []
   for (const item of items) {
     const key = splitKey(item)
     if (!key || key.name === '') {
-      issues.push({ path: 'sort', message: `${quoteValue(item)} is not field, -field, field:asc or field:desc` })
+      issues.push({
+        path: 'sort',
+        message: `${quoteValue(item)} is not field, -field, field:asc or field:desc`,
+      })
       continue
     }
     const lookup = catalog.lookup(key.name)
     if (!lookup.ok) issues.push({ path: 'sort', message: lookup.message })
-    else if (!lookup.field.sortable) issues.push({ path: 'sort', message: unsortable(key.name, lookup.field.kind) })
-    else if (keys.some(([path]) => path === lookup.field.path)) {
+    else if (!lookup.field.sortable) {
+      issues.push({ path: 'sort', message: unsortable(key.name, lookup.field.kind) })
+    } else if (keys.some(([path]) => path === lookup.field.path)) {
       issues.push({ path: 'sort', message: `${quoteValue(key.name)} is sorted on twice` })
     } else keys.push([lookup.field.path, key.direction])
   }
