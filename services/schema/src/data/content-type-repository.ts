@@ -1,0 +1,101 @@
+import type { Collection, Db } from 'mongodb'
+import type { ContentType } from '@cms/content-model'
+import { ConflictError } from '@cms/errors'
+import { isDuplicateKeyError } from '@cms/mongo'
+import type { ContentTypeStore } from '../domain/content-type-store.ts'
+
+/** `_id` embeds the website, so a lookup is an `_id`-only filter and tenant-safe by construction. */
+interface ContentTypeRecord extends ContentType {
+  _id: string
+  websiteId: string
+}
+
+/** One per change of a type: `_id` = `<type id>:<version>`, so two changes cannot both win a version. */
+interface VersionClaimRecord {
+  _id: string
+  typeId: string
+  websiteId: string
+  version: number
+  type: ContentType
+  claimedAt: string
+}
+
+const recordId = (websiteId: string, name: string) => `${websiteId}:${name}`
+const claimId = (typeId: string, version: number) => `${typeId}:${version}`
+
+function toContentType(record: ContentTypeRecord): ContentType {
+  const { _id, websiteId, ...type } = record
+  return type
+}
+
+export function createContentTypeRepository(db: Db): ContentTypeStore & { ensureIndexes(): Promise<void> } {
+  const types: Collection<ContentTypeRecord> = db.collection('content_types')
+  const claims: Collection<VersionClaimRecord> = db.collection('content_type_versions')
+  const toRecord = (websiteId: string, type: ContentType): ContentTypeRecord => ({
+    _id: recordId(websiteId, type.name),
+    websiteId,
+    ...type,
+  })
+
+  return {
+    async ensureIndexes() {
+      await types.createIndex({ websiteId: 1, name: 1 }, { unique: true, name: 'website_name_unique' })
+      await claims.createIndex({ typeId: 1, version: 1 }, { name: 'type_version' })
+    },
+
+    async insert(websiteId, type) {
+      try {
+        await types.insertOne(toRecord(websiteId, type))
+      } catch (error) {
+        if (isDuplicateKeyError(error)) throw new ConflictError(`A content type named ${type.name} already exists`)
+        throw error
+      }
+    },
+
+    async find(websiteId, name) {
+      const record = await types.findOne({ _id: recordId(websiteId, name) })
+      return record && record.websiteId === websiteId ? toContentType(record) : undefined
+    },
+
+    async list(websiteId) {
+      const records = await types.find({ websiteId }).sort({ name: 1, _id: 1 }).toArray()
+      return records.map(toContentType)
+    },
+
+    async claimVersion(websiteId, type) {
+      try {
+        await claims.insertOne({
+          _id: claimId(type.id, type.version),
+          typeId: type.id,
+          websiteId,
+          version: type.version,
+          type,
+          claimedAt: type.updatedAt,
+        })
+        return true
+      } catch (error) {
+        if (isDuplicateKeyError(error)) return false
+        throw error
+      }
+    },
+
+    async findClaim(typeId, version) {
+      const claim = await claims.findOne({ _id: claimId(typeId, version) })
+      return claim?.type
+    },
+
+    async applyClaim(websiteId, previousVersion, type) {
+      // The claim already decided the winner; the version in the filter only keeps this idempotent.
+      await types.replaceOne(
+        { _id: recordId(websiteId, type.name), id: type.id, version: previousVersion },
+        toRecord(websiteId, type),
+      )
+    },
+
+    async remove(websiteId, type) {
+      const result = await types.deleteOne({ _id: recordId(websiteId, type.name), id: type.id })
+      await claims.deleteMany({ typeId: type.id })
+      return result.deletedCount > 0
+    },
+  }
+}

@@ -1,0 +1,4 @@
+/** Announces that a website's type changed (version) or was deleted (null). Never throws. */
+export interface ContentTypeEvents {
+  changed(websiteId: string, name: string, version: number | null): Promise<void>
+}

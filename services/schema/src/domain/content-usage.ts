@@ -1,0 +1,7 @@
+import type { Caller } from '@cms/http'
+
+/** Whether documents of a type exist; asked of the content service, never of its database. */
+export interface ContentUsage {
+  /** Throws ServiceUnavailableError when the answer cannot be had. */
+  isInUse(caller: Caller, typeName: string): Promise<boolean>
+}

@@ -1,0 +1,19 @@
+import type { ContentType } from '@cms/content-model'
+
+/** The response shape: members in a stable order; unset optional members are left out. */
+export function presentContentType(type: ContentType): ContentType {
+  const { id, name, label, description, slugField, titleField, icon, fields, version, createdAt, updatedAt } = type
+  return {
+    id,
+    name,
+    label,
+    ...(description === undefined ? {} : { description }),
+    ...(slugField === undefined ? {} : { slugField }),
+    ...(titleField === undefined ? {} : { titleField }),
+    ...(icon === undefined ? {} : { icon }),
+    fields,
+    version,
+    createdAt,
+    updatedAt,
+  }
+}
