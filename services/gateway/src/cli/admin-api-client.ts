@@ -1,0 +1,105 @@
+/** An answer of the admin API: the parsed body and the exact text, for `--json`. */
+export interface AdminAnswer<T> {
+  status: number
+  body: T
+  text: string
+}
+
+export class AdminApiError extends Error {
+  readonly status: number
+  readonly code: string
+  readonly details: readonly { path: string; message: string }[]
+
+  constructor(status: number, code: string, message: string, details: readonly { path: string; message: string }[] = []) {
+    super(message)
+    this.name = 'AdminApiError'
+    this.status = status
+    this.code = code
+    this.details = details
+  }
+}
+
+/** The gateway did not answer at all. */
+export class GatewayUnreachableError extends Error {
+  constructor(baseUrl: string, cause: unknown) {
+    const reason = (cause as { cause?: { code?: string; message?: string } })?.cause
+    super(`cannot reach the gateway at ${baseUrl} (${reason?.code ?? reason?.message ?? (cause as Error).message})`, { cause })
+    this.name = 'GatewayUnreachableError'
+  }
+}
+
+export interface KeyCreation {
+  name?: string
+  scope: string
+  rateLimit?: { perMinute?: number; perDay?: number }
+}
+
+export interface AdminApiClient {
+  createWebsite(name: string): Promise<AdminAnswer<{ id: string; name: string; createdAt: string }>>
+  listWebsites(): Promise<AdminAnswer<{ docs: { id: string; name: string; createdAt: string }[] }>>
+  renameWebsite(id: string, name: string): Promise<AdminAnswer<{ id: string; name: string; createdAt: string }>>
+  deleteWebsite(id: string): Promise<AdminAnswer<undefined>>
+  createKey(websiteId: string, input: KeyCreation): Promise<AdminAnswer<CreatedKey>>
+  listKeys(websiteId: string): Promise<AdminAnswer<{ docs: ListedKey[] }>>
+  revokeKey(websiteId: string, keyId: string): Promise<AdminAnswer<undefined>>
+}
+
+export interface ListedKey {
+  id: string
+  name: string
+  scope: string
+  prefix: string
+  rateLimit: { perMinute: number; perDay: number }
+  createdAt: string
+  revokedAt: string | null
+}
+
+export interface CreatedKey extends Omit<ListedKey, 'revokedAt'> {
+  key: string
+}
+
+const segment = encodeURIComponent
+
+/** The admin JSON API over fetch; any non-2xx answer is an AdminApiError with the contract's code. */
+export function createAdminApiClient(options: { baseUrl: string; token: string; fetch?: typeof fetch }): AdminApiClient {
+  const baseUrl = options.baseUrl.replace(/\/+$/, '')
+  const fetchFn = options.fetch ?? fetch
+  const call = async <T>(method: string, path: string, body?: unknown): Promise<AdminAnswer<T>> => {
+    let response: Response
+    try {
+      response = await fetchFn(`${baseUrl}/admin/api${path}`, {
+        method,
+        headers: {
+          authorization: `Bearer ${options.token}`,
+          accept: 'application/json',
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal: AbortSignal.timeout(30_000),
+      })
+    } catch (error) {
+      throw new GatewayUnreachableError(baseUrl, error)
+    }
+    const text = await response.text()
+    let parsed: unknown
+    try {
+      parsed = text === '' ? undefined : JSON.parse(text)
+    } catch {
+      parsed = undefined
+    }
+    if (!response.ok) {
+      const error = (parsed as { error?: { code?: string; message?: string; details?: [] } })?.error
+      throw new AdminApiError(response.status, error?.code ?? `HTTP_${response.status}`, error?.message ?? (text.slice(0, 200) || response.statusText), error?.details ?? [])
+    }
+    return { status: response.status, body: parsed as T, text }
+  }
+  return {
+    createWebsite: (name) => call('POST', '/websites', { name }),
+    listWebsites: () => call('GET', '/websites'),
+    renameWebsite: (id, name) => call('PATCH', `/websites/${segment(id)}`, { name }),
+    deleteWebsite: (id) => call('DELETE', `/websites/${segment(id)}`),
+    createKey: (websiteId, input) => call('POST', `/websites/${segment(websiteId)}/keys`, input),
+    listKeys: (websiteId) => call('GET', `/websites/${segment(websiteId)}/keys`),
+    revokeKey: (websiteId, keyId) => call('DELETE', `/websites/${segment(websiteId)}/keys/${segment(keyId)}`),
+  }
+}

@@ -1,0 +1,207 @@
+import { parseArgs } from 'node:util'
+import { AdminApiError, createAdminApiClient, GatewayUnreachableError } from './admin-api-client.ts'
+import type { AdminAnswer, AdminApiClient } from './admin-api-client.ts'
+import { formatTable } from './format-table.ts'
+
+export interface CliIo {
+  env: Record<string, string | undefined>
+  stdout: { write(text: string): unknown }
+  stderr: { write(text: string): unknown }
+  fetch?: typeof fetch
+}
+
+export const USAGE = `Usage: cms <command> [options]
+
+  cms website create <name>
+  cms website list
+  cms website rename <websiteId> <name>
+  cms website delete <websiteId>
+  cms key create --website <id> --scope <read|admin> [--name <name>] [--per-minute N] [--per-day N]
+  cms key list --website <id>
+  cms key revoke --website <id> <keyId>
+
+Options:
+  --json     print the admin API's JSON answer exactly
+  -h, --help show this help
+
+Environment: CMS_URL (default http://127.0.0.1:8080), CMS_ADMIN_TOKEN (required).
+`
+
+class UsageError extends Error {}
+
+const OPTIONS = {
+  json: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+  website: { type: 'string' },
+  scope: { type: 'string' },
+  name: { type: 'string' },
+  'per-minute': { type: 'string' },
+  'per-day': { type: 'string' },
+} as const
+
+type Values = { [K in keyof typeof OPTIONS]?: (typeof OPTIONS)[K]['type'] extends 'boolean' ? boolean : string }
+
+interface Command {
+  /** Positionals after the command words. */
+  args: readonly string[]
+  options: readonly (keyof Values)[]
+  run(client: AdminApiClient, args: readonly string[], values: Values): Promise<{ answer: AdminAnswer<unknown>; human: string }>
+}
+
+function positiveInteger(value: string | undefined, option: string): number | undefined {
+  if (value === undefined) return undefined
+  if (!/^[1-9]\d*$/.test(value)) throw new UsageError(`--${option} must be a positive integer, not "${value}"`)
+  return Number(value)
+}
+
+function required(value: string | undefined, option: string): string {
+  if (value === undefined || value === '') throw new UsageError(`--${option} is required`)
+  return value
+}
+
+const COMMANDS: Readonly<Record<string, Command>> = {
+  'website create': {
+    args: ['name'],
+    options: [],
+    async run(client, [name]) {
+      const answer = await client.createWebsite(name!)
+      return { answer, human: `Created website "${answer.body.name}" (${answer.body.id})\n` }
+    },
+  },
+  'website list': {
+    args: [],
+    options: [],
+    async run(client) {
+      const answer = await client.listWebsites()
+      const rows = answer.body.docs.map((site) => [site.id, site.createdAt, site.name])
+      return { answer, human: rows.length === 0 ? 'No websites yet.\n' : formatTable(['ID', 'CREATED', 'NAME'], rows) }
+    },
+  },
+  'website rename': {
+    args: ['websiteId', 'name'],
+    options: [],
+    async run(client, [id, name]) {
+      const answer = await client.renameWebsite(id!, name!)
+      return { answer, human: `Renamed website ${answer.body.id} to "${answer.body.name}"\n` }
+    },
+  },
+  'website delete': {
+    args: ['websiteId'],
+    options: [],
+    async run(client, [id]) {
+      const answer = await client.deleteWebsite(id!)
+      return { answer, human: `Deleted website ${id} and revoked its keys\n` }
+    },
+  },
+  'key create': {
+    args: [],
+    options: ['website', 'scope', 'name', 'per-minute', 'per-day'],
+    async run(client, _args, values) {
+      const perMinute = positiveInteger(values['per-minute'], 'per-minute')
+      const perDay = positiveInteger(values['per-day'], 'per-day')
+      const rateLimit = perMinute === undefined && perDay === undefined ? undefined : { perMinute, perDay }
+      const answer = await client.createKey(required(values.website, 'website'), {
+        scope: required(values.scope, 'scope'),
+        ...(values.name === undefined ? {} : { name: values.name }),
+        ...(rateLimit ? { rateLimit } : {}),
+      })
+      const key = answer.body
+      return {
+        answer,
+        human:
+          `Created ${key.scope} key "${key.name}" (${key.id})\n` +
+          `Rate limit: ${key.rateLimit.perMinute}/minute, ${key.rateLimit.perDay}/day\n` +
+          `Key (shown only now, store it safely): ${key.key}\n`,
+      }
+    },
+  },
+  'key list': {
+    args: [],
+    options: ['website'],
+    async run(client, _args, values) {
+      const answer = await client.listKeys(required(values.website, 'website'))
+      const rows = answer.body.docs.map((key) => [
+        key.id,
+        `${key.prefix}...`,
+        key.scope,
+        `${key.rateLimit.perMinute}/min ${key.rateLimit.perDay}/day`,
+        key.revokedAt ? `revoked ${key.revokedAt}` : 'active',
+        key.name,
+      ])
+      const header = ['ID', 'PREFIX', 'SCOPE', 'RATE LIMIT', 'STATUS', 'NAME']
+      return { answer, human: rows.length === 0 ? 'No keys yet.\n' : formatTable(header, rows) }
+    },
+  },
+  'key revoke': {
+    args: ['keyId'],
+    options: ['website'],
+    async run(client, [keyId], values) {
+      const answer = await client.revokeKey(required(values.website, 'website'), keyId!)
+      return { answer, human: `Revoked key ${keyId}\n` }
+    },
+  },
+}
+
+function parse(argv: readonly string[]): { command: Command; args: string[]; values: Values } | 'help' {
+  let parsed
+  try {
+    parsed = parseArgs({ args: [...argv], options: OPTIONS, allowPositionals: true, strict: true })
+  } catch (error) {
+    throw new UsageError((error as Error).message.split('\n')[0]!)
+  }
+  const values = parsed.values as Values
+  const [group, action, ...args] = parsed.positionals
+  if (values.help || group === undefined || group === 'help') return 'help'
+  const name = `${group} ${action ?? ''}`.trim()
+  const command = COMMANDS[name]
+  if (!command) throw new UsageError(`unknown command "${name}"`)
+  if (args.length !== command.args.length) {
+    const expected = command.args.map((arg) => `<${arg}>`).join(' ')
+    throw new UsageError(`"cms ${name}" takes ${expected || 'no arguments'}`)
+  }
+  const extra = Object.keys(values).filter((option) => option !== 'json' && !command.options.includes(option as keyof Values))
+  if (extra.length > 0) throw new UsageError(`"cms ${name}" does not take --${extra[0]}`)
+  return { command, args, values }
+}
+
+function describe(error: AdminApiError): string {
+  const details = error.details.map((detail) => `${detail.path || '(body)'}: ${detail.message}`).join('; ')
+  return `${error.message} (${error.status} ${error.code})${details ? `: ${details}` : ''}`
+}
+
+/** Runs one `cms` invocation; gives the exit code (0 ok, 1 the API or gateway failed, 2 usage). */
+export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
+  let parsed: ReturnType<typeof parse>
+  try {
+    parsed = parse(argv)
+  } catch (error) {
+    io.stderr.write(`cms: ${(error as Error).message} (see cms --help)\n`)
+    return 2
+  }
+  if (parsed === 'help') {
+    io.stdout.write(USAGE)
+    return 0
+  }
+  const token = io.env.CMS_ADMIN_TOKEN
+  if (!token) {
+    io.stderr.write('cms: CMS_ADMIN_TOKEN is not set (the platform admin token of the gateway)\n')
+    return 2
+  }
+  const baseUrl = io.env.CMS_URL || 'http://127.0.0.1:8080'
+  const client = createAdminApiClient({ baseUrl, token, ...(io.fetch ? { fetch: io.fetch } : {}) })
+  try {
+    const { answer, human } = await parsed.command.run(client, parsed.args, parsed.values)
+    if (!parsed.values.json) io.stdout.write(human)
+    else if (answer.text !== '') io.stdout.write(`${answer.text}\n`)
+    return 0
+  } catch (error) {
+    if (error instanceof UsageError) {
+      io.stderr.write(`cms: ${error.message} (see cms --help)\n`)
+      return 2
+    }
+    if (error instanceof AdminApiError) io.stderr.write(`cms: ${describe(error)}\n`)
+    else if (error instanceof GatewayUnreachableError) io.stderr.write(`cms: ${error.message}\n`)
+    else io.stderr.write(`cms: unexpected error: ${(error as Error).message}\n`)
+    return 1
+  }
+}

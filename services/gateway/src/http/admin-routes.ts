@@ -1,0 +1,58 @@
+import { Router } from '@koa/router'
+import type { Middleware } from 'koa'
+import { jsonBody } from '@cms/http'
+import { parseApiKeyInput } from '../domain/api-key.ts'
+import type { ApiKeysAdmin } from '../domain/api-keys-admin.ts'
+import { parseWebsiteInput } from '../domain/website.ts'
+import type { WebsitesAdmin } from '../domain/websites-admin.ts'
+import { apiKeyJson, createdApiKeyJson, websiteJson } from './admin-json.ts'
+import { adminReadRoutes } from './admin-read-routes.ts'
+import type { UpstreamProxy } from './upstream-proxy.ts'
+import { routedWithContractErrors } from './router-errors.ts'
+
+export interface AdminRoutesDeps {
+  websites: WebsitesAdmin
+  apiKeys: ApiKeysAdmin
+  proxy: UpstreamProxy
+}
+
+/** `/admin/api`: websites and keys, plus read-only views of a website's data for the panel. */
+export function adminRoutes(deps: AdminRoutesDeps): Middleware {
+  const router = new Router({ prefix: '/admin/api' })
+  const body = jsonBody()
+
+  router.get('/websites', async (ctx) => {
+    ctx.body = { docs: (await deps.websites.list()).map(websiteJson) }
+  })
+  router.post('/websites', body, async (ctx) => {
+    ctx.status = 201
+    ctx.body = websiteJson(await deps.websites.create(parseWebsiteInput(ctx.request.body)))
+  })
+  router.get('/websites/:id', async (ctx) => {
+    ctx.body = websiteJson(await deps.websites.get(ctx.params.id!))
+  })
+  router.patch('/websites/:id', body, async (ctx) => {
+    ctx.body = websiteJson(await deps.websites.rename(ctx.params.id!, parseWebsiteInput(ctx.request.body)))
+  })
+  router.delete('/websites/:id', async (ctx) => {
+    await deps.websites.remove(ctx.params.id!)
+    ctx.status = 204
+  })
+
+  router.get('/websites/:id/keys', async (ctx) => {
+    ctx.body = { docs: (await deps.apiKeys.list(ctx.params.id!)).map(apiKeyJson) }
+  })
+  router.post('/websites/:id/keys', body, async (ctx) => {
+    const { apiKey, key } = await deps.apiKeys.create(ctx.params.id!, parseApiKeyInput(ctx.request.body))
+    ctx.status = 201
+    ctx.set('Cache-Control', 'no-store')
+    ctx.body = createdApiKeyJson(apiKey, key)
+  })
+  router.delete('/websites/:id/keys/:keyId', async (ctx) => {
+    await deps.apiKeys.revoke(ctx.params.id!, ctx.params.keyId!)
+    ctx.status = 204
+  })
+
+  adminReadRoutes(router, { websites: deps.websites, proxy: deps.proxy })
+  return routedWithContractErrors(router)
+}

@@ -1,0 +1,125 @@
+import compose from 'koa-compose'
+import type { Middleware } from 'koa'
+import { ForbiddenError, MethodNotAllowedError, NotFoundError, RateLimitedError, UnauthorizedError } from '@cms/errors'
+import type { AuthFailureThrottle } from '../domain/auth-failure-throttle.ts'
+import type { AuthenticatedKey, KeyAuthenticator } from '../domain/key-authenticator.ts'
+import type { KeyRateLimiter, RateLimitState } from '../domain/key-rate-limiter.ts'
+import { matchApiRoute, requiredScope } from './api-routes.ts'
+import type { RouteMatch } from './api-routes.ts'
+import type { UpstreamProxy } from './upstream-proxy.ts'
+
+declare module 'koa' {
+  interface DefaultState {
+    apiKey?: AuthenticatedKey
+    apiRoute?: Extract<RouteMatch, { kind: 'found' }>
+    rateLimitSet?: boolean
+  }
+}
+
+export interface ApiPipelineDeps {
+  authenticator: KeyAuthenticator
+  throttle: AuthFailureThrottle
+  rateLimiter: KeyRateLimiter
+  proxy: UpstreamProxy
+}
+
+export const API_KEY_HEADER = 'x-api-key'
+
+function setRateLimitHeaders(ctx: Parameters<Middleware>[0], state: RateLimitState): void {
+  ctx.set('X-RateLimit-Limit', String(state.limit))
+  ctx.set('X-RateLimit-Remaining', String(state.remaining))
+  ctx.set('X-RateLimit-Reset', String(state.resetSeconds))
+  ctx.state.rateLimitSet = true
+}
+
+/** 401 for a missing, unknown or revoked key; failures count against the client address. */
+export function authenticateApiKey(deps: Pick<ApiPipelineDeps, 'authenticator' | 'throttle'>): Middleware {
+  return async function authenticateApiKeyMiddleware(ctx, next) {
+    deps.throttle.assertAllowed(ctx.ip)
+    const presented = ctx.get(API_KEY_HEADER)
+    if (presented === '') throw new UnauthorizedError(`The ${API_KEY_HEADER} header is required`)
+    const key = await deps.authenticator.authenticate(presented)
+    if (!key) {
+      await deps.throttle.recordFailure(ctx.ip)
+      throw new UnauthorizedError('The API key is not valid')
+    }
+    ctx.state.apiKey = key
+    await next()
+  }
+}
+
+/** Every authenticated response carries the limit headers, also when refused before counting. */
+export function rateLimitHeadersOnRefusal(rateLimiter: KeyRateLimiter): Middleware {
+  return async function rateLimitHeadersOnRefusalMiddleware(ctx, next) {
+    try {
+      await next()
+    } catch (error) {
+      const key = ctx.state.apiKey
+      if (key && !ctx.state.rateLimitSet) {
+        const state = await rateLimiter.peek(key.keyId, key.rateLimit).catch(() => undefined)
+        if (state) setRateLimitHeaders(ctx, state)
+      }
+      throw error
+    }
+  }
+}
+
+/** 404 for an unknown route, 405 with Allow for a known route and another method. */
+export function resolveApiRoute(): Middleware {
+  return async function resolveApiRouteMiddleware(ctx, next) {
+    const match = matchApiRoute(ctx.method, ctx.path)
+    if (match.kind === 'not-found') throw new NotFoundError(`No route for ${ctx.method} ${ctx.path}`)
+    if (match.kind === 'method-not-allowed') throw new MethodNotAllowedError(match.allowed)
+    ctx.state.apiRoute = match
+    await next()
+  }
+}
+
+/** 403 when the key's scope is not the one the route (or draft access) needs. */
+export function requireScope(): Middleware {
+  return async function requireScopeMiddleware(ctx, next) {
+    const needed = requiredScope(ctx.state.apiRoute!.scope, new URLSearchParams(ctx.querystring))
+    if (needed === 'admin' && ctx.state.apiKey!.scope !== 'admin') {
+      throw new ForbiddenError(
+        needed === ctx.state.apiRoute!.scope
+          ? 'This request needs a key with admin scope'
+          : 'Draft access needs a key with admin scope',
+      )
+    }
+    await next()
+  }
+}
+
+/** Counts the request against the key's plan; 429 with Retry-After once a window is used up. */
+export function limitRequestRate(rateLimiter: KeyRateLimiter): Middleware {
+  return async function limitRequestRateMiddleware(ctx, next) {
+    const key = ctx.state.apiKey!
+    const verdict = await rateLimiter.consume(key.keyId, key.rateLimit)
+    setRateLimitHeaders(ctx, verdict.state)
+    if (!verdict.allowed) throw new RateLimitedError(verdict.retryAfterSeconds, 'Rate limit exceeded for this API key')
+    await next()
+  }
+}
+
+export function proxyApiRequest(proxy: UpstreamProxy): Middleware {
+  return async function proxyApiRequestMiddleware(ctx) {
+    const key = ctx.state.apiKey!
+    await proxy.forward(ctx, {
+      upstream: ctx.state.apiRoute!.upstream,
+      pathAndQuery: `${ctx.path}${ctx.search}`,
+      caller: { websiteId: key.websiteId, keyId: key.keyId, scope: key.scope },
+    })
+  }
+}
+
+/** request id (already set) -> key -> route -> scope -> rate limit -> proxy. */
+export function apiPipeline(deps: ApiPipelineDeps): Middleware {
+  return compose([
+    authenticateApiKey(deps),
+    rateLimitHeadersOnRefusal(deps.rateLimiter),
+    resolveApiRoute(),
+    requireScope(),
+    limitRequestRate(deps.rateLimiter),
+    proxyApiRequest(deps.proxy),
+  ])
+}

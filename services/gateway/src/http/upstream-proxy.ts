@@ -1,0 +1,135 @@
+import { Pool } from 'undici'
+import type { Context } from 'koa'
+import type { Logger } from 'pino'
+import { PayloadTooLargeError, ServiceUnavailableError, UnsupportedMediaTypeError } from '@cms/errors'
+import { internalHeaders } from '@cms/http'
+import type { Caller } from '@cms/http'
+import type { Upstream } from './api-routes.ts'
+import { limitBody } from './body-limit.ts'
+import { downstreamResponseHeaders, upstreamRequestHeaders } from './forward-headers.ts'
+
+export interface UpstreamProxyDeps {
+  urls: Readonly<Record<Upstream, string>>
+  internalToken: string
+  connectTimeoutMs: number
+  timeoutMs: number
+  bodyLimitBytes: number
+  logger: Logger
+}
+
+export interface ForwardOptions {
+  upstream: Upstream
+  /** Path and query as the service serves them (public paths are forwarded unchanged). */
+  pathAndQuery: string
+  caller: Caller
+}
+
+export interface UpstreamProxy {
+  forward(ctx: Context, options: ForwardOptions): Promise<void>
+  close(): Promise<void>
+}
+
+const SERVICE_NAMES: Readonly<Record<Upstream, string>> = {
+  contentRead: 'content',
+  contentWrite: 'content',
+  schema: 'schema',
+  webhook: 'webhook',
+}
+
+/** A request body is present when its length is declared non-zero or it is chunked. */
+function declaresBody(ctx: Context): boolean {
+  const length = ctx.get('content-length')
+  if (length !== '') return length !== '0'
+  return ctx.get('transfer-encoding') !== ''
+}
+
+/** A failure that a fresh connection would not have had: an idle keep-alive socket closed under us. */
+function isStaleConnection(error: unknown): boolean {
+  const code = (error as { code?: string })?.code
+  return code === 'UND_ERR_SOCKET' || code === 'ECONNRESET'
+}
+
+/**
+ * Forwards a request to a service over a keep-alive pool: bodies stream both ways, the
+ * service's status, headers and body pass back unchanged. A service that refuses, does not
+ * connect within `connectTimeoutMs` or does not answer within `timeoutMs` is a 503.
+ */
+export function createUpstreamProxy(deps: UpstreamProxyDeps): UpstreamProxy {
+  const targets = Object.fromEntries(
+    Object.entries(deps.urls).map(([upstream, url]) => {
+      const parsed = new URL(url)
+      const pool = new Pool(parsed.origin, {
+        connect: { timeout: deps.connectTimeoutMs },
+        headersTimeout: deps.timeoutMs,
+        bodyTimeout: deps.timeoutMs,
+        keepAliveTimeout: 4000,
+        connections: 128,
+      })
+      return [upstream, { pool, basePath: parsed.pathname.replace(/\/+$/, '') }]
+    }),
+  ) as Record<Upstream, { pool: Pool; basePath: string }>
+
+  const unavailable = (upstream: Upstream, error: unknown, log: Logger): ServiceUnavailableError => {
+    const code = (error as { code?: string })?.code
+    log.warn({ upstream, code, err: (error as Error)?.message }, 'upstream unavailable')
+    return new ServiceUnavailableError(`The ${SERVICE_NAMES[upstream]} service is unavailable; try again shortly`)
+  }
+
+  return {
+    async forward(ctx, options) {
+      const log = ctx.state.log ?? deps.logger
+      const { pool, basePath } = targets[options.upstream]
+      const hasBody = declaresBody(ctx)
+      if (hasBody && !ctx.is('application/json', 'application/*+json')) throw new UnsupportedMediaTypeError()
+      if (Number(ctx.get('content-length') || 0) > deps.bodyLimitBytes) {
+        ctx.set('Connection', 'close')
+        throw new PayloadTooLargeError(deps.bodyLimitBytes)
+      }
+      const body = hasBody ? limitBody(ctx.req, deps.bodyLimitBytes) : undefined
+      const headers = upstreamRequestHeaders(ctx.req.headers, {
+        internal: internalHeaders(deps.internalToken, options.caller),
+        requestId: ctx.state.requestId,
+        clientAddress: ctx.ip,
+      })
+      const clientGone = new AbortController()
+      const onClose = () => {
+        if (!ctx.res.writableFinished) clientGone.abort()
+      }
+      ctx.res.once('close', onClose)
+      const send = () =>
+        pool.request({
+          path: `${basePath}${options.pathAndQuery}`,
+          method: ctx.method as 'GET',
+          headers,
+          body: body?.stream ?? null,
+          signal: clientGone.signal,
+        })
+      let response: Awaited<ReturnType<typeof send>>
+      try {
+        try {
+          response = await send()
+        } catch (error) {
+          if (body || !isStaleConnection(error)) throw error
+          response = await send()
+        }
+      } catch (error) {
+        if (body?.exceeded()) {
+          ctx.set('Connection', 'close')
+          throw new PayloadTooLargeError(deps.bodyLimitBytes)
+        }
+        throw unavailable(options.upstream, error, log)
+      }
+      ctx.status = response.statusCode
+      ctx.set(downstreamResponseHeaders(response.headers))
+      if (response.statusCode === 204 || response.statusCode === 304) {
+        response.body.resume()
+        ctx.body = null
+      } else {
+        ctx.body = response.body
+      }
+    },
+    async close() {
+      await Promise.all(Object.values(targets).map(({ pool }) => pool.close()))
+    },
+  }
+}

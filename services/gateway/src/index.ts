@@ -1,0 +1,6 @@
+export { start } from './main.ts'
+export type { GatewayStartOptions, RunningGateway } from './main.ts'
+export { gatewayConfigSpec, readGatewayConfig } from './config.ts'
+export type { GatewayConfig } from './config.ts'
+export { createAdminApiClient } from './cli/admin-api-client.ts'
+export type { AdminApiClient } from './cli/admin-api-client.ts'

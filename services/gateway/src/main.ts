@@ -1,0 +1,125 @@
+import { randomUUID } from 'node:crypto'
+import compose from 'koa-compose'
+import type { Middleware } from 'koa'
+import { StartupError } from '@cms/config'
+import { createHttpService } from '@cms/http'
+import { createLogger } from '@cms/logger'
+import { connectMongo, mongoErrorTranslator, whenMongoAnswers } from '@cms/mongo'
+import { readGatewayConfig } from './config.ts'
+import type { GatewayConfig } from './config.ts'
+import { createApiKeysRepository } from './data/api-keys-repository.ts'
+import { connectRedis } from './data/redis-client.ts'
+import { createWebsitesRepository } from './data/websites-repository.ts'
+import { createApiKeysAdmin } from './domain/api-keys-admin.ts'
+import { createAuthFailureThrottle } from './domain/auth-failure-throttle.ts'
+import { createKeyAuthenticator } from './domain/key-authenticator.ts'
+import { createKeyRateLimiter } from './domain/key-rate-limiter.ts'
+import { createWebsitesAdmin } from './domain/websites-admin.ts'
+import { requireAdminToken } from './http/admin-auth.ts'
+import { placeholderAdminPanel } from './http/admin-panel.ts'
+import { adminRoutes } from './http/admin-routes.ts'
+import { apiPipeline } from './http/api-pipeline.ts'
+import { publicApiCors } from './http/cors.ts'
+import { underPath } from './http/under-path.ts'
+import { createUpstreamProxy } from './http/upstream-proxy.ts'
+
+export interface GatewayStartOptions {
+  /** Serves `GET /admin` and the panel's assets; a placeholder page by default. */
+  adminPanel?: Middleware
+}
+
+export interface RunningGateway {
+  url: string
+  port: number
+  stop(): Promise<void>
+}
+
+const BODY_LIMIT_BYTES = 1024 * 1024
+
+export async function start(
+  config: GatewayConfig = readGatewayConfig(),
+  options: GatewayStartOptions = {},
+): Promise<RunningGateway> {
+  const logger = createLogger({ service: 'gateway', level: config.LOG_LEVEL })
+  const mongo = connectMongo({ url: config.MONGO_URL, dbName: config.MONGO_DB, logger })
+  const redis = connectRedis({ url: config.REDIS_URL, logger })
+  const websitesRepository = createWebsitesRepository(mongo.db)
+  const apiKeysRepository = createApiKeysRepository(mongo.db)
+  try {
+    await whenMongoAnswers(
+      mongo,
+      async () => {
+        await websitesRepository.ensureIndexes()
+        await apiKeysRepository.ensureIndexes()
+      },
+      { logger },
+    )
+  } catch (error) {
+    await Promise.allSettled([redis.close(), mongo.close()])
+    throw new StartupError(`MongoDB at MONGO_URL does not answer: ${(error as Error).message}`, { cause: error })
+  }
+  if (!(await redis.whenReady(3000))) logger.warn('redis not reachable yet; rate limits use per-instance memory until it is')
+
+  const authenticator = createKeyAuthenticator({ apiKeys: apiKeysRepository, ttlMs: config.KEY_CACHE_TTL_MS })
+  const onKeysRevoked = (hashes: readonly string[]) => authenticator.forget(hashes)
+  const websites = createWebsitesAdmin({
+    websites: websitesRepository,
+    apiKeys: apiKeysRepository,
+    now: () => new Date(),
+    newId: randomUUID,
+    onKeysRevoked,
+  })
+  const apiKeys = createApiKeysAdmin({ apiKeys: apiKeysRepository, websites, now: () => new Date(), newId: randomUUID, onKeysRevoked })
+  const throttle = createAuthFailureThrottle({
+    redis: redis.redis,
+    prefix: config.REDIS_PREFIX,
+    failuresPerMinute: config.AUTH_FAILURES_PER_MINUTE,
+  })
+  const rateLimiter = createKeyRateLimiter({ redis: redis.redis, prefix: config.REDIS_PREFIX })
+  const proxy = createUpstreamProxy({
+    urls: {
+      contentRead: config.CONTENT_READ_URL,
+      contentWrite: config.CONTENT_WRITE_URL,
+      schema: config.SCHEMA_URL,
+      webhook: config.WEBHOOK_URL,
+    },
+    internalToken: config.INTERNAL_TOKEN,
+    connectTimeoutMs: config.UPSTREAM_CONNECT_TIMEOUT_MS,
+    timeoutMs: config.UPSTREAM_TIMEOUT_MS,
+    bodyLimitBytes: BODY_LIMIT_BYTES,
+    logger,
+  })
+
+  const service = createHttpService({
+    name: 'gateway',
+    logger,
+    checks: { mongodb: () => mongo.ping(), redis: () => redis.ping() },
+    errorTranslators: [mongoErrorTranslator],
+    middleware: [
+      underPath('/api', compose([publicApiCors(), apiPipeline({ authenticator, throttle, rateLimiter, proxy })])),
+      underPath(
+        '/admin/api',
+        compose([requireAdminToken({ token: config.CMS_ADMIN_TOKEN, throttle }), adminRoutes({ websites, apiKeys, proxy })]),
+      ),
+      options.adminPanel ?? placeholderAdminPanel(),
+    ],
+  })
+  // Behind N trusted proxies the client is the Nth address from the right of X-Forwarded-For.
+  service.app.proxy = config.TRUST_PROXY_HOPS > 0
+  service.app.maxIpsCount = config.TRUST_PROXY_HOPS
+
+  let listening: { port: number; url: string }
+  try {
+    listening = await service.listen(config.CMS_PORT, config.HOST)
+  } catch (error) {
+    await Promise.allSettled([proxy.close(), redis.close(), mongo.close()])
+    throw error
+  }
+  return {
+    ...listening,
+    async stop() {
+      await service.close()
+      await Promise.allSettled([proxy.close(), redis.close(), mongo.close()])
+    },
+  }
+}
