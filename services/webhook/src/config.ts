@@ -31,7 +31,7 @@ const spec = {
   WEBHOOK_RETRY_DELAYS_MS: delayList({ default: [1000, 5000, 25_000] }),
   WEBHOOK_TIMEOUT_MS: env.integer({ default: 10_000, min: 100, max: 60_000 }),
   /** Unacknowledged delivery jobs this instance holds; see docs/webhooks.md for the sizing. */
-  WEBHOOK_PREFETCH: env.integer({ default: 32, min: 1, max: 1000 }),
+  WEBHOOK_PREFETCH: env.integer({ default: 64, min: 1, max: 1000 }),
   /** Requests in flight to one target host at a time. */
   WEBHOOK_HOST_CONCURRENCY: env.integer({ default: 4, min: 1, max: 100 }),
   /** Prefix of the queue names, so a second installation (or a test) can share a broker. */

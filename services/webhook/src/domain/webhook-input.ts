@@ -1,5 +1,5 @@
 import { Ajv } from 'ajv'
-import type { ErrorObject } from 'ajv'
+import type { ErrorObject, ValidateFunction } from 'ajv'
 import { ValidationError } from '@cms/errors'
 import type { ErrorDetail } from '@cms/errors'
 import { ENTRY_EVENTS } from '@cms/events'
@@ -32,8 +32,8 @@ const properties = {
 } as const
 
 const ajv = new Ajv({ allErrors: true, strict: true })
-const validateCreate = ajv.compile({ type: 'object', additionalProperties: false, required: ['url'], properties })
-const validatePatch = ajv.compile({ type: 'object', additionalProperties: false, properties })
+const validateCreate: ValidateFunction = ajv.compile({ type: 'object', additionalProperties: false, required: ['url'], properties })
+const validatePatch: ValidateFunction = ajv.compile({ type: 'object', additionalProperties: false, properties })
 
 const MESSAGES: Record<string, string> = {
   enum: `must be one of ${ENTRY_EVENTS.join(', ')}`,
@@ -74,7 +74,7 @@ function checkSecret(secret: string | null | undefined): ErrorDetail | undefined
   return { path: 'secret', message: `a ${STANDARD_SECRET_PREFIX} secret must be base64 after the prefix` }
 }
 
-function parse(body: unknown, validate: typeof validateCreate): WebhookInput {
+function parse(body: unknown, validate: ValidateFunction): WebhookInput {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
     throw ValidationError.single('', 'The request body must be a JSON object')
   }

@@ -1,0 +1,120 @@
+import { NotFoundError } from '@cms/errors'
+import type { AttemptRepository } from '../data/attempt-repository.ts'
+import type { DeliveryRepository } from '../data/delivery-repository.ts'
+import type { PayloadRepository } from '../data/payload-repository.ts'
+import type { WebhookRepository } from '../data/webhook-repository.ts'
+import { PING_EVENT, toDeliveryDetailView, toDeliveryView } from './delivery.ts'
+import type { Delivery, DeliveryDetailView, DeliveryView } from './delivery.ts'
+import type { JobQueue } from './delivery-job.ts'
+import { pageEnvelope } from './pagination.ts'
+import type { PageEnvelope, PageRequest } from './pagination.ts'
+import { pingBody } from './payload.ts'
+import type { Webhook } from './webhook.ts'
+
+export interface DeliveryUseCaseDeps {
+  webhooks: WebhookRepository
+  deliveries: DeliveryRepository
+  attempts: AttemptRepository
+  payloads: PayloadRepository
+  queue: JobQueue
+  now: () => Date
+  newId: () => string
+}
+
+/** The delivery log of one webhook, redelivery, and the test ping. */
+export function createDeliveryUseCases(deps: DeliveryUseCaseDeps) {
+  async function findWebhook(websiteId: string, webhookId: string): Promise<Webhook> {
+    const webhook = await deps.webhooks.find(websiteId, webhookId)
+    if (!webhook) throw new NotFoundError('Webhook not found')
+    return webhook
+  }
+
+  async function findDelivery(webhook: Webhook, deliveryId: string): Promise<Delivery> {
+    const delivery = await deps.deliveries.findById(deliveryId)
+    if (!delivery || delivery.webhookId !== webhook.id || delivery.websiteId !== webhook.websiteId) {
+      throw new NotFoundError('Delivery not found')
+    }
+    return delivery
+  }
+
+  /** Stored, then queued; if the broker refuses, the entry says so instead of staying pending. */
+  async function startDelivery(delivery: Delivery): Promise<DeliveryView> {
+    await deps.deliveries.insertOnce(delivery)
+    try {
+      await deps.queue.enqueue({ deliveryId: delivery.id, attempt: 1 })
+    } catch (error) {
+      const lastError = 'the message broker was unavailable; nothing was sent'
+      await deps.deliveries.update(delivery.id, { status: 'failed', lastError, nextAttemptAt: null })
+      throw error
+    }
+    const enqueuedAt = deps.now().toISOString()
+    await deps.deliveries.update(delivery.id, { enqueuedAt })
+    return toDeliveryView({ ...delivery, enqueuedAt })
+  }
+
+  function newDelivery(webhook: Webhook, fields: Pick<Delivery, 'payloadId' | 'event' | 'documentId' | 'eventId' | 'redeliveryOf'> & { id: string }): Delivery {
+    const createdAt = deps.now().toISOString()
+    return {
+      ...fields,
+      webhookId: webhook.id,
+      websiteId: webhook.websiteId,
+      status: 'pending',
+      attempts: 0,
+      lastStatusCode: null,
+      lastError: null,
+      nextAttemptAt: createdAt,
+      enqueuedAt: null,
+      createdAt,
+      updatedAt: createdAt,
+    }
+  }
+
+  return {
+    async page(websiteId: string, webhookId: string, request: PageRequest): Promise<PageEnvelope<DeliveryView>> {
+      const webhook = await findWebhook(websiteId, webhookId)
+      const { docs, totalDocs } = await deps.deliveries.pageByWebhook(webhook.id, {
+        skip: (request.page - 1) * request.limit,
+        limit: request.limit,
+      })
+      return pageEnvelope(docs.map(toDeliveryView), totalDocs, request)
+    },
+
+    async get(websiteId: string, webhookId: string, deliveryId: string): Promise<DeliveryDetailView> {
+      const delivery = await findDelivery(await findWebhook(websiteId, webhookId), deliveryId)
+      return toDeliveryDetailView(delivery, await deps.attempts.listByDelivery(delivery.id))
+    },
+
+    /**
+     * A new delivery (its own id, so its own X-Webhook-Id) of the same bytes, with the full retry
+     * schedule; the original's log entry stays as it was.
+     */
+    async redeliver(websiteId: string, webhookId: string, deliveryId: string): Promise<DeliveryView> {
+      const webhook = await findWebhook(websiteId, webhookId)
+      const original = await findDelivery(webhook, deliveryId)
+      return startDelivery(
+        newDelivery(webhook, {
+          id: deps.newId(),
+          payloadId: original.payloadId,
+          event: original.event,
+          documentId: original.documentId,
+          eventId: original.eventId,
+          redeliveryOf: original.id,
+        }),
+      )
+    },
+
+    /** A signed `webhook.ping` through the normal pipeline (guard, signature, retries, log). */
+    async ping(websiteId: string, webhookId: string): Promise<DeliveryView> {
+      const webhook = await findWebhook(websiteId, webhookId)
+      const id = deps.newId()
+      const payloadId = `ping:${id}`
+      const now = deps.now()
+      await deps.payloads.saveOnce({ id: payloadId, websiteId, body: pingBody(webhook, now), createdAt: now.toISOString() })
+      return startDelivery(
+        newDelivery(webhook, { id, payloadId, event: PING_EVENT, documentId: null, eventId: null, redeliveryOf: null }),
+      )
+    },
+  }
+}
+
+export type DeliveryUseCases = ReturnType<typeof createDeliveryUseCases>

@@ -1,0 +1,63 @@
+import type { Logger } from 'pino'
+import type { EntryEventMessage } from '@cms/events'
+import type { DeliveryRepository } from '../data/delivery-repository.ts'
+import type { PayloadRepository } from '../data/payload-repository.ts'
+import type { WebhookRepository } from '../data/webhook-repository.ts'
+import type { Delivery } from './delivery.ts'
+import { deliveryIdFor } from './delivery-id.ts'
+import type { JobQueue } from './delivery-job.ts'
+import { webhookMatches } from './matching.ts'
+import { eventBody } from './payload.ts'
+
+export interface FanOutDeps {
+  webhooks: WebhookRepository
+  deliveries: DeliveryRepository
+  payloads: PayloadRepository
+  queue: JobQueue
+  now: () => Date
+  logger: Logger
+}
+
+/**
+ * Turns one entry event into one delivery per matching webhook. Everything is persisted and
+ * queued before this resolves (the caller acks the event only then), and doing it again for a
+ * redelivered event finds the same deliveries by their derived ids instead of adding more.
+ */
+export function createFanOut(deps: FanOutDeps) {
+  return async function fanOut(message: EntryEventMessage): Promise<number> {
+    const webhooks = (await deps.webhooks.listByWebsite(message.websiteId)).filter((webhook) =>
+      webhookMatches(webhook, message),
+    )
+    if (webhooks.length === 0) return 0
+    const createdAt = deps.now().toISOString()
+    await deps.payloads.saveOnce({ id: message.eventId, websiteId: message.websiteId, body: eventBody(message), createdAt })
+    for (const webhook of webhooks) {
+      const fresh: Delivery = {
+        id: deliveryIdFor(message.eventId, webhook.id),
+        webhookId: webhook.id,
+        websiteId: message.websiteId,
+        eventId: message.eventId,
+        payloadId: message.eventId,
+        event: message.event,
+        documentId: message.document.id,
+        status: 'pending',
+        attempts: 0,
+        lastStatusCode: null,
+        lastError: null,
+        nextAttemptAt: createdAt,
+        redeliveryOf: null,
+        enqueuedAt: null,
+        createdAt,
+        updatedAt: createdAt,
+      }
+      const { delivery } = await deps.deliveries.insertOnce(fresh)
+      if (delivery.enqueuedAt !== null) continue
+      await deps.queue.enqueue({ deliveryId: delivery.id, attempt: 1 })
+      await deps.deliveries.update(delivery.id, { enqueuedAt: deps.now().toISOString() })
+    }
+    deps.logger.debug({ eventId: message.eventId, deliveries: webhooks.length }, 'event fanned out')
+    return webhooks.length
+  }
+}
+
+export type FanOut = ReturnType<typeof createFanOut>

@@ -1,0 +1,143 @@
+import { randomUUID } from 'node:crypto'
+import { lookup } from 'node:dns/promises'
+import { Agent as HttpAgent } from 'node:http'
+import { Agent as HttpsAgent } from 'node:https'
+import got from 'got'
+import { connectAmqp } from '@cms/amqp'
+import { createHttpService } from '@cms/http'
+import { createLogger } from '@cms/logger'
+import { connectMongo, mongoErrorTranslator, whenMongoAnswers } from '@cms/mongo'
+import { readWebhookConfig } from './config.ts'
+import type { WebhookConfig } from './config.ts'
+import { createAttemptRepository } from './data/attempt-repository.ts'
+import { createDeliveryRepository } from './data/delivery-repository.ts'
+import { ensureIndexes } from './data/indexes.ts'
+import { createPayloadRepository } from './data/payload-repository.ts'
+import { createWebhookRepository } from './data/webhook-repository.ts'
+import { createAttemptSender } from './domain/attempt-sender.ts'
+import { createDeliveryUseCases } from './domain/deliveries.ts'
+import { decodeJob } from './domain/delivery-job.ts'
+import { createDeliveryRunner } from './domain/delivery-runner.ts'
+import { parseEntryEvent } from './domain/event-message.ts'
+import { createFanOut } from './domain/fan-out.ts'
+import { createHostLimiter } from './domain/host-limiter.ts'
+import { createTargetGuard } from './domain/target-guard.ts'
+import { createWebhookUseCases } from './domain/webhooks.ts'
+import { apiMiddleware } from './http/api-middleware.ts'
+import { createJobQueue } from './messaging/job-queue.ts'
+import { declareTopology, queueNames } from './messaging/topology.ts'
+import { createWorkConsumer } from './messaging/work-consumer.ts'
+
+export interface RunningWebhookService {
+  url: string
+  port: number
+  stop(): Promise<void>
+}
+
+export const USER_AGENT = 'cms-webhooks/1.0'
+/** Fanning an event out is a few quick writes; this many at a time keeps the database busy enough. */
+const EVENT_PREFETCH = 16
+
+export async function start(config: WebhookConfig = readWebhookConfig()): Promise<RunningWebhookService> {
+  const logger = createLogger({ service: 'webhook', level: config.LOG_LEVEL })
+  if (config.WEBHOOK_ALLOW_PRIVATE_TARGETS) logger.warn('private webhook targets are allowed (WEBHOOK_ALLOW_PRIVATE_TARGETS)')
+  const mongo = connectMongo({ url: config.MONGO_URL, dbName: config.MONGO_DB, logger })
+  await whenMongoAnswers(mongo, () => ensureIndexes(mongo.db), { logger })
+
+  const webhooks = createWebhookRepository(mongo.db)
+  const deliveries = createDeliveryRepository(mongo.db)
+  const attempts = createAttemptRepository(mongo.db)
+  const payloads = createPayloadRepository(mongo.db)
+  const now = () => new Date()
+  const guard = createTargetGuard({
+    allowPrivate: config.WEBHOOK_ALLOW_PRIVATE_TARGETS,
+    resolve: (hostname) => lookup(hostname, { all: true }),
+  })
+  const agents = { http: new HttpAgent({ keepAlive: true }), https: new HttpsAgent({ keepAlive: true }) }
+  const names = queueNames(config.WEBHOOK_QUEUE_PREFIX)
+
+  const consumers = [] as Array<ReturnType<typeof createWorkConsumer>>
+  const amqp = await connectAmqp({
+    url: config.AMQP_URL,
+    logger,
+    topology: (channel) => declareTopology(channel, names, config.WEBHOOK_RETRY_DELAYS_MS),
+    onConnect: async (model) => {
+      for (const consumer of consumers) await consumer.start(model)
+    },
+  })
+  const queue = createJobQueue(amqp, names)
+  const runner = createDeliveryRunner({
+    deliveries,
+    attempts,
+    payloads,
+    webhooks,
+    queue,
+    send: createAttemptSender({ got, guard, timeoutMs: config.WEBHOOK_TIMEOUT_MS, agents }),
+    limiter: createHostLimiter({ concurrency: config.WEBHOOK_HOST_CONCURRENCY, maxWaiting: config.WEBHOOK_HOST_CONCURRENCY }),
+    retryDelaysMs: config.WEBHOOK_RETRY_DELAYS_MS,
+    userAgent: USER_AGENT,
+    now,
+    newId: randomUUID,
+    logger,
+  })
+  const fanOut = createFanOut({ webhooks, deliveries, payloads, queue, now, logger })
+  consumers.push(
+    createWorkConsumer({
+      queue: names.events,
+      prefetch: EVENT_PREFETCH,
+      logger,
+      async handle(content) {
+        const parsed = parseEntryEvent(content)
+        if ('problem' in parsed) {
+          logger.error({ problem: parsed.problem }, 'unreadable entry event')
+          return 'unreadable'
+        }
+        await fanOut(parsed.message)
+        return 'done'
+      },
+    }),
+    createWorkConsumer({
+      queue: names.deliveries,
+      prefetch: config.WEBHOOK_PREFETCH,
+      logger,
+      async handle(content) {
+        const job = decodeJob(content)
+        if (!job) return 'unreadable'
+        await runner.run(job)
+        return 'done'
+      },
+    }),
+  )
+
+  const http = createHttpService({
+    name: 'webhook',
+    logger,
+    checks: {
+      mongo: () => mongo.ping(),
+      broker: async () => {
+        if (!amqp.isConnected()) throw new Error('not connected')
+      },
+    },
+    errorTranslators: [mongoErrorTranslator],
+    middleware: apiMiddleware({
+      internalToken: config.INTERNAL_TOKEN,
+      webhooks: createWebhookUseCases({ webhooks, deliveries, attempts, guard, now, newId: randomUUID }),
+      deliveries: createDeliveryUseCases({ webhooks, deliveries, attempts, payloads, queue, now, newId: randomUUID }),
+    }),
+  })
+  const { url, port } = await http.listen(config.PORT, config.HOST)
+
+  return {
+    url,
+    port,
+    async stop() {
+      await http.close()
+      // An attempt in hand may take the whole time-out; what is not finished by then is requeued.
+      await Promise.all(consumers.map((consumer) => consumer.stop(config.WEBHOOK_TIMEOUT_MS + 2000)))
+      await amqp.close()
+      await mongo.close()
+      agents.http.destroy()
+      agents.https.destroy()
+    },
+  }
+}

@@ -1,0 +1,4 @@
+import { runService } from '@cms/http'
+import { start } from './main.ts'
+
+await runService('webhook', start)
