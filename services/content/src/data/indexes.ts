@@ -1,13 +1,30 @@
 import type { Db } from 'mongodb'
 import { LIST_INDEXES } from '../query/index.ts'
 
-/** The indexes behind every lookup the service makes; created (idempotently) at start. */
+interface IndexPlan {
+  collection: string
+  name: string
+  key: Record<string, 1 | -1>
+  sparse?: boolean
+}
+
+const INDEXES: readonly IndexPlan[] = [
+  ...LIST_INDEXES.map((index) => ({ collection: 'documents', ...index })),
+  { collection: 'versions', name: 'document_version', key: { documentId: 1, version: -1 } },
+  { collection: 'versions', name: 'pending_created', key: { pending: 1, createdAt: 1 }, sparse: true },
+]
+
+/**
+ * The indexes behind every lookup the service makes, created at start. One `createIndex` per
+ * index: FerretDB 1.24 panics on a `createIndexes` of two or more indexes that all exist already.
+ * Slugs are unique through the `slugs` registry (looked up by _id), not by an index here: a
+ * unique index on `documents` could refuse rolling a committed version forward.
+ */
 export async function ensureContentIndexes(db: Db): Promise<void> {
-  // Slugs are unique through the `slugs` registry (looked up by _id), not by an index here: a
-  // unique index on `documents` could refuse rolling a committed version forward.
-  await db.collection('documents').createIndexes(LIST_INDEXES.map((index) => ({ key: index.key, name: index.name })))
-  await db.collection('versions').createIndexes([
-    { key: { documentId: 1, version: -1 }, name: 'document_version' },
-    { key: { pending: 1, createdAt: 1 }, name: 'pending_created', sparse: true },
-  ])
+  for (const index of INDEXES) {
+    await db.collection(index.collection).createIndex(index.key, {
+      name: index.name,
+      ...(index.sparse ? { sparse: true } : {}),
+    })
+  }
 }
