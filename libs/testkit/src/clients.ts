@@ -9,7 +9,8 @@ import { testEnv } from './test-env.ts'
 export function internalClient(serviceUrl: string, caller: Partial<Caller> = {}): ApiCall & { caller: Caller } {
   const full: Caller = { websiteId: randomUUID(), keyId: randomUUID(), scope: 'admin', ...caller }
   const call = jsonClient(serviceUrl, internalHeaders(testEnv().internalToken, full))
-  return Object.assign(call, { caller: full })
+  // Object.assign would hit Function.prototype's `caller` accessor, which throws in strict mode.
+  return Object.defineProperty(call, 'caller', { value: full, enumerable: true }) as ApiCall & { caller: Caller }
 }
 
 /** The platform operator's admin API on the gateway. */
