@@ -16,7 +16,7 @@ import { createKeyAuthenticator } from './domain/key-authenticator.ts'
 import { createKeyRateLimiter } from './domain/key-rate-limiter.ts'
 import { createWebsitesAdmin } from './domain/websites-admin.ts'
 import { requireAdminToken } from './http/admin-auth.ts'
-import { placeholderAdminPanel } from './http/admin-panel.ts'
+import { adminPanel } from './admin-panel/admin-panel.ts'
 import { adminRoutes } from './http/admin-routes.ts'
 import { apiPipeline } from './http/api-pipeline.ts'
 import { publicApiCors } from './http/cors.ts'
@@ -101,7 +101,7 @@ export async function start(
         '/admin/api',
         compose([requireAdminToken({ token: config.CMS_ADMIN_TOKEN, throttle }), adminRoutes({ websites, apiKeys, proxy })]),
       ),
-      options.adminPanel ?? placeholderAdminPanel(),
+      options.adminPanel ?? adminPanel(),
     ],
   })
   // Behind N trusted proxies the client is the Nth address from the right of X-Forwarded-For.
