@@ -1,13 +1,16 @@
+import { execFile } from 'node:child_process'
 import { mkdtemp, readFile, rm, writeFile, mkdir } from 'node:fs/promises'
 import { createServer, get } from 'node:http'
 import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { promisify } from 'node:util'
 import Koa from 'koa'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { errorHandler } from '@cms/http'
 import { createLogger } from '@cms/logger'
+import { REPO_ROOT } from '@cms/stack'
 import { buildAdminUi } from '../../admin-ui/build-admin-ui.ts'
 import { adminPanel } from './admin-panel.ts'
 
@@ -129,4 +132,13 @@ describe('admin panel files', () => {
     expect(body.error.code).toBe('SERVICE_UNAVAILABLE')
     expect(body.error.message).toContain('admin-ui/build.ts')
   })
+})
+
+describe('admin panel sources', () => {
+  it('when they are type-checked with their own DOM and JSX settings, then there is no error', async () => {
+    const tsc = join(REPO_ROOT, 'node_modules', '.bin', 'tsc')
+    const project = join(REPO_ROOT, 'services', 'gateway', 'admin-ui', 'tsconfig.json')
+    const run = promisify(execFile)(tsc, ['-p', project, '--noEmit'], { cwd: REPO_ROOT })
+    await expect(run.catch((error: { stdout?: string }) => Promise.reject(new Error(error.stdout)))).resolves.toBeDefined()
+  }, 60_000)
 })
