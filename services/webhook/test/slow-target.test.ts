@@ -1,0 +1,43 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { waitFor } from '@cms/testkit'
+import { entryEvent, publishEvents } from './support/events.ts'
+import { startIsolatedService } from './support/isolated-service.ts'
+import type { IsolatedService } from './support/isolated-service.ts'
+import { startReceiver } from './support/receiver.ts'
+import type { Receiver } from './support/receiver.ts'
+
+let service: IsolatedService
+const receivers: Receiver[] = []
+beforeAll(async () => {
+  // Short delays and time-out so the slow host's jobs cycle quickly; the limits are the point.
+  service = await startIsolatedService({
+    WEBHOOK_RETRY_DELAYS_MS: [200, 200, 200],
+    WEBHOOK_TIMEOUT_MS: 5000,
+    WEBHOOK_PREFETCH: 8,
+    WEBHOOK_HOST_CONCURRENCY: 2,
+  })
+})
+afterAll(async () => {
+  await Promise.all(receivers.map((receiver) => receiver.close()))
+  await service?.stop()
+})
+
+describe('a slow endpoint', () => {
+  it('when one target hangs on many deliveries, then deliveries to another target still arrive promptly', async () => {
+    const slow = await startReceiver(() => () => new Promise(() => undefined))
+    const fast = await startReceiver(() => 200)
+    receivers.push(slow, fast)
+    const { api, caller } = service.client()
+    // Distinct host names for the two targets (both loopback), as the limiter counts by host.
+    await api('POST', '/api/webhooks', { body: { url: slow.url, contentTypes: ['slow'] } })
+    await api('POST', '/api/webhooks', { body: { url: fast.url.replace('127.0.0.1', 'localhost'), contentTypes: ['fast'] } })
+    await publishEvents(...Array.from({ length: 20 }, () => entryEvent(caller.websiteId, 'entry.update', { contentType: 'slow' })))
+    await waitFor(() => (slow.requests.length >= 2 ? true : undefined), { timeoutMs: 10_000 })
+    const sent = Date.now()
+    await publishEvents(...Array.from({ length: 5 }, () => entryEvent(caller.websiteId, 'entry.update', { contentType: 'fast' })))
+    await fast.waitForRequests(5, 10_000)
+    expect(Date.now() - sent).toBeLessThan(1500)
+    // Never more than the per-host limit in flight to the slow host.
+    expect(slow.requests.length).toBeLessThanOrEqual(2)
+  })
+})
