@@ -54,7 +54,7 @@ function mergeOverride(base: Json | undefined, override: Json, key: string): Jso
     for (const [k, v] of Object.entries(override)) merged[k] = mergeOverride(merged[k], v, k)
     return merged
   }
-  if (Array.isArray(override) && !REPLACED_LISTS.has(key)) {
+  if (Array.isArray(override) && base !== undefined && !REPLACED_LISTS.has(key)) {
     throw new Error(`merging the list "${key}" of an override file is not supported here`)
   }
   return clone(override)
