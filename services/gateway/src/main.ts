@@ -87,7 +87,6 @@ export async function start(
     connectTimeoutMs: config.UPSTREAM_CONNECT_TIMEOUT_MS,
     timeoutMs: config.UPSTREAM_TIMEOUT_MS,
     bodyLimitBytes: BODY_LIMIT_BYTES,
-    logger,
   })
 
   const service = createHttpService({

@@ -123,7 +123,7 @@ describe('rate limits without Redis', () => {
       expect(responses[0]!.headers.get('x-ratelimit-limit')).toBe('3')
       const ready = await fetch(`${isolated.url}/readyz`)
       expect(ready.status).toBe(503)
-      expect((await ready.json()).checks).toMatchObject({ mongodb: 'ok', redis: expect.stringMatching(/^failing/) })
+      expect(((await ready.json()) as { checks: unknown }).checks).toMatchObject({ mongodb: 'ok', redis: expect.stringMatching(/^failing/) })
       expect((await fetch(`${isolated.url}/healthz`)).status).toBe(200)
     } finally {
       await isolated.stop()

@@ -1,6 +1,5 @@
 import { Pool } from 'undici'
 import type { Context } from 'koa'
-import type { Logger } from 'pino'
 import { PayloadTooLargeError, ServiceUnavailableError, UnsupportedMediaTypeError } from '@cms/errors'
 import { internalHeaders } from '@cms/http'
 import type { Caller } from '@cms/http'
@@ -14,7 +13,6 @@ export interface UpstreamProxyDeps {
   connectTimeoutMs: number
   timeoutMs: number
   bodyLimitBytes: number
-  logger: Logger
 }
 
 export interface ForwardOptions {
@@ -69,15 +67,12 @@ export function createUpstreamProxy(deps: UpstreamProxyDeps): UpstreamProxy {
     }),
   ) as Record<Upstream, { pool: Pool; basePath: string }>
 
-  const unavailable = (upstream: Upstream, error: unknown, log: Logger): ServiceUnavailableError => {
-    const code = (error as { code?: string })?.code
-    log.warn({ upstream, code, err: (error as Error)?.message }, 'upstream unavailable')
-    return new ServiceUnavailableError(`The ${SERVICE_NAMES[upstream]} service is unavailable; try again shortly`)
-  }
+  /** The cause (refused, timed out, the upstream's address) is logged, never shown to the client. */
+  const unavailable = (upstream: Upstream, error: unknown): ServiceUnavailableError =>
+    new ServiceUnavailableError(`The ${SERVICE_NAMES[upstream]} service is unavailable; try again shortly`, { cause: error })
 
   return {
     async forward(ctx, options) {
-      const log = ctx.state.log ?? deps.logger
       const { pool, basePath } = targets[options.upstream]
       const hasBody = declaresBody(ctx)
       if (hasBody && !ctx.is('application/json', 'application/*+json')) throw new UnsupportedMediaTypeError()
@@ -117,7 +112,7 @@ export function createUpstreamProxy(deps: UpstreamProxyDeps): UpstreamProxy {
           ctx.set('Connection', 'close')
           throw new PayloadTooLargeError(deps.bodyLimitBytes)
         }
-        throw unavailable(options.upstream, error, log)
+        throw unavailable(options.upstream, error)
       }
       ctx.status = response.statusCode
       ctx.set(downstreamResponseHeaders(response.headers))
