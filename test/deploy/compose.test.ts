@@ -2,7 +2,13 @@ import { existsSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { IMAGES } from '@cms/stack'
 import { variablesByService } from './support/architecture-env.ts'
-import { InterpolationError, commandOf, environmentOf, loadCompose, schemaErrors } from './support/compose.ts'
+import {
+  InterpolationError,
+  commandOf,
+  environmentOf,
+  loadCompose,
+  schemaErrors,
+} from './support/compose.ts'
 import type { ComposeFile } from './support/compose.ts'
 import { SERVICE_NAMES, packageOf, readRepoFile, repoPath, startCommand } from './support/repo.ts'
 import type { Runtime } from './support/repo.ts'
@@ -20,22 +26,33 @@ const BACKING = { mongo: 'MONGO_URL', redis: 'REDIS_URL', rabbitmq: 'AMQP_URL' }
 
 const VARIANTS: ReadonlyArray<{ runtime: Runtime; files: string[]; dockerfile: string }> = [
   { runtime: 'node', files: ['docker-compose.yml'], dockerfile: 'deploy/Dockerfile' },
-  { runtime: 'deno', files: ['docker-compose.yml', 'deploy/compose.deno.yml'], dockerfile: 'deploy/Dockerfile.deno' },
+  {
+    runtime: 'deno',
+    files: ['docker-compose.yml', 'deploy/compose.deno.yml'],
+    dockerfile: 'deploy/Dockerfile.deno',
+  },
 ]
 
-const load = (files: readonly string[], env: Record<string, string | undefined> = USER_ENV): ComposeFile =>
+const load = (
+  files: readonly string[],
+  env: Record<string, string | undefined> = USER_ENV,
+): ComposeFile =>
   loadCompose(
     files.map((file) => repoPath(file)),
     env,
   )
 
-const object = (value: unknown): JsonObject => (isObject(value as never) ? (value as JsonObject) : {})
+const object = (value: unknown): JsonObject =>
+  isObject(value as never) ? (value as JsonObject) : {}
 const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : [])
 
 function dependsOn(file: ComposeFile, service: string): Record<string, string> {
   const raw = file.services[service]!.depends_on
-  if (Array.isArray(raw)) return Object.fromEntries(raw.map((name) => [String(name), 'service_started']))
-  return Object.fromEntries(Object.entries(object(raw)).map(([name, v]) => [name, String(object(v).condition)]))
+  if (Array.isArray(raw))
+    return Object.fromEntries(raw.map((name) => [String(name), 'service_started']))
+  return Object.fromEntries(
+    Object.entries(object(raw)).map(([name, v]) => [name, String(object(v).condition)]),
+  )
 }
 
 /** The port a compose service listens on inside its container. */
@@ -57,12 +74,16 @@ describe.each(VARIANTS)('docker compose on $runtime', ({ runtime, files, dockerf
       const env: Record<string, string | undefined> = { ...USER_ENV, [name]: undefined }
       expect(() => load(files, env), name).toThrow(InterpolationError)
       expect(() => load(files, env), name).toThrow(new RegExp(`${name}.*set ${name}`))
-      expect(() => load(files, { ...USER_ENV, [name]: '' }), `${name} empty`).toThrow(InterpolationError)
+      expect(() => load(files, { ...USER_ENV, [name]: '' }), `${name} empty`).toThrow(
+        InterpolationError,
+      )
     }
   })
 
   it("when started, then it runs the launcher's services plus mongo, redis and rabbitmq", () => {
-    expect(Object.keys(load(files).services).sort()).toEqual([...SERVICE_NAMES, ...Object.keys(BACKING)].sort())
+    expect(Object.keys(load(files).services).sort()).toEqual(
+      [...SERVICE_NAMES, ...Object.keys(BACKING)].sort(),
+    )
   })
 
   it('when started, then only the gateway publishes a port, and it is the port the gateway listens on', () => {
@@ -76,7 +97,9 @@ describe.each(VARIANTS)('docker compose on $runtime', ({ runtime, files, dockerf
     expect(ports.length).toBe(1)
     const target = Number(String(ports[0]).split(':').at(-1))
     expect(target).toBe(listeningPort(file, 'gateway'))
-    expect(load(files, { ...USER_ENV, CMS_PUBLISH: '9090' }).services.gateway!.ports).toEqual([`9090:${target}`])
+    expect(load(files, { ...USER_ENV, CMS_PUBLISH: '9090' }).services.gateway!.ports).toEqual([
+      `9090:${target}`,
+    ])
   })
 
   it(`when built, then every app service comes from ${dockerfile} and starts with the launcher's ${runtime} command`, () => {
@@ -121,7 +144,8 @@ describe('docker compose stack', () => {
         .filter(([, variable]) => env[variable] !== undefined)
         .map(([backing]) => backing)
       const deps = dependsOn(file, name)
-      for (const backing of needs) expect(deps[backing], `${name} -> ${backing}`).toBe('service_healthy')
+      for (const backing of needs)
+        expect(deps[backing], `${name} -> ${backing}`).toBe('service_healthy')
       for (const dep of Object.keys(deps)) {
         expect(file.services[dep], `${name} -> ${dep}`).toBeDefined()
         expect(file.services[dep]!.healthcheck, `${dep} has a healthcheck`).toBeDefined()
@@ -162,12 +186,17 @@ describe('docker compose stack', () => {
     for (const service of SERVICE_NAMES) {
       const env = environmentOf(file.services[service]!)
       const required = wanted[packageOf(service) as keyof typeof wanted]
-      expect([...required].filter((name) => env[name] === undefined || env[name] === ''), service).toEqual([])
+      expect(
+        [...required].filter((name) => env[name] === undefined || env[name] === ''),
+        service,
+      ).toEqual([])
       expect(env.HOST, service).toBe('0.0.0.0')
     }
     expect(environmentOf(file.services['content-read']!).CONTENT_MODE).toBe('read')
     expect(environmentOf(file.services['content-write']!).CONTENT_MODE).toBe('write')
-    const holders = SERVICE_NAMES.filter((s) => environmentOf(file.services[s]!).CMS_ADMIN_TOKEN !== undefined)
+    const holders = SERVICE_NAMES.filter(
+      (s) => environmentOf(file.services[s]!).CMS_ADMIN_TOKEN !== undefined,
+    )
     expect(holders).toEqual(['gateway'])
   })
 
@@ -201,7 +230,9 @@ describe('docker compose stack', () => {
       expect(mount, service).toBeDefined()
       expect(declared, service).toContain(mount!.split(':')[0])
     }
-    expect(file.services.rabbitmq!.hostname, 'RabbitMQ keeps its node name, and so its data').toBe('rabbitmq')
+    expect(file.services.rabbitmq!.hostname, 'RabbitMQ keeps its node name, and so its data').toBe(
+      'rabbitmq',
+    )
     for (const service of Object.values(file.services)) {
       for (const mount of list(service.volumes).map(String)) expect(mount).not.toMatch(/^[./~]/)
     }

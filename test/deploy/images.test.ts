@@ -21,8 +21,18 @@ const rootPackage = JSON.parse(readRepoFile('package.json')) as {
 }
 
 const IMAGES: ReadonlyArray<{ runtime: Runtime; path: string; base: RegExp; user: string }> = [
-  { runtime: 'node', path: 'deploy/Dockerfile', base: /^node:(\d+)-[\w-]*slim$/, user: '1000:1000' },
-  { runtime: 'deno', path: 'deploy/Dockerfile.deno', base: /^denoland\/deno:([\d.]+)$/, user: '1993:1993' },
+  {
+    runtime: 'node',
+    path: 'deploy/Dockerfile',
+    base: /^node:(\d+)-[\w-]*slim$/,
+    user: '1000:1000',
+  },
+  {
+    runtime: 'deno',
+    path: 'deploy/Dockerfile.deno',
+    base: /^denoland\/deno:([\d.]+)$/,
+    user: '1993:1993',
+  },
 ]
 
 const finalStage = (file: Dockerfile): Stage => file.stages.at(-1)!
@@ -35,7 +45,10 @@ describe.each(IMAGES)('the $runtime image ($path)', ({ runtime, path, base, user
     const cmd = lastOf(runtimeStage, 'CMD')
     expect(cmd).toBeDefined()
     expect(execForm(cmd!.args)).toEqual(startCommand('gateway', runtime))
-    expect(lastOf(runtimeStage, 'ENTRYPOINT'), 'the base image entrypoint passes the command through').toBeUndefined()
+    expect(
+      lastOf(runtimeStage, 'ENTRYPOINT'),
+      'the base image entrypoint passes the command through',
+    ).toBeUndefined()
   })
 
   it('when it runs, then it runs as a numeric non-root user, so Kubernetes can verify runAsNonRoot', () => {
@@ -44,7 +57,9 @@ describe.each(IMAGES)('the $runtime image ($path)', ({ runtime, path, base, user
     const [uid, gid] = user.split(':').map(Number)
     expect(uid).toBeGreaterThan(0)
     expect(gid).toBeGreaterThan(0)
-    const afterUser = runtimeStage.instructions.slice(runtimeStage.instructions.indexOf(users.at(-1)!) + 1)
+    const afterUser = runtimeStage.instructions.slice(
+      runtimeStage.instructions.indexOf(users.at(-1)!) + 1,
+    )
     expect(afterUser.filter((i) => i.keyword === 'RUN' || i.keyword === 'USER')).toEqual([])
   })
 
@@ -59,7 +74,9 @@ describe.each(IMAGES)('the $runtime image ($path)', ({ runtime, path, base, user
     }
     for (const stage of file.stages.slice(0, -1)) {
       const parent = file.stages.find((s) => s.name === stage.image)
-      expect(parent !== undefined || /^node:\d+-[\w-]*slim$/.test(stage.image), stage.image).toBe(true)
+      expect(parent !== undefined || /^node:\d+-[\w-]*slim$/.test(stage.image), stage.image).toBe(
+        true,
+      )
     }
   })
 
@@ -119,7 +136,9 @@ describe('the dependency layer', () => {
         'package-lock.json',
         ...rootPackage.workspaces.flatMap((pattern) =>
           pattern.endsWith('/*')
-            ? readdirSync(repoPath(pattern.slice(0, -2))).map((name) => `${pattern.slice(0, -2)}/${name}/package.json`)
+            ? readdirSync(repoPath(pattern.slice(0, -2))).map(
+                (name) => `${pattern.slice(0, -2)}/${name}/package.json`,
+              )
             : [`${pattern}/package.json`],
         ),
       ].filter((path) => existsSync(repoPath(path)))
@@ -127,14 +146,31 @@ describe('the dependency layer', () => {
         mkdirSync(dirname(join(dir, path)), { recursive: true })
         copyFileSync(repoPath(path), join(dir, path))
       }
-      const npm = await run('npm', ['ci', '--omit=dev', '--ignore-scripts', '--dry-run', '--offline', '--no-audit', '--no-fund'], {
-        cwd: dir,
-        timeout: 60_000,
-      }).then(
+      const npm = await run(
+        'npm',
+        [
+          'ci',
+          '--omit=dev',
+          '--ignore-scripts',
+          '--dry-run',
+          '--offline',
+          '--no-audit',
+          '--no-fund',
+        ],
+        {
+          cwd: dir,
+          timeout: 60_000,
+        },
+      ).then(
         () => '',
         (error: { stderr?: string }) => String(error.stderr ?? error),
       )
-      expect(npm.split('\n').filter((line) => /npm error/.test(line)).slice(0, 8)).toEqual([])
+      expect(
+        npm
+          .split('\n')
+          .filter((line) => /npm error/.test(line))
+          .slice(0, 8),
+      ).toEqual([])
     } finally {
       rmSync(dir, { recursive: true, force: true })
     }
@@ -167,7 +203,9 @@ describe('the build context (.dockerignore)', () => {
       'deploy/healthcheck.mjs',
       ...rootPackage.workspaces.flatMap((pattern) =>
         pattern.endsWith('/*')
-          ? readdirSync(repoPath(pattern.slice(0, -2))).map((name) => `${pattern.slice(0, -2)}/${name}/package.json`)
+          ? readdirSync(repoPath(pattern.slice(0, -2))).map(
+              (name) => `${pattern.slice(0, -2)}/${name}/package.json`,
+            )
           : [`${pattern}/package.json`],
       ),
       ...filesUnder('libs').filter((p) => /^libs\/[^/]+\/src\//.test(p)),

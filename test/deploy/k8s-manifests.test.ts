@@ -46,20 +46,27 @@ function deploymentOf(resources: readonly Resource[], service: string): Resource
 
 function containerPort(container: Record<string, unknown>, port: unknown): number | undefined {
   const ports = array(container.ports as never).map(object)
-  if (typeof port === 'number') return ports.some((p) => p.containerPort === port) ? port : undefined
+  if (typeof port === 'number')
+    return ports.some((p) => p.containerPort === port) ? port : undefined
   const found = ports.find((p) => p.name === port)
   return typeof found?.containerPort === 'number' ? found.containerPort : undefined
 }
 
 describe.each(BUILDS)('Kubernetes manifests of %s', (dir) => {
   it('when built, then every object is valid against the Kubernetes schemas, with no unknown field', async () => {
-    const problems = (await Promise.all(built(dir).map((resource) => schemaProblems(resource)))).flat()
+    const problems = (
+      await Promise.all(built(dir).map((resource) => schemaProblems(resource)))
+    ).flat()
     expect(problems).toEqual([])
   })
 
   it("when built, then each service has a Deployment running the launcher's start command on an existing entry", () => {
     const resources = built(dir)
-    expect(ofKind(resources, 'Deployment').map((d) => d.metadata.name).sort()).toEqual([...SERVICE_NAMES].sort())
+    expect(
+      ofKind(resources, 'Deployment')
+        .map((d) => d.metadata.name)
+        .sort(),
+    ).toEqual([...SERVICE_NAMES].sort())
     for (const service of SERVICE_NAMES) {
       const container = mainContainer(deploymentOf(resources, service))
       expect(container.command, service).toEqual(startCommand(service, 'node'))
@@ -97,7 +104,9 @@ describe.each(BUILDS)('Kubernetes manifests of %s', (dir) => {
           const limit = object(resources.limits)[kind]
           expect(request, `${deployment.metadata.name} ${kind} request`).toBeDefined()
           expect(limit, `${deployment.metadata.name} ${kind} limit`).toBeDefined()
-          expect(parseQuantity(request as string)).toBeLessThanOrEqual(parseQuantity(limit as string))
+          expect(parseQuantity(request as string)).toBeLessThanOrEqual(
+            parseQuantity(limit as string),
+          )
         }
       }
     }
@@ -114,7 +123,10 @@ describe.each(BUILDS)('Kubernetes manifests of %s', (dir) => {
       expect(pod.automountServiceAccountToken, name).toBe(false)
       expect(pod.hostNetwork ?? false, name).toBe(false)
       expect(pod.hostPID ?? false, name).toBe(false)
-      expect(array(pod.volumes).filter((v) => isObject(v) && v.hostPath !== undefined), name).toEqual([])
+      expect(
+        array(pod.volumes).filter((v) => isObject(v) && v.hostPath !== undefined),
+        name,
+      ).toEqual([])
       for (const container of array(pod.containers).map(object)) {
         const security = object(container.securityContext)
         expect(security.readOnlyRootFilesystem, name).toBe(true)
@@ -123,7 +135,10 @@ describe.each(BUILDS)('Kubernetes manifests of %s', (dir) => {
         expect(object(security.capabilities).drop, name).toEqual(['ALL'])
         expect(object(security.capabilities).add, name).toBeUndefined()
         expect(security.runAsUser === 0, name).toBe(false)
-        expect(array(container.ports).every((p) => object(p).hostPort === undefined), name).toBe(true)
+        expect(
+          array(container.ports).every((p) => object(p).hostPort === undefined),
+          name,
+        ).toBe(true)
       }
     }
   })
@@ -146,7 +161,9 @@ describe.each(BUILDS)('Kubernetes manifests of %s', (dir) => {
   it('when built, then a pod being stopped leaves the load balancers first and has time to drain', () => {
     for (const deployment of ofKind(built(dir), 'Deployment')) {
       const name = deployment.metadata.name
-      const preStop = array(object(object(object(mainContainer(deployment).lifecycle).preStop).exec).command)
+      const preStop = array(
+        object(object(object(mainContainer(deployment).lifecycle).preStop).exec).command,
+      )
       expect(preStop[0], name).toBe('sleep')
       const sleep = Number(preStop[1])
       expect(sleep, name).toBeGreaterThanOrEqual(3)
@@ -163,12 +180,18 @@ describe.each(BUILDS)('Kubernetes manifests of %s', (dir) => {
     for (const service of SERVICE_NAMES) {
       const env = envOf(mainContainer(deploymentOf(resources, service)))
       const required = wanted[packageOf(service) as keyof typeof wanted]
-      expect([...required].filter((name) => !env.has(name)), service).toEqual([])
+      expect(
+        [...required].filter((name) => !env.has(name)),
+        service,
+      ).toEqual([])
       expect(plainValue(resources, env.get('HOST') ?? { value: '' }), service).toBe('0.0.0.0')
       expect(podSpec(deploymentOf(resources, service)).enableServiceLinks, service).toBe(false)
     }
     const mode = (service: string) =>
-      plainValue(resources, envOf(mainContainer(deploymentOf(resources, service))).get('CONTENT_MODE')!)
+      plainValue(
+        resources,
+        envOf(mainContainer(deploymentOf(resources, service))).get('CONTENT_MODE')!,
+      )
     expect(mode('content-read')).toBe('read')
     expect(mode('content-write')).toBe('write')
   })
@@ -196,7 +219,10 @@ describe.each(BUILDS)('Kubernetes manifests of %s', (dir) => {
           const secret = named(resources, 'Secret', source.secret)
           if (secret) expect(object(secret.data)[source.key], where).toBeDefined()
           else expect(source.secret, where).toBe(OPERATOR_SECRET)
-          expect(documented.has(source.key), `${where}: ${source.key} is in secrets.env.example`).toBe(true)
+          expect(
+            documented.has(source.key),
+            `${where}: ${source.key} is in secrets.env.example`,
+          ).toBe(true)
         }
       }
     }
@@ -211,7 +237,10 @@ describe.each(BUILDS)('Kubernetes manifests of %s', (dir) => {
         const target = named(resources, 'Service', url.hostname)
         expect(target, `${service} ${variable}`).toBeDefined()
         const port = Number(url.port || 80)
-        expect(array(spec(target!).ports).some((p) => object(p).port === port), `${service} ${variable}`).toBe(true)
+        expect(
+          array(spec(target!).ports).some((p) => object(p).port === port),
+          `${service} ${variable}`,
+        ).toBe(true)
       }
     }
   })
@@ -245,7 +274,8 @@ describe.each(BUILDS)('Kubernetes manifests of %s', (dir) => {
       })
       expect(covering.length, deployment.metadata.name).toBe(1)
       const budget = spec(covering[0]!)
-      if (budget.maxUnavailable !== undefined) expect(Number(budget.maxUnavailable)).toBeGreaterThanOrEqual(1)
+      if (budget.maxUnavailable !== undefined)
+        expect(Number(budget.maxUnavailable)).toBeGreaterThanOrEqual(1)
       else expect(Number(budget.minAvailable)).toBeLessThan(Number(spec(deployment).replicas ?? 2))
     }
   })
@@ -280,19 +310,27 @@ describe.each(BUILDS)('Kubernetes manifests of %s', (dir) => {
       expect(backend.name).toBe('gateway')
       const port = object(backend.port)
       const gateway = named(resources, 'Service', 'gateway')!
-      expect(array(spec(gateway).ports).some((p) => object(p).name === port.name || object(p).port === port.number)).toBe(true)
+      expect(
+        array(spec(gateway).ports).some(
+          (p) => object(p).name === port.name || object(p).port === port.number,
+        ),
+      ).toBe(true)
     }
     expect(spec(ingresses[0]!).defaultBackend).toBeUndefined()
   })
 
   it('when built, then every service runs the same image, and the pods carry the labels the policies select on', () => {
     const resources = built(dir)
-    const images = new Set(ofKind(resources, 'Deployment').map((d) => String(mainContainer(d).image)))
+    const images = new Set(
+      ofKind(resources, 'Deployment').map((d) => String(mainContainer(d).image)),
+    )
     expect(images.size).toBe(1)
     for (const deployment of ofKind(resources, 'Deployment')) {
       expect(podLabels(deployment)['app.kubernetes.io/name']).toBe(deployment.metadata.name)
       expect(podLabels(deployment)['app.kubernetes.io/part-of']).toBe('cms')
-      expect(object(podTemplate(deployment).metadata).annotations).toMatchObject({ 'prometheus.io/scrape': 'true' })
+      expect(object(podTemplate(deployment).metadata).annotations).toMatchObject({
+        'prometheus.io/scrape': 'true',
+      })
     }
   })
 })
@@ -303,9 +341,13 @@ describe.each(OVERLAYS)('Kubernetes overlay %s', (dir) => {
     const namespaces = ofKind(resources, 'Namespace')
     expect(namespaces.length).toBe(1)
     const namespace = namespaces[0]!
-    expect(object(namespace.metadata.labels)['pod-security.kubernetes.io/enforce']).toBe('restricted')
+    expect(object(namespace.metadata.labels)['pod-security.kubernetes.io/enforce']).toBe(
+      'restricted',
+    )
     for (const resource of resources.filter((r) => r.kind !== 'Namespace')) {
-      expect(resource.metadata.namespace, `${resource.kind} ${resource.metadata.name}`).toBe(namespace.metadata.name)
+      expect(resource.metadata.namespace, `${resource.kind} ${resource.metadata.name}`).toBe(
+        namespace.metadata.name,
+      )
     }
   })
 })
@@ -317,7 +359,8 @@ describe('Kubernetes overlays, each for its purpose', () => {
       expect(String(mainContainer(deployment).image)).toBe('cms:dev')
       if (!AUTOSCALED.includes(deployment.metadata.name)) expect(spec(deployment).replicas).toBe(1)
     }
-    for (const hpa of ofKind(resources, 'HorizontalPodAutoscaler')) expect(spec(hpa).minReplicas).toBe(1)
+    for (const hpa of ofKind(resources, 'HorizontalPodAutoscaler'))
+      expect(spec(hpa).minReplicas).toBe(1)
   })
 
   it('when the dev overlay is built, then its Secret is generated from secrets.env with every documented key', () => {

@@ -17,7 +17,11 @@ const CALLS: ReadonlyArray<readonly [ServiceName, ServiceName]> = [
   ['schema', 'content-read'],
 ]
 const HTTP = 8080
-const BACKING_PORTS: Readonly<Record<string, number>> = { MONGO_URL: 27017, REDIS_URL: 6379, AMQP_URL: 5672 }
+const BACKING_PORTS: Readonly<Record<string, number>> = {
+  MONGO_URL: 27017,
+  REDIS_URL: 6379,
+  AMQP_URL: 5672,
+}
 const IN_CLUSTER_SERVER = '10.20.30.40'
 const MANAGED_SERVER = '34.1.2.3'
 const PUBLIC_ENDPOINT = '93.184.216.34'
@@ -30,13 +34,20 @@ function podOf(resources: readonly Resource[], service: string): Peer {
   const namespace = namespaceOf(resources)
   const deployment = named(resources, 'Deployment', service)!
   return {
-    pod: { namespace, namespaceLabels: { 'kubernetes.io/metadata.name': namespace }, labels: podLabels(deployment) },
+    pod: {
+      namespace,
+      namespaceLabels: { 'kubernetes.io/metadata.name': namespace },
+      labels: podLabels(deployment),
+    },
     ip: '10.1.0.10',
   }
 }
 
 function foreignPod(namespace: string, labels: Record<string, string> = {}): Peer {
-  return { pod: { namespace, namespaceLabels: { 'kubernetes.io/metadata.name': namespace }, labels }, ip: '10.2.0.20' }
+  return {
+    pod: { namespace, namespaceLabels: { 'kubernetes.io/metadata.name': namespace }, labels },
+    ip: '10.2.0.20',
+  }
 }
 
 const external = (ip: string): Peer => ({ ip })
@@ -62,7 +73,8 @@ describe.each(BUILDS)('NetworkPolicies of %s', (dir) => {
     const actual: string[] = []
     for (const from of SERVICE_NAMES) {
       for (const to of SERVICE_NAMES) {
-        if (from !== to && allowed(podOf(resources, from), podOf(resources, to), HTTP)) actual.push(`${from} -> ${to}`)
+        if (from !== to && allowed(podOf(resources, from), podOf(resources, to), HTTP))
+          actual.push(`${from} -> ${to}`)
       }
     }
     expect(actual.sort()).toEqual(expected)
@@ -74,14 +86,17 @@ describe.each(BUILDS)('NetworkPolicies of %s', (dir) => {
     expect(allowed(external(PUBLIC_ENDPOINT), podOf(resources, 'gateway'), HTTP)).toBe(true)
     for (const service of SERVICE_NAMES.filter((s) => s !== 'gateway')) {
       expect(allowed(controller, podOf(resources, service), HTTP), service).toBe(false)
-      expect(allowed(external(PUBLIC_ENDPOINT), podOf(resources, service), HTTP), service).toBe(false)
+      expect(allowed(external(PUBLIC_ENDPOINT), podOf(resources, service), HTTP), service).toBe(
+        false,
+      )
     }
   })
 
   it('when Prometheus scrapes from the monitoring namespace, then it reaches every service, and other namespaces do not', () => {
     for (const service of SERVICE_NAMES) {
       expect(allowed(foreignPod('monitoring'), podOf(resources, service), HTTP), service).toBe(true)
-      if (service !== 'gateway') expect(allowed(foreignPod('tenant-a'), podOf(resources, service), HTTP)).toBe(false)
+      if (service !== 'gateway')
+        expect(allowed(foreignPod('tenant-a'), podOf(resources, service), HTTP)).toBe(false)
     }
   })
 
@@ -90,11 +105,17 @@ describe.each(BUILDS)('NetworkPolicies of %s', (dir) => {
       const env = envOf(mainContainer(named(resources, 'Deployment', service)!))
       for (const [variable, port] of Object.entries(BACKING_PORTS)) {
         const from = podOf(resources, service)
-        expect(allowed(from, external(IN_CLUSTER_SERVER), port), `${service} ${variable}`).toBe(env.has(variable))
+        expect(allowed(from, external(IN_CLUSTER_SERVER), port), `${service} ${variable}`).toBe(
+          env.has(variable),
+        )
         // Public addresses are open to the webhook service anyway (deliveries).
-        if (env.has(variable)) expect(allowed(from, external(MANAGED_SERVER), port), `${service} ${variable}`).toBe(true)
+        if (env.has(variable))
+          expect(allowed(from, external(MANAGED_SERVER), port), `${service} ${variable}`).toBe(true)
       }
-      expect(allowed(podOf(resources, service), external('10.96.0.10'), 53, 'UDP'), `${service} DNS`).toBe(true)
+      expect(
+        allowed(podOf(resources, service), external('10.96.0.10'), 53, 'UDP'),
+        `${service} DNS`,
+      ).toBe(true)
     }
   })
 
@@ -102,11 +123,19 @@ describe.each(BUILDS)('NetworkPolicies of %s', (dir) => {
     const webhook = podOf(resources, 'webhook')
     expect(allowed(webhook, external(PUBLIC_ENDPOINT), 443)).toBe(true)
     expect(allowed(webhook, external(PUBLIC_ENDPOINT), 8443)).toBe(true)
-    for (const address of ['169.254.169.254', '10.0.0.5', '172.16.3.4', '192.168.1.1', '127.0.0.1']) {
+    for (const address of [
+      '169.254.169.254',
+      '10.0.0.5',
+      '172.16.3.4',
+      '192.168.1.1',
+      '127.0.0.1',
+    ]) {
       expect(allowed(webhook, external(address), 443), address).toBe(false)
     }
     for (const service of SERVICE_NAMES.filter((s) => s !== 'webhook')) {
-      expect(allowed(podOf(resources, service), external(PUBLIC_ENDPOINT), 443), service).toBe(false)
+      expect(allowed(podOf(resources, service), external(PUBLIC_ENDPOINT), 443), service).toBe(
+        false,
+      )
     }
   })
 })

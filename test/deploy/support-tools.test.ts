@@ -33,10 +33,17 @@ describe('strategic merge (the subset the overlays use)', () => {
 
   it('when a patch names a container, then that container is merged by name and the others are kept', () => {
     const patched = merge({
-      spec: { template: { spec: { containers: [{ name: 'a', env: [{ name: 'B', value: '2' }], args: ['--two'] }] } } },
+      spec: {
+        template: {
+          spec: { containers: [{ name: 'a', env: [{ name: 'B', value: '2' }], args: ['--two'] }] },
+        },
+      },
     })
     const [a, b] = patched.spec.template.spec.containers
-    expect(a!.env).toEqual([{ name: 'A', value: '1' }, { name: 'B', value: '2' }])
+    expect(a!.env).toEqual([
+      { name: 'A', value: '1' },
+      { name: 'B', value: '2' },
+    ])
     expect(a!.args).toEqual(['--two'])
     expect(a!.image).toBe('x')
     expect(b).toEqual({ name: 'b', image: 'y' })
@@ -112,7 +119,10 @@ describe('kustomize build (the subset k8s/ uses)', () => {
         '    target: {kind: Deployment, name: "ap+"}',
       ].join('\n'),
     )
-    write('overlay/replicas.yaml', 'apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: any}\nspec: {replicas: 3}\n')
+    write(
+      'overlay/replicas.yaml',
+      'apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: any}\nspec: {replicas: 3}\n',
+    )
     write('overlay/secrets.env', '# comment\nS=secret-value\n')
   }
 
@@ -127,7 +137,9 @@ describe('kustomize build (the subset k8s/ uses)', () => {
     expect(configMap.data).toEqual({ A: '1', B: '3' })
     expect(configMap.metadata.name).toMatch(/^config-[0-9a-f]{10}$/)
     expect(secret.metadata.name).toMatch(/^secrets-[0-9a-f]{10}$/)
-    expect(Buffer.from(String((secret.data as Record<string, string>).S), 'base64').toString()).toBe('secret-value')
+    expect(
+      Buffer.from(String((secret.data as Record<string, string>).S), 'base64').toString(),
+    ).toBe('secret-value')
     const env = deployment.spec.template.spec.containers[0].env
     expect(env[0].valueFrom.configMapKeyRef.name).toBe(configMap.metadata.name)
     expect(env[1].valueFrom.secretKeyRef.name).toBe(secret.metadata.name)
@@ -144,16 +156,25 @@ describe('kustomize build (the subset k8s/ uses)', () => {
     fixture()
     write('overlay/kustomization.yaml', 'resources: [../base]\nreplicas: [{name: app, count: 2}]\n')
     expect(() => kustomizeBuild(join(root, 'overlay'))).toThrow(/replicas is not supported/)
-    write('overlay/kustomization.yaml', 'resources: [../base]\nsecretGenerator: [{name: s, envs: [none.env]}]\n')
+    write(
+      'overlay/kustomization.yaml',
+      'resources: [../base]\nsecretGenerator: [{name: s, envs: [none.env]}]\n',
+    )
     expect(() => kustomizeBuild(join(root, 'overlay'))).toThrow(/does not exist/)
-    expect(kustomizeBuild(join(root, 'overlay'), { missingEnvFile: () => 'S=x' }).some((r) => r.kind === 'Secret')).toBe(true)
+    expect(
+      kustomizeBuild(join(root, 'overlay'), { missingEnvFile: () => 'S=x' }).some(
+        (r) => r.kind === 'Secret',
+      ),
+    ).toBe(true)
     write('overlay/kustomization.yaml', 'resources: [../base]\npatches: [{path: replicas.yaml}]\n')
     expect(() => kustomizeBuild(join(root, 'overlay'))).toThrow(/matches no resource/)
   })
 })
 
 describe('.dockerignore matching', () => {
-  const rules = parseDockerignore('**/node_modules\ntest/*\n!test/package.json\ndeploy/*\n!deploy/keep.mjs\n*.md\n')
+  const rules = parseDockerignore(
+    '**/node_modules\ntest/*\n!test/package.json\ndeploy/*\n!deploy/keep.mjs\n*.md\n',
+  )
 
   it('when a path or one of its folders matches, then it is left out, unless a later ! pattern takes it back', () => {
     expect(inContext(rules, 'node_modules/a/index.js')).toBe(false)
@@ -182,7 +203,12 @@ describe('compose interpolation', () => {
 
 describe('NetworkPolicy evaluation', () => {
   const policy = (name: string, spec: Record<string, unknown>): Resource =>
-    ({ apiVersion: 'networking.k8s.io/v1', kind: 'NetworkPolicy', metadata: { name, namespace: 'ns' }, spec }) as never
+    ({
+      apiVersion: 'networking.k8s.io/v1',
+      kind: 'NetworkPolicy',
+      metadata: { name, namespace: 'ns' },
+      spec,
+    }) as never
   const pod = (labels: Record<string, string>, namespace = 'ns') => ({
     pod: { namespace, namespaceLabels: { 'kubernetes.io/metadata.name': namespace }, labels },
     ip: '10.0.0.1',
@@ -195,7 +221,12 @@ describe('NetworkPolicy evaluation', () => {
     const onlyFromA = policy('b', {
       podSelector: { matchLabels: { app: 'b' } },
       policyTypes: ['Ingress'],
-      ingress: [{ from: [{ podSelector: { matchLabels: { app: 'a' } } }], ports: [{ protocol: 'TCP', port: 80 }] }],
+      ingress: [
+        {
+          from: [{ podSelector: { matchLabels: { app: 'a' } } }],
+          ports: [{ protocol: 'TCP', port: 80 }],
+        },
+      ],
     })
     expect(connectionAllowed([onlyFromA], a, b, 80)).toBe(true)
     expect(connectionAllowed([onlyFromA], a, b, 81)).toBe(false)
@@ -209,7 +240,9 @@ describe('NetworkPolicy evaluation', () => {
     const out = policy('out', {
       podSelector: {},
       policyTypes: ['Egress'],
-      egress: [{ to: [{ ipBlock: { cidr: '0.0.0.0/0', except: ['10.0.0.0/8', '169.254.0.0/16'] } }] }],
+      egress: [
+        { to: [{ ipBlock: { cidr: '0.0.0.0/0', except: ['10.0.0.0/8', '169.254.0.0/16'] } }] },
+      ],
     })
     const a = pod({ app: 'a' })
     expect(connectionAllowed([out], a, { ip: '8.8.8.8' }, 443)).toBe(true)

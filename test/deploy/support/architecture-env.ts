@@ -14,10 +14,9 @@ export function variablesByService(): Record<ServicePackage, Set<string>> {
   const text = readRepoFile('docs', 'architecture.md')
   const section = text.split(/^## /m).find((part) => part.startsWith('Environment'))
   if (!section) throw new Error('docs/architecture.md has no Environment section')
-  const result = Object.fromEntries(SERVICE_PACKAGES.map((name) => [name, new Set<string>()])) as Record<
-    ServicePackage,
-    Set<string>
-  >
+  const result = Object.fromEntries(
+    SERVICE_PACKAGES.map((name) => [name, new Set<string>()]),
+  ) as Record<ServicePackage, Set<string>>
   let rows = 0
   for (const line of section.split('\n')) {
     const cells = line.split('|').map((cell) => cell.trim())

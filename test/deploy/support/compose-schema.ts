@@ -47,7 +47,10 @@ const build = {
 const port = {
   oneOf: [
     { type: 'number' },
-    { type: 'string', pattern: '^((\\[?[0-9a-fA-F.:]+\\]?):)?(\\d+(-\\d+)?:)?\\d+(-\\d+)?(/(tcp|udp|sctp))?$' },
+    {
+      type: 'string',
+      pattern: '^((\\[?[0-9a-fA-F.:]+\\]?):)?(\\d+(-\\d+)?:)?\\d+(-\\d+)?(/(tcp|udp|sctp))?$',
+    },
     {
       type: 'object',
       properties: {
@@ -94,10 +97,7 @@ const healthcheck = {
   properties: {
     disable: { type: 'boolean' },
     test: {
-      oneOf: [
-        { type: 'string' },
-        { type: 'array', items: { type: 'string' }, minItems: 1 },
-      ],
+      oneOf: [{ type: 'string' }, { type: 'array', items: { type: 'string' }, minItems: 1 }],
     },
     interval: duration,
     timeout: duration,
@@ -119,7 +119,9 @@ const dependsOn = {
         '^[a-zA-Z0-9._-]+$': {
           type: 'object',
           properties: {
-            condition: { enum: ['service_started', 'service_healthy', 'service_completed_successfully'] },
+            condition: {
+              enum: ['service_started', 'service_healthy', 'service_completed_successfully'],
+            },
             restart: { type: 'boolean' },
             required: { type: 'boolean' },
           },

@@ -13,36 +13,46 @@ export class InterpolationError extends Error {}
 
 const PLACEHOLDER = /\$\$|\$\{([^}]*)\}|\$([A-Za-z_][A-Za-z0-9_]*)/g
 
-function interpolateString(text: string, env: Readonly<Record<string, string | undefined>>): string {
-  return text.replace(PLACEHOLDER, (whole, braced: string | undefined, bare: string | undefined) => {
-    if (whole === '$$') return '$'
-    if (bare !== undefined) return env[bare] ?? ''
-    const match = /^([A-Za-z_][A-Za-z0-9_]*)(?:(:?[-?+])([\s\S]*))?$/.exec(braced ?? '')
-    if (!match) throw new InterpolationError(`invalid interpolation format: ${whole}`)
-    const [, name, operator, argument = ''] = match
-    const value = env[name!]
-    const unsetOrEmpty = value === undefined || value === ''
-    const missing = operator?.startsWith(':') ? unsetOrEmpty : value === undefined
-    switch (operator) {
-      case undefined:
-        return value ?? ''
-      case ':-':
-      case '-':
-        return missing ? interpolateString(argument, env) : value!
-      case ':?':
-      case '?':
-        if (missing) throw new InterpolationError(`required variable ${name} is missing a value: ${argument}`)
-        return value!
-      default:
-        return missing ? '' : interpolateString(argument, env)
-    }
-  })
+function interpolateString(
+  text: string,
+  env: Readonly<Record<string, string | undefined>>,
+): string {
+  return text.replace(
+    PLACEHOLDER,
+    (whole, braced: string | undefined, bare: string | undefined) => {
+      if (whole === '$$') return '$'
+      if (bare !== undefined) return env[bare] ?? ''
+      const match = /^([A-Za-z_][A-Za-z0-9_]*)(?:(:?[-?+])([\s\S]*))?$/.exec(braced ?? '')
+      if (!match) throw new InterpolationError(`invalid interpolation format: ${whole}`)
+      const [, name, operator, argument = ''] = match
+      const value = env[name!]
+      const unsetOrEmpty = value === undefined || value === ''
+      const missing = operator?.startsWith(':') ? unsetOrEmpty : value === undefined
+      switch (operator) {
+        case undefined:
+          return value ?? ''
+        case ':-':
+        case '-':
+          return missing ? interpolateString(argument, env) : value!
+        case ':?':
+        case '?':
+          if (missing)
+            throw new InterpolationError(
+              `required variable ${name} is missing a value: ${argument}`,
+            )
+          return value!
+        default:
+          return missing ? '' : interpolateString(argument, env)
+      }
+    },
+  )
 }
 
 export function interpolate(node: Json, env: Readonly<Record<string, string | undefined>>): Json {
   if (typeof node === 'string') return interpolateString(node, env)
   if (Array.isArray(node)) return node.map((item) => interpolate(item, env))
-  if (isObject(node)) return Object.fromEntries(Object.entries(node).map(([k, v]) => [k, interpolate(v, env)]))
+  if (isObject(node))
+    return Object.fromEntries(Object.entries(node).map(([k, v]) => [k, interpolate(v, env)]))
   return node
 }
 
@@ -72,7 +82,10 @@ function withoutExtensions(node: JsonObject): JsonObject {
 }
 
 /** The effective configuration of the files, each path absolute, interpolated with `env`. */
-export function loadCompose(paths: readonly string[], env: Readonly<Record<string, string | undefined>>): ComposeFile {
+export function loadCompose(
+  paths: readonly string[],
+  env: Readonly<Record<string, string | undefined>>,
+): ComposeFile {
   let merged: Json = {}
   for (const path of paths) {
     const [document] = readYamlDocuments(path)
@@ -86,7 +99,9 @@ export function schemaErrors(file: ComposeFile): string[] {
   const ajv = new Ajv({ allErrors: true, strict: false })
   const validate = ajv.compile(composeSchema)
   if (validate(file)) return []
-  return (validate.errors ?? []).map((error) => `${error.instancePath || '/'} ${error.message ?? ''}`)
+  return (validate.errors ?? []).map(
+    (error) => `${error.instancePath || '/'} ${error.message ?? ''}`,
+  )
 }
 
 /** A service's environment as a map, whichever of the two forms the file uses. */
@@ -101,7 +116,9 @@ export function environmentOf(service: ComposeService): Record<string, string> {
     )
   }
   if (isObject(environment)) {
-    return Object.fromEntries(Object.entries(environment).map(([k, v]) => [k, v === null ? '' : String(v)]))
+    return Object.fromEntries(
+      Object.entries(environment).map(([k, v]) => [k, v === null ? '' : String(v)]),
+    )
   }
   return {}
 }

@@ -48,7 +48,10 @@ function shapeOf(file: string): Shape | null {
         const type = match[2]!
         const named = /^(?:Array<)?(\w+)>?$/.exec(type)?.[1]
         const specifier = named === undefined ? undefined : imports.get(named)
-        shape.fields.set(match[1]!, specifier === undefined ? null : declarationPath(file, specifier))
+        shape.fields.set(
+          match[1]!,
+          specifier === undefined ? null : declarationPath(file, specifier),
+        )
       }
     }
   }
@@ -65,7 +68,9 @@ function unknownFields(value: Json, file: string, path: string, problems: string
     const here = Array.isArray(value) ? `${path}[${index}]` : path
     for (const [key, child] of Object.entries(item)) {
       if (!shape.fields.has(key)) {
-        problems.push(`${here}.${key} is not a field of ${file.split('/').slice(-1)[0]!.replace('.d.ts', '')}`)
+        problems.push(
+          `${here}.${key} is not a field of ${file.split('/').slice(-1)[0]!.replace('.d.ts', '')}`,
+        )
         continue
       }
       const childFile = shape.fields.get(key)
@@ -80,7 +85,9 @@ function modelModule(apiVersion: string): { specifier: string; folder: string } 
 }
 
 /** Every problem the API server would find in the object's shape; empty when it is valid. */
-export async function schemaProblems(resource: { apiVersion: string; kind: string } & Record<string, Json>): Promise<string[]> {
+export async function schemaProblems(
+  resource: { apiVersion: string; kind: string } & Record<string, Json>,
+): Promise<string[]> {
   const { specifier, folder } = modelModule(resource.apiVersion)
   const where = `${resource.kind} ${isObject(resource.metadata) ? String(resource.metadata.name) : '?'}`
   let models: Record<string, unknown>

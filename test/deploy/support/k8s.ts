@@ -16,7 +16,9 @@ export function build(dir: string): Resource[] {
   return kustomizeBuild(repoPath(dir), {
     missingEnvFile: (path) => {
       const example = `${path}.example`
-      return path.endsWith('secrets.env') && existsSync(example) ? readFileSync(example, 'utf8') : undefined
+      return path.endsWith('secrets.env') && existsSync(example)
+        ? readFileSync(example, 'utf8')
+        : undefined
     },
   })
 }
@@ -24,7 +26,11 @@ export function build(dir: string): Resource[] {
 export const ofKind = (resources: readonly Resource[], kind: string): Resource[] =>
   resources.filter((resource) => resource.kind === kind)
 
-export function named(resources: readonly Resource[], kind: string, name: string): Resource | undefined {
+export function named(
+  resources: readonly Resource[],
+  kind: string,
+  name: string,
+): Resource | undefined {
   return resources.find((resource) => resource.kind === kind && resource.metadata.name === name)
 }
 
@@ -39,14 +45,13 @@ export const podLabels = (deployment: Resource): Record<string, string> =>
 
 export function mainContainer(deployment: Resource): JsonObject {
   const containers = array(podSpec(deployment).containers)
-  if (containers.length !== 1) throw new Error(`${deployment.metadata.name} should run one container`)
+  if (containers.length !== 1)
+    throw new Error(`${deployment.metadata.name} should run one container`)
   return object(containers[0])
 }
 
 export type EnvSource =
-  | { value: string }
-  | { configMap: string; key: string }
-  | { secret: string; key: string }
+  { value: string } | { configMap: string; key: string } | { secret: string; key: string }
 
 export function envOf(container: JsonObject): Map<string, EnvSource> {
   const env = new Map<string, EnvSource>()
@@ -55,7 +60,10 @@ export function envOf(container: JsonObject): Map<string, EnvSource> {
     const name = String(item.name)
     const from = object(item.valueFrom)
     if (isObject(from.configMapKeyRef)) {
-      env.set(name, { configMap: String(from.configMapKeyRef.name), key: String(from.configMapKeyRef.key) })
+      env.set(name, {
+        configMap: String(from.configMapKeyRef.name),
+        key: String(from.configMapKeyRef.key),
+      })
     } else if (isObject(from.secretKeyRef)) {
       env.set(name, { secret: String(from.secretKeyRef.name), key: String(from.secretKeyRef.key) })
     } else {

@@ -80,7 +80,11 @@ function parseEnvFile(text: string): Record<string, string> {
   return entries
 }
 
-function generatorData(generator: JsonObject, dir: string, options: BuildOptions): Record<string, string> {
+function generatorData(
+  generator: JsonObject,
+  dir: string,
+  options: BuildOptions,
+): Record<string, string> {
   const data: Record<string, string> = {}
   for (const key of Object.keys(generator)) {
     if (!['name', 'behavior', 'literals', 'envs', 'type'].includes(key)) {
@@ -106,27 +110,38 @@ function generate(
   items: Item[],
   options: BuildOptions,
 ): void {
-  if (!isObject(generator) || typeof generator.name !== 'string') throw new Error(`${kind} generator without a name`)
+  if (!isObject(generator) || typeof generator.name !== 'string')
+    throw new Error(`${kind} generator without a name`)
   const name = generator.name
   const data = generatorData(generator, dir, options)
   const behavior = generator.behavior ?? 'create'
   const existing = items.find((item) => item.resource.kind === kind && item.generatedName === name)
   if (behavior === 'merge' || behavior === 'replace') {
-    if (!existing) throw new Error(`${kind} ${name}: behavior ${behavior} but nothing to ${behavior}`)
+    if (!existing)
+      throw new Error(`${kind} ${name}: behavior ${behavior} but nothing to ${behavior}`)
     const current = behavior === 'merge' ? decode(kind, existing.resource.data) : {}
     existing.resource.data = encode(kind, { ...current, ...data })
     return
   }
-  if (behavior !== 'create') throw new Error(`generator behavior ${String(behavior)} is not supported`)
+  if (behavior !== 'create')
+    throw new Error(`generator behavior ${String(behavior)} is not supported`)
   if (existing) throw new Error(`${kind} ${name} is generated twice`)
-  const resource: Resource = { apiVersion: 'v1', kind, metadata: { name }, data: encode(kind, data) }
-  if (kind === 'Secret') resource.type = typeof generator.type === 'string' ? generator.type : 'Opaque'
+  const resource: Resource = {
+    apiVersion: 'v1',
+    kind,
+    metadata: { name },
+    data: encode(kind, data),
+  }
+  if (kind === 'Secret')
+    resource.type = typeof generator.type === 'string' ? generator.type : 'Opaque'
   items.push({ resource, generatedName: name })
 }
 
 function encode(kind: string, data: Record<string, string>): JsonObject {
   if (kind === 'ConfigMap') return { ...data }
-  return Object.fromEntries(Object.entries(data).map(([k, v]) => [k, Buffer.from(v).toString('base64')]))
+  return Object.fromEntries(
+    Object.entries(data).map(([k, v]) => [k, Buffer.from(v).toString('base64')]),
+  )
 }
 
 function decode(kind: string, data: Json | undefined): Record<string, string> {
@@ -138,7 +153,8 @@ function decode(kind: string, data: Json | undefined): Record<string, string> {
 
 function matchesTarget(resource: Resource, target: JsonObject): boolean {
   for (const key of Object.keys(target)) {
-    if (!['kind', 'name'].includes(key)) throw new Error(`patch target field ${key} is not supported here`)
+    if (!['kind', 'name'].includes(key))
+      throw new Error(`patch target field ${key} is not supported here`)
   }
   const full = (pattern: Json | undefined, value: string) =>
     pattern === undefined || new RegExp(`^(?:${String(pattern)})$`).test(value)
@@ -149,7 +165,8 @@ function applyPatches(patches: Json[], dir: string, items: Item[]): void {
   for (const entry of patches) {
     if (!isObject(entry)) throw new Error('a patch must be a map')
     for (const key of Object.keys(entry)) {
-      if (!['path', 'patch', 'target'].includes(key)) throw new Error(`patch field ${key} is not supported here`)
+      if (!['path', 'patch', 'target'].includes(key))
+        throw new Error(`patch field ${key} is not supported here`)
     }
     const documents =
       typeof entry.path === 'string'
@@ -165,7 +182,8 @@ function applyPatches(patches: Json[], dir: string, items: Item[]): void {
         ? matchesTarget(item.resource, target)
         : item.resource.kind === patch.kind && item.resource.metadata.name === patch.metadata.name,
     )
-    if (matches.length === 0) throw new Error(`patch ${String(entry.path ?? '')} matches no resource`)
+    if (matches.length === 0)
+      throw new Error(`patch ${String(entry.path ?? '')} matches no resource`)
     const body: JsonObject = clone(patch)
     if (target) {
       const metadata = clone(patch.metadata) as JsonObject
@@ -185,11 +203,18 @@ function setNamespace(items: Item[], namespace: string): void {
 function addLabels(items: Item[], entries: Json[]): void {
   for (const entry of entries) {
     if (!isObject(entry) || !isObject(entry.pairs)) throw new Error('labels entries need pairs')
-    if (entry.includeSelectors === true) throw new Error('labels with includeSelectors are not supported here')
+    if (entry.includeSelectors === true)
+      throw new Error('labels with includeSelectors are not supported here')
     const pairs = entry.pairs
     for (const { resource } of items) {
-      resource.metadata.labels = { ...(isObject(resource.metadata.labels) ? resource.metadata.labels : {}), ...pairs }
-      const template = isObject(resource.spec) && isObject(resource.spec.template) ? resource.spec.template : undefined
+      resource.metadata.labels = {
+        ...(isObject(resource.metadata.labels) ? resource.metadata.labels : {}),
+        ...pairs,
+      }
+      const template =
+        isObject(resource.spec) && isObject(resource.spec.template)
+          ? resource.spec.template
+          : undefined
       if (entry.includeTemplates === true && template) {
         const metadata = isObject(template.metadata) ? template.metadata : {}
         metadata.labels = { ...(isObject(metadata.labels) ? metadata.labels : {}), ...pairs }
@@ -203,20 +228,26 @@ function splitImage(image: string): { name: string; suffix: string } {
   const at = image.indexOf('@')
   if (at !== -1) return { name: image.slice(0, at), suffix: image.slice(at) }
   const colon = image.lastIndexOf(':')
-  if (colon > image.lastIndexOf('/')) return { name: image.slice(0, colon), suffix: image.slice(colon) }
+  if (colon > image.lastIndexOf('/'))
+    return { name: image.slice(0, colon), suffix: image.slice(colon) }
   return { name: image, suffix: '' }
 }
 
 function containersOf(resource: Resource): JsonObject[] {
-  const template = isObject(resource.spec) && isObject(resource.spec.template) ? resource.spec.template : undefined
+  const template =
+    isObject(resource.spec) && isObject(resource.spec.template) ? resource.spec.template : undefined
   const spec = template && isObject(template.spec) ? template.spec : undefined
   if (!spec) return []
-  return [...list(spec.containers, 'containers'), ...list(spec.initContainers, 'initContainers')].filter(isObject)
+  return [
+    ...list(spec.containers, 'containers'),
+    ...list(spec.initContainers, 'initContainers'),
+  ].filter(isObject)
 }
 
 function setImages(items: Item[], images: Json[]): void {
   for (const entry of images) {
-    if (!isObject(entry) || typeof entry.name !== 'string') throw new Error('images entries need a name')
+    if (!isObject(entry) || typeof entry.name !== 'string')
+      throw new Error('images entries need a name')
     for (const { resource } of items) {
       for (const container of containersOf(resource)) {
         if (typeof container.image !== 'string') continue
@@ -266,13 +297,15 @@ function buildItems(dir: string, options: BuildOptions): Item[] {
   const [kustomization] = readYamlDocuments(path)
   if (!isObject(kustomization)) throw new Error(`${path}: not a map`)
   for (const key of Object.keys(kustomization)) {
-    if (!KNOWN_FIELDS.has(key)) throw new Error(`${path}: ${key} is not supported by the tests' kustomize`)
+    if (!KNOWN_FIELDS.has(key))
+      throw new Error(`${path}: ${key} is not supported by the tests' kustomize`)
   }
   const items: Item[] = []
   for (const entry of list(kustomization.resources, 'resources')) {
     const target = resolve(dir, String(entry))
     if (statSync(target).isDirectory()) items.push(...buildItems(target, options))
-    else items.push(...readYamlDocuments(target).map((doc) => ({ resource: asResource(doc, target) })))
+    else
+      items.push(...readYamlDocuments(target).map((doc) => ({ resource: asResource(doc, target) })))
   }
   for (const generator of list(kustomization.configMapGenerator, 'configMapGenerator')) {
     generate('ConfigMap', generator, dir, items, options)

@@ -10,13 +10,18 @@ import type { Resource } from './kustomize.ts'
  */
 export interface Peer {
   /** Pods have labels and a namespace; addresses outside the cluster have only an IP. */
-  pod?: { namespace: string; namespaceLabels: Record<string, string>; labels: Record<string, string> }
+  pod?: {
+    namespace: string
+    namespaceLabels: Record<string, string>
+    labels: Record<string, string>
+  }
   ip: string
 }
 
 function matchesSelector(selector: Json | undefined, labels: Record<string, string>): boolean {
   if (!isObject(selector)) return false
-  if (selector.matchExpressions !== undefined) throw new Error('matchExpressions are not supported here')
+  if (selector.matchExpressions !== undefined)
+    throw new Error('matchExpressions are not supported here')
   const wanted = isObject(selector.matchLabels) ? selector.matchLabels : {}
   return Object.entries(wanted).every(([key, value]) => labels[key] === value)
 }
@@ -43,10 +48,12 @@ function peerMatches(rulePeer: JsonObject, peer: Peer, policyNamespace: string):
     return inCidr(peer.ip, String(block.cidr)) && !except.some((cidr) => inCidr(peer.ip, cidr))
   }
   if (!peer.pod) return false
-  const namespaceOk = rulePeer.namespaceSelector === undefined
-    ? peer.pod.namespace === policyNamespace
-    : matchesSelector(rulePeer.namespaceSelector, peer.pod.namespaceLabels)
-  const podOk = rulePeer.podSelector === undefined || matchesSelector(rulePeer.podSelector, peer.pod.labels)
+  const namespaceOk =
+    rulePeer.namespaceSelector === undefined
+      ? peer.pod.namespace === policyNamespace
+      : matchesSelector(rulePeer.namespaceSelector, peer.pod.namespaceLabels)
+  const podOk =
+    rulePeer.podSelector === undefined || matchesSelector(rulePeer.podSelector, peer.pod.labels)
   return namespaceOk && podOk
 }
 
@@ -55,7 +62,8 @@ function portMatches(ports: Json | undefined, port: number, protocol: string): b
   return ports.some((entry) => {
     if (!isObject(entry)) return false
     if ((entry.protocol ?? 'TCP') !== protocol) return false
-    if (typeof entry.port === 'string') throw new Error('named ports in policies are not supported here')
+    if (typeof entry.port === 'string')
+      throw new Error('named ports in policies are not supported here')
     if (entry.port === undefined) return true
     const end = typeof entry.endPort === 'number' ? entry.endPort : entry.port
     return port >= Number(entry.port) && port <= Number(end)

@@ -46,7 +46,8 @@ export function strategicMerge(target: Json | undefined, patch: Json, field = ''
     return base
   }
   if (Array.isArray(patch)) {
-    if (UNSUPPORTED_LISTS.has(field)) throw new Error(`patching the list "${field}" is not supported here`)
+    if (UNSUPPORTED_LISTS.has(field))
+      throw new Error(`patching the list "${field}" is not supported here`)
     const mergeKey = MERGE_KEYS[field]
     if (!mergeKey || !Array.isArray(target)) return clone(patch)
     const merged = clone(target)
@@ -54,7 +55,9 @@ export function strategicMerge(target: Json | undefined, patch: Json, field = ''
       if (!isObject(item) || item[mergeKey] === undefined) {
         throw new Error(`an item of "${field}" in a patch lacks its merge key ${mergeKey}`)
       }
-      const index = merged.findIndex((existing) => isObject(existing) && existing[mergeKey] === item[mergeKey])
+      const index = merged.findIndex(
+        (existing) => isObject(existing) && existing[mergeKey] === item[mergeKey],
+      )
       if (index === -1) merged.push(clone(item))
       else merged[index] = strategicMerge(merged[index], item, '')
     }
