@@ -9,6 +9,7 @@ import { createLogger } from '@cms/logger'
 import { connectMongo, mongoErrorTranslator, whenMongoAnswers } from '@cms/mongo'
 import { readWebhookConfig } from './config.ts'
 import type { WebhookConfig } from './config.ts'
+import { createDeliveryMetrics } from './delivery-metrics.ts'
 import { createAttemptRepository } from './data/attempt-repository.ts'
 import { createDeliveryRepository } from './data/delivery-repository.ts'
 import { ensureIndexes } from './data/indexes.ts'
@@ -27,6 +28,7 @@ import { apiMiddleware } from './http/api-middleware.ts'
 import { createJobQueue } from './messaging/job-queue.ts'
 import { declareTopology, queueNames } from './messaging/topology.ts'
 import { createWorkConsumer } from './messaging/work-consumer.ts'
+import type { WorkConsumer } from './messaging/work-consumer.ts'
 
 export interface RunningWebhookService {
   url: string
@@ -56,16 +58,36 @@ export async function start(config: WebhookConfig = readWebhookConfig()): Promis
   const agents = { http: new HttpAgent({ keepAlive: true }), https: new HttpsAgent({ keepAlive: true }) }
   const names = queueNames(config.WEBHOOK_QUEUE_PREFIX)
 
-  const consumers = [] as Array<ReturnType<typeof createWorkConsumer>>
+  const consumers: WorkConsumer[] = []
+  // The broker may answer before the consumers below exist; they start once everything is wired.
+  let wired!: () => void
+  const wiring = new Promise<void>((resolve) => (wired = resolve))
   const amqp = await connectAmqp({
     url: config.AMQP_URL,
     logger,
     topology: (channel) => declareTopology(channel, names, config.WEBHOOK_RETRY_DELAYS_MS),
     onConnect: async (model) => {
+      await wiring
       for (const consumer of consumers) await consumer.start(model)
     },
   })
   const queue = createJobQueue(amqp, names)
+  const http = createHttpService({
+    name: 'webhook',
+    logger,
+    checks: {
+      mongo: () => mongo.ping(),
+      broker: async () => {
+        if (!amqp.isConnected()) throw new Error('not connected')
+      },
+    },
+    errorTranslators: [mongoErrorTranslator],
+    middleware: apiMiddleware({
+      internalToken: config.INTERNAL_TOKEN,
+      webhooks: createWebhookUseCases({ webhooks, deliveries, attempts, guard, now, newId: randomUUID }),
+      deliveries: createDeliveryUseCases({ webhooks, deliveries, attempts, payloads, queue, now, newId: randomUUID }),
+    }),
+  })
   const runner = createDeliveryRunner({
     deliveries,
     attempts,
@@ -79,6 +101,7 @@ export async function start(config: WebhookConfig = readWebhookConfig()): Promis
     now,
     newId: randomUUID,
     logger,
+    observer: createDeliveryMetrics(http.metrics.registry),
   })
   const fanOut = createFanOut({ webhooks, deliveries, payloads, queue, now, logger })
   consumers.push(
@@ -108,23 +131,7 @@ export async function start(config: WebhookConfig = readWebhookConfig()): Promis
       },
     }),
   )
-
-  const http = createHttpService({
-    name: 'webhook',
-    logger,
-    checks: {
-      mongo: () => mongo.ping(),
-      broker: async () => {
-        if (!amqp.isConnected()) throw new Error('not connected')
-      },
-    },
-    errorTranslators: [mongoErrorTranslator],
-    middleware: apiMiddleware({
-      internalToken: config.INTERNAL_TOKEN,
-      webhooks: createWebhookUseCases({ webhooks, deliveries, attempts, guard, now, newId: randomUUID }),
-      deliveries: createDeliveryUseCases({ webhooks, deliveries, attempts, payloads, queue, now, newId: randomUUID }),
-    }),
-  })
+  wired()
   const { url, port } = await http.listen(config.PORT, config.HOST)
 
   return {

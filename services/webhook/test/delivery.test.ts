@@ -221,4 +221,10 @@ describe('delivering entry events', () => {
     expect((await api('DELETE', `/api/webhooks/${id}`)).status).toBe(204)
     expect((await api('GET', `/api/webhooks/${id}/deliveries`)).status).toBe(404)
   })
+
+  it('when attempts were made, then /metrics counts them', async () => {
+    const metrics = await (await fetch(`${service.url}/metrics`)).text()
+    expect(metrics).toMatch(/webhook_attempts_total\{[^}]*result="succeeded"[^}]*\} [1-9]/)
+    expect(metrics).toContain('webhook_attempt_duration_seconds_bucket')
+  })
 })

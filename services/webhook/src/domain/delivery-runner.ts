@@ -3,8 +3,8 @@ import type { AttemptRepository } from '../data/attempt-repository.ts'
 import type { DeliveryRepository } from '../data/delivery-repository.ts'
 import type { PayloadRepository } from '../data/payload-repository.ts'
 import type { WebhookRepository } from '../data/webhook-repository.ts'
-import type { AttemptSender } from './attempt-sender.ts'
-import type { Delivery } from './delivery.ts'
+import type { AttemptResult, AttemptSender } from './attempt-sender.ts'
+import type { Delivery, DeliveryStatus } from './delivery.ts'
 import type { DeliveryJob, JobQueue } from './delivery-job.ts'
 import type { HostLimiter } from './host-limiter.ts'
 import { outcomeOf } from './retry-schedule.ts'
@@ -12,6 +12,12 @@ import { deliveryHeaders } from './signature.ts'
 import type { Webhook } from './webhook.ts'
 
 export type RunResult = 'attempted' | 'skipped' | 'parked'
+
+/** Told about every attempt (with the delivery's status after it) and every parked job. */
+export interface DeliveryObserver {
+  attempted(result: AttemptResult, status: DeliveryStatus): void
+  parked(): void
+}
 
 export interface DeliveryRunnerDeps {
   deliveries: DeliveryRepository
@@ -26,6 +32,7 @@ export interface DeliveryRunnerDeps {
   now: () => Date
   newId: () => string
   logger: Logger
+  observer?: DeliveryObserver
 }
 
 /**
@@ -80,6 +87,7 @@ export function createDeliveryRunner(deps: DeliveryRunnerDeps) {
         outcome.status === 'pending' ? new Date(finishedAt.getTime() + outcome.retryInMs).toISOString() : null,
       updatedAt: finishedAt.toISOString(),
     })
+    deps.observer?.attempted(result, outcome.status)
     deps.logger.info(
       { deliveryId: delivery.id, attempt: attemptNumber, statusCode: result.statusCode, outcome: outcome.status },
       'webhook attempt',
@@ -106,6 +114,7 @@ export function createDeliveryRunner(deps: DeliveryRunnerDeps) {
       )
       if (!running) {
         await deps.queue.park(job)
+        deps.observer?.parked()
         return 'parked'
       }
       await running

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import process from 'node:process'
 import { connect } from 'amqplib'
 import { MongoClient } from 'mongodb'
+import { waitFor } from '@cms/testkit'
 import type { ApiCall } from '@cms/testkit'
 import type { Caller } from '@cms/http'
 import { readWebhookConfig } from '../../src/config.ts'
@@ -54,6 +55,11 @@ export async function removeIsolatedState(config: WebhookConfig): Promise<void> 
 export async function startIsolatedService(overrides: Partial<WebhookConfig> = {}): Promise<IsolatedService> {
   const config = isolatedConfig(overrides)
   const service = await start(config)
+  // Ready means the queues are declared and bound: events published from now on reach it.
+  await waitFor(async () => ((await fetch(`${service.url}/readyz`)).ok ? true : undefined), {
+    timeoutMs: 30_000,
+    what: 'the webhook service to be ready',
+  })
   return {
     url: service.url,
     config,
