@@ -1,7 +1,6 @@
-import { createHash } from 'node:crypto'
+import { createHash, randomUUID } from 'node:crypto'
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises'
 import { basename, dirname, join } from 'node:path'
-import process from 'node:process'
 import { fileURLToPath } from 'node:url'
 import { build } from 'esbuild'
 import { indexHtml } from './index-html.ts'
@@ -10,6 +9,31 @@ const HERE = dirname(fileURLToPath(import.meta.url))
 export const ADMIN_UI_DIST = join(HERE, 'dist')
 
 const ICON = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="6" fill="#1b1f24"/><path d="M9 10h14v3H9zm0 5h14v3H9zm0 5h9v3H9z" fill="#fff"/></svg>\n`
+
+const errorCode = (error: unknown): string | undefined => (error as NodeJS.ErrnoException).code
+
+/**
+ * Replaces `target` with `staging`. The old build is first moved aside under a name of its own,
+ * so builds running at the same moment (install and a test, say) never delete each other's files.
+ */
+async function swapIn(staging: string, target: string): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    const aside = `${target}.old-${randomUUID()}`
+    try {
+      await rename(target, aside)
+    } catch (error) {
+      if (errorCode(error) !== 'ENOENT') throw error
+    }
+    try {
+      await rename(staging, target)
+      return
+    } catch (error) {
+      if (attempt >= 5 || !['ENOTEMPTY', 'EEXIST'].includes(errorCode(error) ?? '')) throw error
+    } finally {
+      await rm(aside, { recursive: true, force: true })
+    }
+  }
+}
 
 export interface BuildResult {
   outDir: string
@@ -22,7 +46,7 @@ export interface BuildResult {
  */
 export async function buildAdminUi(options: { outDir?: string; minify?: boolean } = {}): Promise<BuildResult> {
   const outDir = options.outDir ?? ADMIN_UI_DIST
-  const staging = `${outDir}.tmp-${process.pid}-${Date.now()}`
+  const staging = `${outDir}.tmp-${randomUUID()}`
   const assets = join(staging, 'assets')
   try {
     const result = await build({
@@ -47,9 +71,8 @@ export async function buildAdminUi(options: { outDir?: string; minify?: boolean 
     await writeFile(join(assets, iconName), ICON)
     const page = indexHtml({ script: basename(entry[0]), stylesheet: basename(entry[1].cssBundle), icon: iconName })
     await writeFile(join(staging, 'index.html'), page)
-    await rm(outDir, { recursive: true, force: true })
     await mkdir(dirname(outDir), { recursive: true })
-    await rename(staging, outDir)
+    await swapIn(staging, outDir)
     const files = ['index.html', ...[basename(entry[0]), basename(entry[1].cssBundle), iconName].map((name) => `assets/${name}`)]
     return { outDir, files }
   } catch (error) {
