@@ -31,7 +31,9 @@ describe('content types through the gateway', () => {
     expect(list.status).toBe(200)
     expect(list.body.docs.map((type: { name: string }) => type.name)).toEqual(['article', 'author'])
 
-    const patched = await api('PATCH', '/api/content-types/article', { body: { label: 'Story', fields: [article.fields[0]] } })
+    const patched = await api('PATCH', '/api/content-types/article', {
+      body: { label: 'Story', fields: [article.fields[0]] },
+    })
     expect(patched.status).toBe(200)
     expect(patched.body).toMatchObject({ label: 'Story', version: 2, fields: [article.fields[0]] })
     expect((await api('GET', '/api/content-types/article')).body).toEqual(patched.body)
@@ -66,29 +68,49 @@ describe('content types through the gateway', () => {
     })
     expect(response.status).toBe(422)
     expect(response.body.error.code).toBe('VALIDATION_ERROR')
-    expect(response.body.error.details.map((detail: { path: string }) => detail.path).sort()).toEqual(
-      ['colour', 'name', 'fields[1].name', 'fields[2].name', 'fields[3].options', 'fields[4].type', 'slugField'].sort(),
-    )
+    expect(response.body.error.details.map((detail: { path: string }) => detail.path).sort())
+      .toEqual(
+        [
+          'colour',
+          'name',
+          'fields[1].name',
+          'fields[2].name',
+          'fields[3].options',
+          'fields[4].type',
+          'slugField',
+        ].sort(),
+      )
     for (const detail of response.body.error.details) expect(typeof detail.message).toBe('string')
   })
 
   it('when a PATCH sends a different name, then 422', async () => {
     await site.api('POST', '/api/content-types', { body: { name: 'renamable' } })
-    const response = await site.api('PATCH', '/api/content-types/renamable', { body: { name: 'renamed' } })
+    const response = await site.api('PATCH', '/api/content-types/renamable', {
+      body: { name: 'renamed' },
+    })
     expect(response.status).toBe(422)
-    expect(response.body.error.details).toEqual([{ path: 'name', message: 'cannot be changed (the name is renamable)' }])
+    expect(response.body.error.details).toEqual([{
+      path: 'name',
+      message: 'cannot be changed (the name is renamable)',
+    }])
   })
 
   it('when a read key reads types, then it may; when it writes, then 403 FORBIDDEN', async () => {
     await site.api('POST', '/api/content-types', { body: { name: 'readable' } })
     expect((await site.readApi('GET', '/api/content-types/readable')).status).toBe(200)
     expect((await site.readApi('GET', '/api/content-types')).status).toBe(200)
-    for (const [method, path] of [
-      ['POST', '/api/content-types'],
-      ['PATCH', '/api/content-types/readable'],
-      ['DELETE', '/api/content-types/readable'],
-    ] as const) {
-      const response = await site.readApi(method, path, method === 'DELETE' ? {} : { body: { name: 'readable' } })
+    for (
+      const [method, path] of [
+        ['POST', '/api/content-types'],
+        ['PATCH', '/api/content-types/readable'],
+        ['DELETE', '/api/content-types/readable'],
+      ] as const
+    ) {
+      const response = await site.readApi(
+        method,
+        path,
+        method === 'DELETE' ? {} : { body: { name: 'readable' } },
+      )
       expect(response.status, `${method} ${path}`).toBe(403)
       expect(response.body.error.code).toBe('FORBIDDEN')
     }
@@ -103,9 +125,14 @@ describe('content types through the gateway', () => {
     const other = await createTestWebsite()
     await site.api('POST', '/api/content-types', { body: { name: 'shared-name', label: 'Mine' } })
     expect((await other.api('GET', '/api/content-types/shared-name')).status).toBe(404)
-    expect((await other.api('PATCH', '/api/content-types/shared-name', { body: { label: 'Theirs' } })).status).toBe(404)
+    expect(
+      (await other.api('PATCH', '/api/content-types/shared-name', { body: { label: 'Theirs' } }))
+        .status,
+    ).toBe(404)
     expect((await other.api('DELETE', '/api/content-types/shared-name')).status).toBe(404)
-    expect((await other.api('POST', '/api/content-types', { body: { name: 'shared-name' } })).status).toBe(201)
+    expect(
+      (await other.api('POST', '/api/content-types', { body: { name: 'shared-name' } })).status,
+    ).toBe(201)
     expect((await site.api('GET', '/api/content-types/shared-name')).body.label).toBe('Mine')
   })
 })
@@ -122,9 +149,18 @@ describe('unusual input through the gateway gives 422, never 500', () => {
     ['a field name with Unicode', { name: 'x', fields: [{ name: 'tïtle', type: 'text' }] }],
     ['a label of 50,000 characters', { name: 'x', label: 'é'.repeat(50_000) }],
     ['a label with a lone surrogate', { name: 'x', label: '\udead' }],
-    ['an option with a NUL', { name: 'x', fields: [{ name: 'f', type: 'select', options: ['a\u0000'] }] }],
-    ['an option of 10,000 characters', { name: 'x', fields: [{ name: 'f', type: 'select', options: ['o'.repeat(10_000)] }] }],
-    ['options of mixed JSON types', { name: 'x', fields: [{ name: 'f', type: 'select', options: ['a', 1, null, {}, []] }] }],
+    ['an option with a NUL', {
+      name: 'x',
+      fields: [{ name: 'f', type: 'select', options: ['a\u0000'] }],
+    }],
+    ['an option of 10,000 characters', {
+      name: 'x',
+      fields: [{ name: 'f', type: 'select', options: ['o'.repeat(10_000)] }],
+    }],
+    ['options of mixed JSON types', {
+      name: 'x',
+      fields: [{ name: 'f', type: 'select', options: ['a', 1, null, {}, []] }],
+    }],
     ['required as a number', { name: 'x', fields: [{ name: 'f', type: 'text', required: 1 }] }],
     ['min as a string', { name: 'x', fields: [{ name: 'f', type: 'number', min: '0' }] }],
   ])('when the definition has %s, then 422 with details', async (_, body) => {
@@ -138,7 +174,12 @@ describe('unusual input through the gateway gives 422, never 500', () => {
     const body = {
       name: 'unicode-ok',
       label: '記事 · مقالة · Статья 👩‍💻',
-      fields: [{ name: 'kind', label: 'Ärt', type: 'select', options: ['café', 'cafe\u0301', '🙂', 'ǅ'] }],
+      fields: [{
+        name: 'kind',
+        label: 'Ärt',
+        type: 'select',
+        options: ['café', 'cafe\u0301', '🙂', 'ǅ'],
+      }],
     }
     const created = await site.api('POST', '/api/content-types', { body })
     expect(created.status).toBe(201)

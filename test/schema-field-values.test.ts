@@ -30,13 +30,17 @@ beforeAll(async () => {
   expect(created.status, created.text).toBe(201)
 })
 
-const write = (data: Record<string, unknown>) => site.api('POST', '/api/content', { body: { type: 'everything', data } })
+const write = (data: Record<string, unknown>) =>
+  site.api('POST', '/api/content', { body: { type: 'everything', data } })
 
 describe('field values through the gateway', () => {
   it.each<[string, unknown]>([
     ['text', 'Grüße 👋'],
     ['textarea', 'line one\nline two'],
-    ['richText', { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'hi' }] }] }],
+    ['richText', {
+      type: 'doc',
+      content: [{ type: 'paragraph', content: [{ type: 'text', text: 'hi' }] }],
+    }],
     ['tags', ['a', 'ü', '🏷️']],
     ['number', -0.5],
     ['integer', -42],
@@ -78,18 +82,38 @@ describe('field values through the gateway', () => {
   ])('when %s gets %j, then 422 names data.<field>', async (field, value) => {
     const response = await write({ [field]: value })
     expect(response.status).toBe(422)
-    expect(response.body.error.details).toEqual([{ path: `data.${field}`, message: expect.any(String) }])
+    expect(response.body.error.details).toEqual([{
+      path: `data.${field}`,
+      message: expect.any(String),
+    }])
   })
 
   it('when every field has a wrong value at once, then one 422 lists all thirteen but json', async () => {
     const response = await write({
-      text: 1, textarea: 1, richText: 1, tags: 1, number: 'x', integer: 'x', boolean: 1,
-      date: 1, datetime: 1, email: 1, url: 1, select: 1, json: undefined, extra: 1,
+      text: 1,
+      textarea: 1,
+      richText: 1,
+      tags: 1,
+      number: 'x',
+      integer: 'x',
+      boolean: 1,
+      date: 1,
+      datetime: 1,
+      email: 1,
+      url: 1,
+      select: 1,
+      json: undefined,
+      extra: 1,
     })
     expect(response.status).toBe(422)
     const paths = response.body.error.details.map((detail: { path: string }) => detail.path).sort()
     expect(paths).toEqual(
-      [...EVERY_TYPE.fields.filter((field) => field.type !== 'json').map((field) => `data.${field.name}`), 'data.extra'].sort(),
+      [
+        ...EVERY_TYPE.fields.filter((field) => field.type !== 'json').map((field) =>
+          `data.${field.name}`
+        ),
+        'data.extra',
+      ].sort(),
     )
   })
 })

@@ -16,14 +16,23 @@ const changeType = async (name: string, patch: Record<string, unknown>) => {
   const response = await site.api('PATCH', `/api/content-types/${name}`, { body: patch })
   expect(response.status, response.text).toBe(200)
 }
-const createDocument = (type: string, data: unknown) => site.api('POST', '/api/content', { body: { type, data } })
-const pathsOf = (response: ApiResponse) => (response.body.error?.details ?? []).map((detail: { path: string }) => detail.path)
+const createDocument = (type: string, data: unknown) =>
+  site.api('POST', '/api/content', { body: { type, data } })
+const pathsOf = (response: ApiResponse) =>
+  (response.body.error?.details ?? []).map((detail: { path: string }) => detail.path)
 
 describe('a document write against a changed type is validated by the new definition immediately', () => {
   it('when a required field is added, then the very next write without it is 422 and with it 201', async () => {
     await defineType({ name: 'note', fields: [{ name: 'text', type: 'text' }] })
     expect((await createDocument('note', { text: 'before' })).status).toBe(201)
-    await changeType('note', { fields: [{ name: 'text', type: 'text' }, { name: 'mood', type: 'select', options: ['calm'], required: true }] })
+    await changeType('note', {
+      fields: [{ name: 'text', type: 'text' }, {
+        name: 'mood',
+        type: 'select',
+        options: ['calm'],
+        required: true,
+      }],
+    })
     const missing = await createDocument('note', { text: 'after' })
     expect(missing.status).toBe(422)
     expect(pathsOf(missing)).toEqual(['data.mood'])
@@ -31,7 +40,10 @@ describe('a document write against a changed type is validated by the new defini
   })
 
   it('when a field is removed, then the very next write that sends it is 422 naming the key', async () => {
-    await defineType({ name: 'note', fields: [{ name: 'text', type: 'text' }, { name: 'old', type: 'text' }] })
+    await defineType({
+      name: 'note',
+      fields: [{ name: 'text', type: 'text' }, { name: 'old', type: 'text' }],
+    })
     expect((await createDocument('note', { text: 'a', old: 'x' })).status).toBe(201)
     await changeType('note', { fields: [{ name: 'text', type: 'text' }] })
     const response = await createDocument('note', { text: 'a', old: 'x' })
@@ -51,11 +63,19 @@ describe('a document write against a changed type is validated by the new defini
   it('when select options and maxLength change, then the next writes follow the new ones', async () => {
     await defineType({
       name: 'post',
-      fields: [{ name: 'kind', type: 'select', options: ['a', 'b'] }, { name: 'title', type: 'text', maxLength: 100 }],
+      fields: [{ name: 'kind', type: 'select', options: ['a', 'b'] }, {
+        name: 'title',
+        type: 'text',
+        maxLength: 100,
+      }],
     })
     expect((await createDocument('post', { kind: 'a', title: 'x'.repeat(50) })).status).toBe(201)
     await changeType('post', {
-      fields: [{ name: 'kind', type: 'select', options: ['b', 'c'] }, { name: 'title', type: 'text', maxLength: 10 }],
+      fields: [{ name: 'kind', type: 'select', options: ['b', 'c'] }, {
+        name: 'title',
+        type: 'text',
+        maxLength: 10,
+      }],
     })
     const refused = await createDocument('post', { kind: 'a', title: 'x'.repeat(50) })
     expect(refused.status).toBe(422)
@@ -67,10 +87,15 @@ describe('a document write against a changed type is validated by the new defini
     await defineType({ name: 'note', fields: [{ name: 'text', type: 'text' }] })
     const created = await createDocument('note', { text: 'a' })
     await changeType('note', { fields: [{ name: 'text', type: 'integer' }] })
-    const patch = await site.api('PATCH', `/api/content/${created.body.id}`, { body: { data: { text: 'still text' } } })
+    const patch = await site.api('PATCH', `/api/content/${created.body.id}`, {
+      body: { data: { text: 'still text' } },
+    })
     expect(patch.status).toBe(422)
     expect(pathsOf(patch)).toEqual(['data.text'])
-    expect((await site.api('PATCH', `/api/content/${created.body.id}`, { body: { data: { text: 3 } } })).status).toBe(200)
+    expect(
+      (await site.api('PATCH', `/api/content/${created.body.id}`, { body: { data: { text: 3 } } }))
+        .status,
+    ).toBe(200)
   })
 
   it('when a type is deleted, then the next write of that type is refused', async () => {
@@ -106,8 +131,16 @@ describe('deleting a type that has documents', () => {
     await defineType({ name: 'unused', fields: [{ name: 'title', type: 'text' }] })
     expect((await createDocument('used', { title: 'x' })).status).toBe(201)
     const other = await createTestWebsite()
-    expect((await other.api('POST', '/api/content-types', { body: { name: 'unused', fields: [{ name: 'title', type: 'text' }] } })).status).toBe(201)
-    expect((await other.api('POST', '/api/content', { body: { type: 'unused', data: { title: 'theirs' } } })).status).toBe(201)
+    expect(
+      (await other.api('POST', '/api/content-types', {
+        body: { name: 'unused', fields: [{ name: 'title', type: 'text' }] },
+      })).status,
+    ).toBe(201)
+    expect(
+      (await other.api('POST', '/api/content', {
+        body: { type: 'unused', data: { title: 'theirs' } },
+      })).status,
+    ).toBe(201)
     expect((await site.api('DELETE', '/api/content-types/unused')).status).toBe(204)
     expect((await site.api('DELETE', '/api/content-types/used')).status).toBe(409)
   })

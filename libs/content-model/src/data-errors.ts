@@ -24,10 +24,15 @@ function messageFor(error: ErrorObject, field: FieldDefinition): string {
   }
 }
 
-function detailFor(error: ErrorObject, contentType: Pick<ContentType, 'name' | 'fields'>): ErrorDetail {
+function detailFor(
+  error: ErrorObject,
+  contentType: Pick<ContentType, 'name' | 'fields'>,
+): ErrorDetail {
   const params = error.params as { missingProperty?: string; additionalProperty?: string }
   if (error.instancePath === '') {
-    if (error.keyword === 'required') return { path: memberPath('data', params.missingProperty ?? ''), message: 'is required' }
+    if (error.keyword === 'required') {
+      return { path: memberPath('data', params.missingProperty ?? ''), message: 'is required' }
+    }
     if (error.keyword === 'additionalProperties') {
       return {
         path: memberPath('data', params.additionalProperty ?? ''),

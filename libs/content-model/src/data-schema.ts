@@ -3,7 +3,12 @@ import type { ContentType, FieldDefinition, FieldType } from './content-type.ts'
 
 /** Custom ajv vocabulary (registered in data-validator.ts). */
 export const NOT_EMPTY_KEYWORD = 'cmsNotEmpty'
-export const VALUE_FORMATS = { date: 'cms-date', datetime: 'cms-datetime', url: 'cms-http-url', email: 'email' } as const
+export const VALUE_FORMATS = {
+  date: 'cms-date',
+  datetime: 'cms-datetime',
+  url: 'cms-http-url',
+  email: 'email',
+} as const
 
 const SHAPES: Readonly<Record<FieldType, (field: FieldDefinition) => SchemaObject>> = {
   text: (field) => withMaxLength({ type: 'string' }, field),
@@ -47,10 +52,9 @@ function withBounds(schema: SchemaObject, field: FieldDefinition): SchemaObject 
  */
 function valueSchema(field: FieldDefinition): SchemaObject {
   const shape = SHAPES[field.type](field)
-  const nullable: SchemaObject =
-    shape.type === undefined
-      ? shape
-      : { ...shape, nullable: true, ...(shape.enum ? { enum: [...shape.enum, null] } : {}) }
+  const nullable: SchemaObject = shape.type === undefined
+    ? shape
+    : { ...shape, nullable: true, ...(shape.enum ? { enum: [...shape.enum, null] } : {}) }
   return field.required ? { ...nullable, [NOT_EMPTY_KEYWORD]: field.type } : nullable
 }
 

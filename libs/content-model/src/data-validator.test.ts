@@ -30,13 +30,41 @@ describe('dataValidatorFor: value shapes', () => {
     [field('textarea'), 'line\nline', OK],
     [field('textarea'), 1, shape('must be a string')],
     [field('richText'), { type: 'doc', content: [] }, OK],
-    [field('richText'), { type: 'doc', content: [{ type: 'paragraph', attrs: { a: 1 } }], extra: 1 }, OK],
-    [field('richText'), { type: 'doc' }, shape('must be a rich-text object with a string "type" and an array "content"')],
-    [field('richText'), { content: [] }, shape('must be a rich-text object with a string "type" and an array "content"')],
-    [field('richText'), { type: 1, content: [] }, shape('must be a rich-text object with a string "type" and an array "content"')],
-    [field('richText'), { type: 'doc', content: 'x' }, shape('must be a rich-text object with a string "type" and an array "content"')],
-    [field('richText'), '<p>html</p>', shape('must be a rich-text object with a string "type" and an array "content"')],
-    [field('richText'), [], shape('must be a rich-text object with a string "type" and an array "content"')],
+    [field('richText'), {
+      type: 'doc',
+      content: [{ type: 'paragraph', attrs: { a: 1 } }],
+      extra: 1,
+    }, OK],
+    [
+      field('richText'),
+      { type: 'doc' },
+      shape('must be a rich-text object with a string "type" and an array "content"'),
+    ],
+    [
+      field('richText'),
+      { content: [] },
+      shape('must be a rich-text object with a string "type" and an array "content"'),
+    ],
+    [
+      field('richText'),
+      { type: 1, content: [] },
+      shape('must be a rich-text object with a string "type" and an array "content"'),
+    ],
+    [
+      field('richText'),
+      { type: 'doc', content: 'x' },
+      shape('must be a rich-text object with a string "type" and an array "content"'),
+    ],
+    [
+      field('richText'),
+      '<p>html</p>',
+      shape('must be a rich-text object with a string "type" and an array "content"'),
+    ],
+    [
+      field('richText'),
+      [],
+      shape('must be a rich-text object with a string "type" and an array "content"'),
+    ],
     [field('tags'), ['a', 'ünï', '🏷️'], OK],
     [field('tags'), [], OK],
     [field('tags'), 'a,b', shape('must be an array of non-empty strings')],
@@ -67,8 +95,16 @@ describe('dataValidatorFor: value shapes', () => {
     [field('date'), 20240229, shape('must be a date in the form YYYY-MM-DD')],
     [field('datetime'), '2024-05-01T12:00:00.000Z', OK],
     [field('datetime'), '2024-05-01T12:00:00+05:30', OK],
-    [field('datetime'), '2024-05-01T12:00:00', shape('must be an ISO 8601 date-time with an offset, e.g. 2024-05-01T12:00:00Z')],
-    [field('datetime'), 1714564800000, shape('must be an ISO 8601 date-time with an offset, e.g. 2024-05-01T12:00:00Z')],
+    [
+      field('datetime'),
+      '2024-05-01T12:00:00',
+      shape('must be an ISO 8601 date-time with an offset, e.g. 2024-05-01T12:00:00Z'),
+    ],
+    [
+      field('datetime'),
+      1714564800000,
+      shape('must be an ISO 8601 date-time with an offset, e.g. 2024-05-01T12:00:00Z'),
+    ],
     [field('email'), 'ada@example.com', OK],
     [field('email'), 'ada.lovelace+cms@sub.example.co.uk', OK],
     [field('email'), 'ada@', shape('must be an email address')],
@@ -81,7 +117,11 @@ describe('dataValidatorFor: value shapes', () => {
     [field('url'), '/relative', shape('must be an absolute http or https URL')],
     [field('select', { options: ['draft', 'café', '🙂'] }), 'café', OK],
     [field('select', { options: ['draft', 'café', '🙂'] }), '🙂', OK],
-    [field('select', { options: ['draft', 'café'] }), 'cafe\u0301', shape('must be one of: "draft", "café"')],
+    [
+      field('select', { options: ['draft', 'café'] }),
+      'cafe\u0301',
+      shape('must be one of: "draft", "café"'),
+    ],
     [field('select', { options: ['draft'] }), 'Draft', shape('must be one of: "draft"')],
     [field('select', { options: ['1'] }), 1, shape('must be one of: "1"')],
     [field('json'), { any: ['thing', 1, null, { deep: true }] }, OK],
@@ -92,7 +132,19 @@ describe('dataValidatorFor: value shapes', () => {
     expect(problemsFor(definition, { value })).toEqual(expected)
   })
 
-  it.each<FieldType>(['text', 'richText', 'tags', 'number', 'integer', 'boolean', 'date', 'datetime', 'email', 'url', 'json'])(
+  it.each<FieldType>([
+    'text',
+    'richText',
+    'tags',
+    'number',
+    'integer',
+    'boolean',
+    'date',
+    'datetime',
+    'email',
+    'url',
+    'json',
+  ])(
     'when an optional %s field is null or absent, then the data is valid',
     (type) => {
       expect(problemsFor(field(type), { value: null })).toEqual([])
@@ -116,7 +168,9 @@ describe('dataValidatorFor: required fields', () => {
     ['number', null],
     ['boolean', null],
   ])('when a required %s field is %j, then it is reported as empty', (type, value) => {
-    expect(problemsFor(field(type, { required: true }), { value })).toEqual(shape('is required and must not be empty'))
+    expect(problemsFor(field(type, { required: true }), { value })).toEqual(
+      shape('is required and must not be empty'),
+    )
   })
 
   it.each<[FieldType, unknown]>([
@@ -135,7 +189,10 @@ describe('dataValidatorFor: required fields', () => {
   })
 
   it('when a required field is named like an Object.prototype member and is absent, then it is reported', () => {
-    const validator = dataValidatorFor({ name: 'thing', fields: [{ ...field('text', { required: true }), name: 'toString' }] })
+    const validator = dataValidatorFor({
+      name: 'thing',
+      fields: [{ ...field('text', { required: true }), name: 'toString' }],
+    })
     expect(validator.validate({})).toEqual([{ path: 'data.toString', message: 'is required' }])
   })
 })
@@ -155,7 +212,10 @@ describe('dataValidatorFor: the data object', () => {
     ['a string', '{"title":"x"}'],
     ['a number', 1],
   ])('when data is %s, then it must be an object', (_, data) => {
-    expect(dataValidatorFor(article).validate(data)).toEqual([{ path: 'data', message: 'must be an object' }])
+    expect(dataValidatorFor(article).validate(data)).toEqual([{
+      path: 'data',
+      message: 'must be an object',
+    }])
   })
 
   it.each<[string, string, string]>([
@@ -206,7 +266,9 @@ describe('dataValidatorFor: the data object', () => {
 describe('dataValidatorFor: caching', () => {
   it('when the same definition is asked for twice, then the compiled validator is reused', () => {
     const fields: FieldDefinition[] = [field('text')]
-    expect(dataValidatorFor({ name: 'same', fields })).toBe(dataValidatorFor({ name: 'same', fields: [...fields] }))
+    expect(dataValidatorFor({ name: 'same', fields })).toBe(
+      dataValidatorFor({ name: 'same', fields: [...fields] }),
+    )
   })
 
   it('when a type changes under the same name, then the new definition is used immediately', () => {
@@ -218,7 +280,8 @@ describe('dataValidatorFor: caching', () => {
 
   it('when more types than the cache holds are used, then evicted ones still validate correctly', () => {
     for (let index = 0; index < 1100; index++) {
-      dataValidatorFor({ name: `many-${index}`, fields: [field('integer', { max: index })] }).validate({ value: 0 })
+      dataValidatorFor({ name: `many-${index}`, fields: [field('integer', { max: index })] })
+        .validate({ value: 0 })
     }
     const first = dataValidatorFor({ name: 'many-0', fields: [field('integer', { max: 0 })] })
     expect(first.validate({ value: 1 })).toEqual(shape('must be at most 0'))

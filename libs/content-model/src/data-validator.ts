@@ -69,7 +69,10 @@ function cacheKey(contentType: DataValidatorSource): string {
 function compile(contentType: DataValidatorSource): CacheEntry {
   const schema = dataSchemaFor(contentType)
   const check: ValidateFunction = ajv.compile(schema)
-  const source = { name: contentType.name, fields: contentType.fields.map((field) => ({ ...field })) }
+  const source = {
+    name: contentType.name,
+    fields: contentType.fields.map((field) => ({ ...field })),
+  }
   const validate = (data: unknown): ErrorDetail[] =>
     check(data) ? [] : dataErrorDetails(check.errors ?? [], source)
   return {
@@ -79,7 +82,10 @@ function compile(contentType: DataValidatorSource): CacheEntry {
       assertValid(data) {
         const details = validate(data)
         if (details.length > 0) {
-          throw new ValidationError(`The document data does not match content type ${source.name}`, details)
+          throw new ValidationError(
+            `The document data does not match content type ${source.name}`,
+            details,
+          )
         }
       },
     },

@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest'
 import { displayTextProblem } from './display-text.ts'
 
 describe('displayTextProblem', () => {
-  it.each<[unknown, { max: number; allowEmpty?: boolean; multiline?: boolean }, string | undefined]>([
+  it.each<
+    [unknown, { max: number; allowEmpty?: boolean; multiline?: boolean }, string | undefined]
+  >([
     ['Blog post', { max: 10 }, undefined],
     ['Überschrift 🎉 記事 مقالة', { max: 200 }, undefined],
     ['👩‍👩‍👧‍👦'.repeat(2), { max: 14 }, undefined],

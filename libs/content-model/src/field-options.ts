@@ -16,7 +16,9 @@ interface FieldOptionRule {
 
 function boundProblem(value: unknown, type: FieldType): string | undefined {
   if (typeof value !== 'number' || !Number.isFinite(value)) return 'must be a finite number'
-  if (type === 'integer' && !Number.isSafeInteger(value)) return 'must be a safe integer for an integer field'
+  if (type === 'integer' && !Number.isSafeInteger(value)) {
+    return 'must be a safe integer for an integer field'
+  }
   return undefined
 }
 
@@ -41,13 +43,16 @@ export const FIELD_OPTION_RULES: Readonly<Record<FieldOptionName, FieldOptionRul
   maxLength: {
     appliesTo: ['text', 'textarea'],
     problem: (value) =>
-      Number.isInteger(value) && (value as number) >= 1 && (value as number) <= MAX_TEXT_LENGTH_LIMIT
+      Number.isInteger(value) && (value as number) >= 1 &&
+        (value as number) <= MAX_TEXT_LENGTH_LIMIT
         ? undefined
         : `must be an integer from 1 to ${MAX_TEXT_LENGTH_LIMIT}`,
   },
 }
 
 /** Options a field of `type` must carry. */
-export const REQUIRED_FIELD_OPTIONS: Readonly<Partial<Record<FieldType, readonly FieldOptionName[]>>> = {
+export const REQUIRED_FIELD_OPTIONS: Readonly<
+  Partial<Record<FieldType, readonly FieldOptionName[]>>
+> = {
   select: ['options'],
 }

@@ -18,7 +18,11 @@ export {
   READ_ONLY_CONTENT_TYPE_MEMBERS,
   TITLE_FIELD_TYPES,
 } from './validate-content-type.ts'
-export type { CheckedContentType, ContentTypeDefinition, ContentTypeMember } from './validate-content-type.ts'
+export type {
+  CheckedContentType,
+  ContentTypeDefinition,
+  ContentTypeMember,
+} from './validate-content-type.ts'
 export { isHttpUrl, isIsoDate, isIsoDateTime } from './value-formats.ts'
 export { isEmptyValue } from './empty-value.ts'
 export { assertValidData, DATA_VALIDATOR_CACHE_SIZE, dataValidatorFor } from './data-validator.ts'

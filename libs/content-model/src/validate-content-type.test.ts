@@ -1,14 +1,26 @@
 import { describe, expect, it } from 'vitest'
 import { ValidationError } from '@cms/errors'
-import { checkContentTypeDefinition, MAX_FIELDS, parseContentTypeDefinition } from './validate-content-type.ts'
+import {
+  checkContentTypeDefinition,
+  MAX_FIELDS,
+  parseContentTypeDefinition,
+} from './validate-content-type.ts'
 import { FIELD_TYPES } from './content-type.ts'
 
-const text = (name: string, extra: Record<string, unknown> = {}) => ({ name, type: 'text', ...extra })
+const text = (name: string, extra: Record<string, unknown> = {}) => ({
+  name,
+  type: 'text',
+  ...extra,
+})
 const problemsOf = (input: unknown) => checkContentTypeDefinition(input).problems
 
 describe('parseContentTypeDefinition', () => {
   it('when only a name is sent, then label defaults to the name and fields to []', () => {
-    expect(parseContentTypeDefinition({ name: 'article' })).toEqual({ name: 'article', label: 'article', fields: [] })
+    expect(parseContentTypeDefinition({ name: 'article' })).toEqual({
+      name: 'article',
+      label: 'article',
+      fields: [],
+    })
   })
 
   it('when null is sent for optional members, then they count as not set', () => {
@@ -48,7 +60,13 @@ describe('parseContentTypeDefinition', () => {
       fields: [
         { name: 'title', label: 'Title', type: 'text', required: true, maxLength: 120 },
         { name: 'rating', label: 'rating', type: 'integer', required: false, min: 1, max: 5 },
-        { name: 'kind', label: 'kind', type: 'select', required: false, options: ['news', 'opinion'] },
+        {
+          name: 'kind',
+          label: 'kind',
+          type: 'select',
+          required: false,
+          options: ['news', 'opinion'],
+        },
       ],
     })
   })
@@ -70,7 +88,10 @@ describe('parseContentTypeDefinition', () => {
     expect((error as ValidationError).details).toEqual([
       { path: 'name', message: 'must match ^[a-z][a-z0-9_-]{0,63}$' },
       { path: 'fields[0].name', message: 'must match ^[A-Za-z_][A-Za-z0-9_]{0,63}$' },
-      { path: 'fields[0].type', message: expect.stringContaining('must be one of: text, textarea') },
+      {
+        path: 'fields[0].type',
+        message: expect.stringContaining('must be one of: text, textarea'),
+      },
     ])
   })
 })
@@ -104,7 +125,10 @@ describe('checkContentTypeDefinition: the content type name', () => {
 
 describe('checkContentTypeDefinition: members and free text', () => {
   it.each<[string, Record<string, unknown>, { path: string; message: string }[]]>([
-    ['the body is an array', [] as unknown as Record<string, unknown>, [{ path: '', message: 'must be a JSON object' }]],
+    ['the body is an array', [] as unknown as Record<string, unknown>, [{
+      path: '',
+      message: 'must be a JSON object',
+    }]],
     ['an unknown member is sent', { name: 'a', colour: 'red' }, [
       { path: 'colour', message: expect.stringContaining('is not a member of a content type') },
     ]],
@@ -118,8 +142,14 @@ describe('checkContentTypeDefinition: members and free text', () => {
     ['a __proto__ member is sent', JSON.parse('{"name":"a","__proto__":{"x":1}}'), [
       { path: '__proto__', message: expect.stringContaining('is not a member') },
     ]],
-    ['the label is a number', { name: 'a', label: 5 }, [{ path: 'label', message: 'must be a string' }]],
-    ['the label is blank', { name: 'a', label: '  ' }, [{ path: 'label', message: 'must not be empty' }]],
+    ['the label is a number', { name: 'a', label: 5 }, [{
+      path: 'label',
+      message: 'must be a string',
+    }]],
+    ['the label is blank', { name: 'a', label: '  ' }, [{
+      path: 'label',
+      message: 'must not be empty',
+    }]],
     ['the label is very long', { name: 'a', label: 'é'.repeat(201) }, [
       { path: 'label', message: 'must be at most 200 characters' },
     ]],
@@ -135,11 +165,17 @@ describe('checkContentTypeDefinition: members and free text', () => {
     ['the description is too long', { name: 'a', description: 'd'.repeat(2001) }, [
       { path: 'description', message: 'must be at most 2000 characters' },
     ]],
-    ['the icon is empty', { name: 'a', icon: '' }, [{ path: 'icon', message: 'must not be empty' }]],
+    ['the icon is empty', { name: 'a', icon: '' }, [{
+      path: 'icon',
+      message: 'must not be empty',
+    }]],
     ['fields is an object', { name: 'a', fields: { title: 'text' } }, [
       { path: 'fields', message: 'must be an array of field definitions' },
     ]],
-    ['fields has too many entries', { name: 'a', fields: Array.from({ length: MAX_FIELDS + 1 }, (_, i) => text(`f${i}`)) }, [
+    ['fields has too many entries', {
+      name: 'a',
+      fields: Array.from({ length: MAX_FIELDS + 1 }, (_, i) => text(`f${i}`)),
+    }, [
       { path: 'fields', message: `must have at most ${MAX_FIELDS} fields` },
     ]],
   ])('when %s, then the problems are reported', (_, input, expected) => {
@@ -148,7 +184,11 @@ describe('checkContentTypeDefinition: members and free text', () => {
 
   it('when labels use unusual but valid Unicode, then they are kept as sent', () => {
     const label = 'Ünïcödé 🎉 記事 مقالة ‮RTL‬ 👩‍💻'
-    const definition = parseContentTypeDefinition({ name: 'a', label, fields: [text('t', { label })] })
+    const definition = parseContentTypeDefinition({
+      name: 'a',
+      label,
+      fields: [text('t', { label })],
+    })
     expect(definition.label).toBe(label)
     expect(definition.fields[0]?.label).toBe(label)
   })
@@ -159,13 +199,25 @@ describe('checkContentTypeDefinition: field definitions', () => {
     ['a field is a string', 'title', [{ path: 'fields[0]', message: 'must be an object' }]],
     ['a field is null', null, [{ path: 'fields[0]', message: 'must be an object' }]],
     ['a field has no name', { type: 'text' }, [{ path: 'fields[0].name', message: 'is required' }]],
-    ['a field name is a number', { name: 7, type: 'text' }, [{ path: 'fields[0].name', message: 'must be a string' }]],
+    ['a field name is a number', { name: 7, type: 'text' }, [{
+      path: 'fields[0].name',
+      message: 'must be a string',
+    }]],
     ['a field name has a hyphen', text('first-name'), [
       { path: 'fields[0].name', message: 'must match ^[A-Za-z_][A-Za-z0-9_]{0,63}$' },
     ]],
-    ['a field name has a dot', text('a.b'), [{ path: 'fields[0].name', message: expect.stringContaining('must match') }]],
-    ['a field name starts with $', text('$where'), [{ path: 'fields[0].name', message: expect.stringContaining('must match') }]],
-    ['a field name is non-ASCII', text('título'), [{ path: 'fields[0].name', message: expect.stringContaining('must match') }]],
+    ['a field name has a dot', text('a.b'), [{
+      path: 'fields[0].name',
+      message: expect.stringContaining('must match'),
+    }]],
+    ['a field name starts with $', text('$where'), [{
+      path: 'fields[0].name',
+      message: expect.stringContaining('must match'),
+    }]],
+    ['a field name is non-ASCII', text('título'), [{
+      path: 'fields[0].name',
+      message: expect.stringContaining('must match'),
+    }]],
     ['a field name is 65 characters', text('f'.repeat(65)), [
       { path: 'fields[0].name', message: expect.stringContaining('must match') },
     ]],
@@ -192,7 +244,10 @@ describe('checkContentTypeDefinition: field definitions', () => {
       { path: 'fields[0].label', message: 'must be at most 200 characters' },
     ]],
     ['a field has an unknown member', text('f', { unique: true }), [
-      { path: 'fields[0].unique', message: expect.stringContaining('is not a member of a field definition') },
+      {
+        path: 'fields[0].unique',
+        message: expect.stringContaining('is not a member of a field definition'),
+      },
     ]],
     ['a select has no options', { name: 'f', type: 'select' }, [
       { path: 'fields[0].options', message: 'is required for a select field' },
@@ -216,16 +271,26 @@ describe('checkContentTypeDefinition: field definitions', () => {
       { path: 'fields[0].options', message: 'option 0 must be at most 200 characters' },
     ]],
     ['a select option has a lone surrogate', { name: 'f', type: 'select', options: ['\ud83d'] }, [
-      { path: 'fields[0].options', message: 'option 0 must be valid Unicode text (it contains a lone surrogate)' },
+      {
+        path: 'fields[0].options',
+        message: 'option 0 must be valid Unicode text (it contains a lone surrogate)',
+      },
     ]],
-    ['a select has too many options', { name: 'f', type: 'select', options: Array.from({ length: 501 }, (_, i) => `o${i}`) }, [
+    ['a select has too many options', {
+      name: 'f',
+      type: 'select',
+      options: Array.from({ length: 501 }, (_, i) => `o${i}`),
+    }, [
       { path: 'fields[0].options', message: 'must list at most 500 options' },
     ]],
     ['a text field has options', text('f', { options: ['a'] }), [
       { path: 'fields[0].options', message: 'is not allowed for a text field (only select)' },
     ]],
     ['a number field has maxLength', { name: 'f', type: 'number', maxLength: 3 }, [
-      { path: 'fields[0].maxLength', message: 'is not allowed for a number field (only text, textarea)' },
+      {
+        path: 'fields[0].maxLength',
+        message: 'is not allowed for a number field (only text, textarea)',
+      },
     ]],
     ['a text field has min', text('f', { min: 1 }), [
       { path: 'fields[0].min', message: 'is not allowed for a text field (only number, integer)' },
@@ -251,14 +316,19 @@ describe('checkContentTypeDefinition: field definitions', () => {
 
   it('when select options use unusual Unicode, then they are kept as sent', () => {
     const options = ['café', 'Ⅻ', '🙂', 'e\u0301', 'é']
-    const definition = parseContentTypeDefinition({ name: 'a', fields: [{ name: 'f', type: 'select', options }] })
+    const definition = parseContentTypeDefinition({
+      name: 'a',
+      fields: [{ name: 'f', type: 'select', options }],
+    })
     expect(definition.fields[0]?.options).toEqual(options)
   })
 
   it('when two fields share a name, then the later one is reported', () => {
-    expect(problemsOf({ name: 'a', fields: [text('title'), text('body'), text('title')] })).toEqual([
-      { path: 'fields[2].name', message: 'duplicates fields[0].name' },
-    ])
+    expect(problemsOf({ name: 'a', fields: [text('title'), text('body'), text('title')] })).toEqual(
+      [
+        { path: 'fields[2].name', message: 'duplicates fields[0].name' },
+      ],
+    )
   })
 
   it('when field names differ only in case, then both are accepted', () => {
@@ -266,7 +336,10 @@ describe('checkContentTypeDefinition: field definitions', () => {
   })
 
   it('when several fields have problems, then every one is reported', () => {
-    const problems = problemsOf({ name: 'a', fields: [{ name: 'x' }, 5, text('x'), { name: 'y', type: 'select' }] })
+    const problems = problemsOf({
+      name: 'a',
+      fields: [{ name: 'x' }, 5, text('x'), { name: 'y', type: 'select' }],
+    })
     expect(problems.map((problem) => problem.path)).toEqual([
       'fields[0].type',
       'fields[1]',
@@ -284,10 +357,13 @@ describe('checkContentTypeDefinition: slugField and titleField', () => {
     { name: 'count', type: 'integer' },
   ]
 
-  it.each(['slugField', 'titleField'])('when %s names a text or textarea field, then it is accepted', (member) => {
-    expect(problemsOf({ name: 'a', fields, [member]: 'title' })).toEqual([])
-    expect(problemsOf({ name: 'a', fields, [member]: 'summary' })).toEqual([])
-  })
+  it.each(['slugField', 'titleField'])(
+    'when %s names a text or textarea field, then it is accepted',
+    (member) => {
+      expect(problemsOf({ name: 'a', fields, [member]: 'title' })).toEqual([])
+      expect(problemsOf({ name: 'a', fields, [member]: 'summary' })).toEqual([])
+    },
+  )
 
   it.each<[string, unknown, string]>([
     ['slugField', 'body', 'must name a text or textarea field; body is of type richText'],
@@ -302,7 +378,10 @@ describe('checkContentTypeDefinition: slugField and titleField', () => {
 
   it('when slugField is set and there are no fields, then it is refused', () => {
     expect(problemsOf({ name: 'a', slugField: 'title' })).toEqual([
-      { path: 'slugField', message: 'must name a field of this content type; there is no field "title"' },
+      {
+        path: 'slugField',
+        message: 'must name a field of this content type; there is no field "title"',
+      },
     ])
   })
 })

@@ -7,7 +7,15 @@ import { CONTENT_TYPE_NAME_PATTERN } from './names.ts'
 import { checkFieldDefinition } from './validate-field-definition.ts'
 
 /** What a client may send: everything of a content type that the service does not set itself. */
-export const CONTENT_TYPE_MEMBERS = ['name', 'label', 'description', 'slugField', 'titleField', 'icon', 'fields'] as const
+export const CONTENT_TYPE_MEMBERS = [
+  'name',
+  'label',
+  'description',
+  'slugField',
+  'titleField',
+  'icon',
+  'fields',
+] as const
 export type ContentTypeMember = (typeof CONTENT_TYPE_MEMBERS)[number]
 export const READ_ONLY_CONTENT_TYPE_MEMBERS = ['id', 'version', 'createdAt', 'updatedAt'] as const
 
@@ -43,7 +51,9 @@ function unknownMemberProblems(input: Record<string, unknown>): ErrorDetail[] {
 function nameProblem(value: unknown): string | undefined {
   if (value === undefined || value === null) return 'is required'
   if (typeof value !== 'string') return 'must be a string'
-  if (!CONTENT_TYPE_NAME_PATTERN.test(value)) return `must match ${CONTENT_TYPE_NAME_PATTERN.source}`
+  if (!CONTENT_TYPE_NAME_PATTERN.test(value)) {
+    return `must match ${CONTENT_TYPE_NAME_PATTERN.source}`
+  }
   return undefined
 }
 
@@ -68,7 +78,10 @@ function checkFields(input: unknown, problems: ErrorDetail[]): FieldDefinition[]
     if (typeof name !== 'string') continue
     const first = firstIndexOf.get(name)
     if (first === undefined) firstIndexOf.set(name, index)
-    else problems.push({ path: `${path}.name`, message: `duplicates ${indexPath('fields', first)}.name` })
+    else {problems.push({
+        path: `${path}.name`,
+        message: `duplicates ${indexPath('fields', first)}.name`,
+      })}
   }
   return fields
 }
@@ -78,7 +91,11 @@ function titleFieldProblem(value: unknown, rawFields: unknown): string | undefin
   if (typeof value !== 'string') return 'must be a string naming a text or textarea field'
   const candidates = Array.isArray(rawFields) ? rawFields.filter(isPlainObject) : []
   const field = candidates.find((candidate) => candidate.name === value)
-  if (!field) return `must name a field of this content type; there is no field ${JSON.stringify(value.slice(0, 100))}`
+  if (!field) {
+    return `must name a field of this content type; there is no field ${
+      JSON.stringify(value.slice(0, 100))
+    }`
+  }
   if (typeof field.type === 'string' && !TITLE_FIELD_TYPES.includes(field.type)) {
     return `must name a text or textarea field; ${value} is of type ${field.type}`
   }
@@ -92,7 +109,9 @@ const isSet = (value: unknown): boolean => value !== undefined && value !== null
  * means "not set". Every problem is reported, each with the path of the member at fault.
  */
 export function checkContentTypeDefinition(input: unknown): CheckedContentType {
-  if (!isPlainObject(input)) return { definition: undefined, problems: [{ path: '', message: 'must be a JSON object' }] }
+  if (!isPlainObject(input)) {
+    return { definition: undefined, problems: [{ path: '', message: 'must be a JSON object' }] }
+  }
   const problems = unknownMemberProblems(input)
   const nameIssue = nameProblem(input.name)
   if (nameIssue) problems.push({ path: 'name', message: nameIssue })
@@ -107,13 +126,19 @@ export function checkContentTypeDefinition(input: unknown): CheckedContentType {
   }
   const fields = checkFields(input.fields, problems)
   for (const member of ['slugField', 'titleField'] as const) {
-    const problem = isSet(input[member]) ? titleFieldProblem(input[member], input.fields) : undefined
+    const problem = isSet(input[member])
+      ? titleFieldProblem(input[member], input.fields)
+      : undefined
     if (problem) problems.push({ path: member, message: problem })
   }
   if (problems.length > 0 || !fields) return { definition: undefined, problems }
 
   const name = input.name as string
-  const definition: ContentTypeDefinition = { name, label: isSet(input.label) ? (input.label as string) : name, fields }
+  const definition: ContentTypeDefinition = {
+    name,
+    label: isSet(input.label) ? (input.label as string) : name,
+    fields,
+  }
   for (const member of ['description', 'slugField', 'titleField', 'icon'] as const) {
     if (isSet(input[member])) definition[member] = input[member] as string
   }

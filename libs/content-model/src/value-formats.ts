@@ -35,7 +35,9 @@ const MAX_URL_LENGTH = 2048
 
 /** An absolute http(s) URL with a host, at most 2048 characters. */
 export function isHttpUrl(value: string): boolean {
-  if (value.length > MAX_URL_LENGTH || /\s/.test(value) || !/^https?:\/\/[^/?#]/i.test(value)) return false
+  if (value.length > MAX_URL_LENGTH || /\s/.test(value) || !/^https?:\/\/[^/?#]/i.test(value)) {
+    return false
+  }
   let url: URL
   try {
     url = new URL(value)

@@ -13,11 +13,15 @@ const spec = {
   CONTENT_URL: env.url({ protocols: ['http', 'https'] }),
   /** How long a delete waits for the content service's answer before giving up with 503. */
   CONTENT_TIMEOUT_MS: env.integer({ default: 5000, min: 100, max: 60_000 }),
-  LOG_LEVEL: env.oneOf(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { default: 'info' }),
+  LOG_LEVEL: env.oneOf(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+    default: 'info',
+  }),
 }
 
 export type SchemaConfig = ConfigOf<typeof spec>
 
-export function readSchemaConfig(source: Record<string, string | undefined> = process.env): SchemaConfig {
+export function readSchemaConfig(
+  source: Record<string, string | undefined> = process.env,
+): SchemaConfig {
   return readConfig(spec, source)
 }

@@ -20,7 +20,9 @@ export interface RunningSchemaService {
 }
 
 /** Wires the schema service and starts listening; MongoDB and the broker may come up later. */
-export async function start(config: SchemaConfig = readSchemaConfig()): Promise<RunningSchemaService> {
+export async function start(
+  config: SchemaConfig = readSchemaConfig(),
+): Promise<RunningSchemaService> {
   const logger = createLogger({ service: 'schema', level: config.LOG_LEVEL })
   const clock = () => new Date()
   const mongo = connectMongo({ url: config.MONGO_URL, dbName: config.MONGO_DB, logger })

@@ -7,7 +7,11 @@ describe('concurrent changes', () => {
   it('when the same name is created many times at once, then exactly one wins and the rest are 409', async () => {
     const { admin } = websiteClient()
     const results = await Promise.all(
-      Array.from({ length: 8 }, (_, index) => admin('POST', '/api/content-types', { body: { name: 'article', label: `L${index}` } })),
+      Array.from(
+        { length: 8 },
+        (_, index) =>
+          admin('POST', '/api/content-types', { body: { name: 'article', label: `L${index}` } }),
+      ),
     )
     const statuses = results.map((result) => result.status).sort()
     expect(statuses).toEqual([201, 409, 409, 409, 409, 409, 409, 409])
@@ -20,8 +24,10 @@ describe('concurrent changes', () => {
     await admin('POST', '/api/content-types', { body: { name: 'article' } })
     const patches = 6
     const results = await Promise.all(
-      Array.from({ length: patches }, (_, index) =>
-        admin('PATCH', '/api/content-types/article', { body: { label: `label-${index}` } }),
+      Array.from(
+        { length: patches },
+        (_, index) =>
+          admin('PATCH', '/api/content-types/article', { body: { label: `label-${index}` } }),
       ),
     )
     const succeeded = results.filter((result) => result.status === 200)
@@ -38,14 +44,28 @@ describe('concurrent changes', () => {
 describe('a change interrupted between its claim and its apply', () => {
   it('when the next change comes, then the claimed change is rolled forward first and nothing is lost', async () => {
     const { admin, websiteId } = websiteClient()
-    const created = await admin('POST', '/api/content-types', { body: { name: 'article', icon: 'before' } })
-    const interrupted = { ...created.body, icon: 'claimed', version: 2, updatedAt: new Date().toISOString() }
+    const created = await admin('POST', '/api/content-types', {
+      body: { name: 'article', icon: 'before' },
+    })
+    const interrupted = {
+      ...created.body,
+      icon: 'claimed',
+      version: 2,
+      updatedAt: new Date().toISOString(),
+    }
     const client = new MongoClient(testEnv().mongoUrl)
     try {
       await client
         .db('cms_schema')
         .collection<{ _id: string } & Record<string, unknown>>('content_type_versions')
-        .insertOne({ _id: `${created.body.id}:2`, typeId: created.body.id, websiteId, version: 2, type: interrupted, claimedAt: interrupted.updatedAt })
+        .insertOne({
+          _id: `${created.body.id}:2`,
+          typeId: created.body.id,
+          websiteId,
+          version: 2,
+          type: interrupted,
+          claimedAt: interrupted.updatedAt,
+        })
     } finally {
       await client.close()
     }

@@ -24,7 +24,9 @@ beforeEach(() => {
 
 async function withType(name = 'article') {
   const website = websiteClient(schema.url)
-  const created = await website.admin('POST', '/api/content-types', { body: { name, fields: [{ name: 'title', type: 'text' }] } })
+  const created = await website.admin('POST', '/api/content-types', {
+    body: { name, fields: [{ name: 'title', type: 'text' }] },
+  })
   expect(created.status).toBe(201)
   return { ...website, created: created.body }
 }
@@ -46,7 +48,11 @@ describe('DELETE /api/content-types/:name', () => {
     const [request] = content.requests
     const url = new URL(request!.url, 'http://x')
     expect(url.pathname).toBe('/api/content')
-    expect(Object.fromEntries(url.searchParams)).toEqual({ type: 'news-item', draft: 'true', limit: '1' })
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      type: 'news-item',
+      draft: 'true',
+      limit: '1',
+    })
     expect(request!.headers['x-internal-token']).toBe(testEnv().internalToken)
     expect(request!.headers['x-website-id']).toBe(websiteId)
     expect(request!.headers['x-key-scope']).toBe('admin')
@@ -62,21 +68,30 @@ describe('DELETE /api/content-types/:name', () => {
   })
 
   it.each<[string, () => void]>([
-    ['answers 500', () => (content.answer = { status: 500, body: '{"error":{"code":"INTERNAL_ERROR"}}' })],
+    [
+      'answers 500',
+      () => (content.answer = { status: 500, body: '{"error":{"code":"INTERNAL_ERROR"}}' }),
+    ],
     ['answers 503', () => (content.answer = { status: 503, body: '{}' })],
     ['answers 422', () => (content.answer = { status: 422, body: '{"error":{}}' })],
-    ['answers with something other than JSON', () => (content.answer = { status: 200, body: '<html>' })],
+    [
+      'answers with something other than JSON',
+      () => (content.answer = { status: 200, body: '<html>' }),
+    ],
     ['answers without totalDocs', () => (content.answer = { status: 200, body: '{"docs":[]}' })],
     ['is slower than the time-out', () => (content.answer = { ...totalDocs(0), delayMs: 2000 })],
-  ])('when the content service %s, then 503 SERVICE_UNAVAILABLE and the type stays', async (_, arrange) => {
-    const { admin, created } = await withType()
-    arrange()
-    const deleted = await admin('DELETE', '/api/content-types/article')
-    expect(deleted.status).toBe(503)
-    expect(deleted.body.error.code).toBe('SERVICE_UNAVAILABLE')
-    expect(deleted.text).not.toContain('127.0.0.1')
-    expect((await admin('GET', '/api/content-types/article')).body).toEqual(created)
-  })
+  ])(
+    'when the content service %s, then 503 SERVICE_UNAVAILABLE and the type stays',
+    async (_, arrange) => {
+      const { admin, created } = await withType()
+      arrange()
+      const deleted = await admin('DELETE', '/api/content-types/article')
+      expect(deleted.status).toBe(503)
+      expect(deleted.body.error.code).toBe('SERVICE_UNAVAILABLE')
+      expect(deleted.text).not.toContain('127.0.0.1')
+      expect((await admin('GET', '/api/content-types/article')).body).toEqual(created)
+    },
+  )
 
   it('when the content service cannot be reached at all, then 503 and the type stays', async () => {
     const closed = await startStubContentService()
@@ -85,7 +100,9 @@ describe('DELETE /api/content-types/:name', () => {
     try {
       const { admin, created } = await (async () => {
         const website = websiteClient(isolated.url)
-        const made = await website.admin('POST', '/api/content-types', { body: { name: 'article' } })
+        const made = await website.admin('POST', '/api/content-types', {
+          body: { name: 'article' },
+        })
         return { ...website, created: made.body }
       })()
       const deleted = await admin('DELETE', '/api/content-types/article')

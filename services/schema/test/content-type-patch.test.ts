@@ -33,7 +33,9 @@ describe('PATCH /api/content-types/:name', () => {
       version: 2,
       updatedAt: expect.any(String),
     })
-    expect(Date.parse(patched.body.updatedAt)).toBeGreaterThanOrEqual(Date.parse(created.updatedAt as string))
+    expect(Date.parse(patched.body.updatedAt)).toBeGreaterThanOrEqual(
+      Date.parse(created.updatedAt as string),
+    )
     expect((await admin('GET', '/api/content-types/article')).body).toEqual(patched.body)
   })
 
@@ -52,7 +54,9 @@ describe('PATCH /api/content-types/:name', () => {
   it('when each patch is applied, then version counts every change', async () => {
     const { admin } = await withArticle()
     for (const version of [2, 3, 4]) {
-      const patched = await admin('PATCH', '/api/content-types/article', { body: { icon: `icon-${version}` } })
+      const patched = await admin('PATCH', '/api/content-types/article', {
+        body: { icon: `icon-${version}` },
+      })
       expect(patched.body.version).toBe(version)
     }
     expect((await admin('GET', '/api/content-types')).body.docs[0].version).toBe(4)
@@ -68,38 +72,57 @@ describe('PATCH /api/content-types/:name', () => {
     expect(patched.body).not.toHaveProperty('icon')
     expect(patched.body).not.toHaveProperty('slugField')
     expect(patched.body.label).toBe('article')
-    expect((await admin('GET', '/api/content-types/article')).body).not.toHaveProperty('description')
+    expect((await admin('GET', '/api/content-types/article')).body).not.toHaveProperty(
+      'description',
+    )
   })
 
   it('when the same name is sent, then it is accepted', async () => {
     const { admin } = await withArticle()
-    const patched = await admin('PATCH', '/api/content-types/article', { body: { name: 'article', label: 'Same' } })
+    const patched = await admin('PATCH', '/api/content-types/article', {
+      body: { name: 'article', label: 'Same' },
+    })
     expect(patched.status).toBe(200)
     expect(patched.body.name).toBe('article')
   })
 
   it('when a different name is sent, then 422 says the name is immutable and nothing changes', async () => {
     const { admin, created } = await withArticle()
-    const patched = await admin('PATCH', '/api/content-types/article', { body: { name: 'story', label: 'Story' } })
+    const patched = await admin('PATCH', '/api/content-types/article', {
+      body: { name: 'story', label: 'Story' },
+    })
     expect(patched.status).toBe(422)
-    expect(patched.body.error.details).toEqual([{ path: 'name', message: 'cannot be changed (the name is article)' }])
+    expect(patched.body.error.details).toEqual([{
+      path: 'name',
+      message: 'cannot be changed (the name is article)',
+    }])
     expect((await admin('GET', '/api/content-types/article')).body).toEqual(created)
     expect((await admin('GET', '/api/content-types/story')).status).toBe(404)
   })
 
   it('when the change removes the field slugField names, then 422 names slugField and titleField', async () => {
     const { admin } = await withArticle()
-    const patched = await admin('PATCH', '/api/content-types/article', { body: { fields: [{ name: 'body', type: 'richText' }] } })
+    const patched = await admin('PATCH', '/api/content-types/article', {
+      body: { fields: [{ name: 'body', type: 'richText' }] },
+    })
     expect(patched.status).toBe(422)
-    expect(patched.body.error.details.map((detail: { path: string }) => detail.path)).toEqual(['slugField', 'titleField'])
+    expect(patched.body.error.details.map((detail: { path: string }) => detail.path)).toEqual([
+      'slugField',
+      'titleField',
+    ])
   })
 
   it('when slugField is pointed at a non-text field, then 422', async () => {
     const { admin } = await withArticle()
-    const patched = await admin('PATCH', '/api/content-types/article', { body: { slugField: 'body' } })
+    const patched = await admin('PATCH', '/api/content-types/article', {
+      body: { slugField: 'body' },
+    })
     expect(patched.status).toBe(422)
     expect(patched.body.error.details).toEqual([
-      { path: 'slugField', message: 'must name a text or textarea field; body is of type richText' },
+      {
+        path: 'slugField',
+        message: 'must name a text or textarea field; body is of type richText',
+      },
     ])
   })
 
@@ -110,13 +133,18 @@ describe('PATCH /api/content-types/:name', () => {
     ['fields that are not an array', { fields: 'title' }, 'fields'],
     ['a label that is an object', { label: { en: 'x' } }, 'label'],
     ['a field of an unknown type', { fields: [{ name: 'x', type: 'blob' }] }, 'fields[0].type'],
-  ])('when the patch has %s, then 422 names it and the type is unchanged', async (_, body, path) => {
-    const { admin, created } = await withArticle()
-    const patched = await admin('PATCH', '/api/content-types/article', { body })
-    expect(patched.status).toBe(422)
-    expect(patched.body.error.details.map((detail: { path: string }) => detail.path)).toContain(path)
-    expect((await admin('GET', '/api/content-types/article')).body).toEqual(created)
-  })
+  ])(
+    'when the patch has %s, then 422 names it and the type is unchanged',
+    async (_, body, path) => {
+      const { admin, created } = await withArticle()
+      const patched = await admin('PATCH', '/api/content-types/article', { body })
+      expect(patched.status).toBe(422)
+      expect(patched.body.error.details.map((detail: { path: string }) => detail.path)).toContain(
+        path,
+      )
+      expect((await admin('GET', '/api/content-types/article')).body).toEqual(created)
+    },
+  )
 
   it.each<[string, string]>([
     ['an array', '[]'],

@@ -19,12 +19,30 @@ async function expect422(body: unknown, details: Detail[]) {
 
 const nameRule = 'must match ^[a-z][a-z0-9_-]{0,63}$'
 const fieldNameRule = 'must match ^[A-Za-z_][A-Za-z0-9_]{0,63}$'
-const FIELD_TYPES = ['text', 'textarea', 'richText', 'tags', 'number', 'integer', 'boolean', 'date', 'datetime', 'email', 'url', 'select', 'json']
+const FIELD_TYPES = [
+  'text',
+  'textarea',
+  'richText',
+  'tags',
+  'number',
+  'integer',
+  'boolean',
+  'date',
+  'datetime',
+  'email',
+  'url',
+  'select',
+  'json',
+]
 
 describe('contract section 3: the type name', () => {
-  it.each(['a', 'news', 'blog-post', 'faq_item', 'v2', 'a'.repeat(64)])('when the name is %j, then it is accepted', async (name) => {
-    expect((await websiteClient().admin('POST', '/api/content-types', { body: { name } })).status).toBe(201)
-  })
+  it.each(['a', 'news', 'blog-post', 'faq_item', 'v2', 'a'.repeat(64)])(
+    'when the name is %j, then it is accepted',
+    async (name) => {
+      expect((await websiteClient().admin('POST', '/api/content-types', { body: { name } })).status)
+        .toBe(201)
+    },
+  )
 
   it.each<[string, unknown, string]>([
     ['upper case', 'Article', nameRule],
@@ -58,45 +76,109 @@ describe('contract section 3: the type name', () => {
 describe('contract section 3: field definitions', () => {
   it.each(FIELD_TYPES)('when a field has type %s, then the type is accepted', async (type) => {
     const field = type === 'select' ? { name: 'f', type, options: ['a'] } : { name: 'f', type }
-    const response = await websiteClient().admin('POST', '/api/content-types', { body: { name: 'x', fields: [field] } })
+    const response = await websiteClient().admin('POST', '/api/content-types', {
+      body: { name: 'x', fields: [field] },
+    })
     expect(response.status).toBe(201)
     expect(response.body.fields[0]).toMatchObject({ name: 'f', type, label: 'f', required: false })
   })
 
   it.each<[string, unknown, Detail[]]>([
-    ['an unknown type', { name: 'f', type: 'string' }, [{ path: 'fields[0].type', message: `must be one of: ${FIELD_TYPES.join(', ')}` }]],
-    ['a type in the wrong case', { name: 'f', type: 'RichText' }, [{ path: 'fields[0].type', message: `must be one of: ${FIELD_TYPES.join(', ')}` }]],
-    ['a numeric type', { name: 'f', type: 1 }, [{ path: 'fields[0].type', message: `must be one of: ${FIELD_TYPES.join(', ')}` }]],
+    ['an unknown type', { name: 'f', type: 'string' }, [{
+      path: 'fields[0].type',
+      message: `must be one of: ${FIELD_TYPES.join(', ')}`,
+    }]],
+    ['a type in the wrong case', { name: 'f', type: 'RichText' }, [{
+      path: 'fields[0].type',
+      message: `must be one of: ${FIELD_TYPES.join(', ')}`,
+    }]],
+    ['a numeric type', { name: 'f', type: 1 }, [{
+      path: 'fields[0].type',
+      message: `must be one of: ${FIELD_TYPES.join(', ')}`,
+    }]],
     ['no type', { name: 'f' }, [{ path: 'fields[0].type', message: 'is required' }]],
     ['no name', { type: 'text' }, [{ path: 'fields[0].name', message: 'is required' }]],
-    ['a name with a hyphen', { name: 'first-name', type: 'text' }, [{ path: 'fields[0].name', message: fieldNameRule }]],
-    ['a name with a dot', { name: 'a.b', type: 'text' }, [{ path: 'fields[0].name', message: fieldNameRule }]],
-    ['a name starting with $', { name: '$set', type: 'text' }, [{ path: 'fields[0].name', message: fieldNameRule }]],
-    ['a name starting with a digit', { name: '9lives', type: 'text' }, [{ path: 'fields[0].name', message: fieldNameRule }]],
-    ['a non-ASCII name', { name: 'título', type: 'text' }, [{ path: 'fields[0].name', message: fieldNameRule }]],
-    ['a 65-character name', { name: 'f'.repeat(65), type: 'text' }, [{ path: 'fields[0].name', message: fieldNameRule }]],
+    ['a name with a hyphen', { name: 'first-name', type: 'text' }, [{
+      path: 'fields[0].name',
+      message: fieldNameRule,
+    }]],
+    ['a name with a dot', { name: 'a.b', type: 'text' }, [{
+      path: 'fields[0].name',
+      message: fieldNameRule,
+    }]],
+    ['a name starting with $', { name: '$set', type: 'text' }, [{
+      path: 'fields[0].name',
+      message: fieldNameRule,
+    }]],
+    ['a name starting with a digit', { name: '9lives', type: 'text' }, [{
+      path: 'fields[0].name',
+      message: fieldNameRule,
+    }]],
+    ['a non-ASCII name', { name: 'título', type: 'text' }, [{
+      path: 'fields[0].name',
+      message: fieldNameRule,
+    }]],
+    ['a 65-character name', { name: 'f'.repeat(65), type: 'text' }, [{
+      path: 'fields[0].name',
+      message: fieldNameRule,
+    }]],
     ['the name __proto__', { name: '__proto__', type: 'text' }, [
-      { path: 'fields[0].name', message: 'is reserved: __proto__, constructor, prototype cannot be field names' },
+      {
+        path: 'fields[0].name',
+        message: 'is reserved: __proto__, constructor, prototype cannot be field names',
+      },
     ]],
-    ['required as a string', { name: 'f', type: 'text', required: 'true' }, [{ path: 'fields[0].required', message: 'must be true or false' }]],
+    ['required as a string', { name: 'f', type: 'text', required: 'true' }, [{
+      path: 'fields[0].required',
+      message: 'must be true or false',
+    }]],
     ['an unknown member', { name: 'f', type: 'text', default: 'x' }, [
-      { path: 'fields[0].default', message: 'is not a member of a field definition (allowed: name, label, type, required, options, min, max, maxLength)' },
+      {
+        path: 'fields[0].default',
+        message:
+          'is not a member of a field definition (allowed: name, label, type, required, options, min, max, maxLength)',
+      },
     ]],
-    ['a select without options', { name: 'f', type: 'select' }, [{ path: 'fields[0].options', message: 'is required for a select field' }]],
-    ['a select with no options', { name: 'f', type: 'select', options: [] }, [{ path: 'fields[0].options', message: 'must list at least one option' }]],
-    ['a select with repeated options', { name: 'f', type: 'select', options: ['a', 'a'] }, [{ path: 'fields[0].options', message: 'option 1 repeats "a"' }]],
-    ['a select with a numeric option', { name: 'f', type: 'select', options: [1] }, [{ path: 'fields[0].options', message: 'option 0 must be a string' }]],
-    ['a select with a very long option', { name: 'f', type: 'select', options: ['o'.repeat(10_000)] }, [
+    ['a select without options', { name: 'f', type: 'select' }, [{
+      path: 'fields[0].options',
+      message: 'is required for a select field',
+    }]],
+    ['a select with no options', { name: 'f', type: 'select', options: [] }, [{
+      path: 'fields[0].options',
+      message: 'must list at least one option',
+    }]],
+    ['a select with repeated options', { name: 'f', type: 'select', options: ['a', 'a'] }, [{
+      path: 'fields[0].options',
+      message: 'option 1 repeats "a"',
+    }]],
+    ['a select with a numeric option', { name: 'f', type: 'select', options: [1] }, [{
+      path: 'fields[0].options',
+      message: 'option 0 must be a string',
+    }]],
+    ['a select with a very long option', {
+      name: 'f',
+      type: 'select',
+      options: ['o'.repeat(10_000)],
+    }, [
       { path: 'fields[0].options', message: 'option 0 must be at most 200 characters' },
     ]],
     ['options on a text field', { name: 'f', type: 'text', options: ['a'] }, [
       { path: 'fields[0].options', message: 'is not allowed for a text field (only select)' },
     ]],
-    ['min above max', { name: 'f', type: 'number', min: 5, max: 1 }, [{ path: 'fields[0].min', message: 'must not be greater than max' }]],
+    ['min above max', { name: 'f', type: 'number', min: 5, max: 1 }, [{
+      path: 'fields[0].min',
+      message: 'must not be greater than max',
+    }]],
     ['maxLength on a number', { name: 'f', type: 'number', maxLength: 5 }, [
-      { path: 'fields[0].maxLength', message: 'is not allowed for a number field (only text, textarea)' },
+      {
+        path: 'fields[0].maxLength',
+        message: 'is not allowed for a number field (only text, textarea)',
+      },
     ]],
-    ['a label that is a number', { name: 'f', type: 'text', label: 7 }, [{ path: 'fields[0].label', message: 'must be a string' }]],
+    ['a label that is a number', { name: 'f', type: 'text', label: 7 }, [{
+      path: 'fields[0].label',
+      message: 'must be a string',
+    }]],
     ['a label of 100,000 characters', { name: 'f', type: 'text', label: 'L'.repeat(100_000) }, [
       { path: 'fields[0].label', message: 'must be at most 200 characters' },
     ]],
@@ -112,11 +194,17 @@ describe('contract section 3: field definitions', () => {
   })
 
   it('when fields is not an array, then 422', async () => {
-    await expect422({ name: 'x', fields: { title: { type: 'text' } } }, [{ path: 'fields', message: 'must be an array of field definitions' }])
+    await expect422({ name: 'x', fields: { title: { type: 'text' } } }, [{
+      path: 'fields',
+      message: 'must be an array of field definitions',
+    }])
   })
 
   it('when a field is not an object, then 422', async () => {
-    await expect422({ name: 'x', fields: ['title'] }, [{ path: 'fields[0]', message: 'must be an object' }])
+    await expect422({ name: 'x', fields: ['title'] }, [{
+      path: 'fields[0]',
+      message: 'must be an object',
+    }])
   })
 })
 
@@ -150,14 +238,24 @@ describe('request bodies', () => {
     await expect422({ name: 'x', id: 'mine', version: 9, colour: 'red' }, [
       { path: 'id', message: 'is set by the service and cannot be sent' },
       { path: 'version', message: 'is set by the service and cannot be sent' },
-      { path: 'colour', message: 'is not a member of a content type (allowed: name, label, description, slugField, titleField, icon, fields)' },
+      {
+        path: 'colour',
+        message:
+          'is not a member of a content type (allowed: name, label, description, slugField, titleField, icon, fields)',
+      },
     ])
   })
 
   it('when many problems are in one body, then all of them come back in one 422', async () => {
     const { admin } = websiteClient()
     const response = await admin('POST', '/api/content-types', {
-      body: { name: 'Bad!', label: '', extra: 1, slugField: 'body', fields: [{ name: 'body', type: 'richText' }, { name: 'x', type: 'nope' }] },
+      body: {
+        name: 'Bad!',
+        label: '',
+        extra: 1,
+        slugField: 'body',
+        fields: [{ name: 'body', type: 'richText' }, { name: 'x', type: 'nope' }],
+      },
     })
     expect(response.status).toBe(422)
     expect(response.body.error.details.map((detail: Detail) => detail.path).sort()).toEqual(
@@ -212,7 +310,11 @@ describe('request bodies', () => {
 
   it('when a constructor member is sent, then 422 names it', async () => {
     await expect422({ name: 'x', constructor: { prototype: { polluted: true } } }, [
-      { path: 'constructor', message: 'is not a member of a content type (allowed: name, label, description, slugField, titleField, icon, fields)' },
+      {
+        path: 'constructor',
+        message:
+          'is not a member of a content type (allowed: name, label, description, slugField, titleField, icon, fields)',
+      },
     ])
   })
 })
@@ -227,7 +329,12 @@ describe('unusual text', () => {
       description: 'Zeilen\nmit\tTabs — und 🚀',
       icon: '📰',
       fields: [
-        { name: 'kind', label, type: 'select', options: ['café', 'cafe\u0301', '🙂', 'Ⅻ', '\u00a0nbsp'] },
+        {
+          name: 'kind',
+          label,
+          type: 'select',
+          options: ['café', 'cafe\u0301', '🙂', 'Ⅻ', '\u00a0nbsp'],
+        },
       ],
     }
     const created = await admin('POST', '/api/content-types', { body })
@@ -240,16 +347,32 @@ describe('unusual text', () => {
     ['a lone surrogate in the label', { label: 'bad \ud800 label' }, [
       { path: 'label', message: 'must be valid Unicode text (it contains a lone surrogate)' },
     ]],
-    ['a NUL in the label', { label: 'a\u0000b' }, [{ path: 'label', message: 'must not contain control characters' }]],
-    ['an escape character in the icon', { icon: '\u001b[31m' }, [{ path: 'icon', message: 'must not contain control characters' }]],
-    ['a 201-character label of emoji', { label: '🎉'.repeat(201) }, [{ path: 'label', message: 'must be at most 200 characters' }]],
+    ['a NUL in the label', { label: 'a\u0000b' }, [{
+      path: 'label',
+      message: 'must not contain control characters',
+    }]],
+    ['an escape character in the icon', { icon: '\u001b[31m' }, [{
+      path: 'icon',
+      message: 'must not contain control characters',
+    }]],
+    ['a 201-character label of emoji', { label: '🎉'.repeat(201) }, [{
+      path: 'label',
+      message: 'must be at most 200 characters',
+    }]],
     ['a description of 500,000 characters', { description: 'd'.repeat(500_000) }, [
       { path: 'description', message: 'must be at most 2000 characters' },
     ]],
-    ['a lone surrogate in an option', { fields: [{ name: 'f', type: 'select', options: ['ok', '\udfff'] }] }, [
-      { path: 'fields[0].options', message: 'option 1 must be valid Unicode text (it contains a lone surrogate)' },
+    ['a lone surrogate in an option', {
+      fields: [{ name: 'f', type: 'select', options: ['ok', '\udfff'] }],
+    }, [
+      {
+        path: 'fields[0].options',
+        message: 'option 1 must be valid Unicode text (it contains a lone surrogate)',
+      },
     ]],
-    ['a control character in an option', { fields: [{ name: 'f', type: 'select', options: ['a\u0007'] }] }, [
+    ['a control character in an option', {
+      fields: [{ name: 'f', type: 'select', options: ['a\u0007'] }],
+    }, [
       { path: 'fields[0].options', message: 'option 0 must not contain control characters' },
     ]],
   ])('when the definition has %s, then 422 (never 500)', async (_, members, details) => {
@@ -257,7 +380,9 @@ describe('unusual text', () => {
   })
 
   it('when the JSON carries an escaped lone surrogate, then 422 (never 500)', async () => {
-    const response = await websiteClient().admin('POST', '/api/content-types', { rawBody: '{"name":"x","label":"\\ud800"}' })
+    const response = await websiteClient().admin('POST', '/api/content-types', {
+      rawBody: '{"name":"x","label":"\\ud800"}',
+    })
     expect(response.status).toBe(422)
   })
 })
@@ -291,18 +416,24 @@ describe('robustness', () => {
     ),
   )
 
-  it('when arbitrary JSON is sent as a definition or a patch, then the answer is 201, 200, 409 or 422, never 5xx', async () => {
-    const { admin } = websiteClient()
-    await admin('POST', '/api/content-types', { body: { name: 'target', fields: [{ name: 'title', type: 'text' }] } })
-    await fc.assert(
-      fc.asyncProperty(bodyLike, bodyLike, async (create, patch) => {
-        const created = await admin('POST', '/api/content-types', { body: create })
-        expect([201, 409, 422]).toContain(created.status)
-        if (created.status === 422) expect(created.body.error.details.length).toBeGreaterThan(0)
-        const patched = await admin('PATCH', '/api/content-types/target', { body: patch })
-        expect([200, 422]).toContain(patched.status)
-      }),
-      { numRuns: 150 },
-    )
-  }, 120_000)
+  it(
+    'when arbitrary JSON is sent as a definition or a patch, then the answer is 201, 200, 409 or 422, never 5xx',
+    async () => {
+      const { admin } = websiteClient()
+      await admin('POST', '/api/content-types', {
+        body: { name: 'target', fields: [{ name: 'title', type: 'text' }] },
+      })
+      await fc.assert(
+        fc.asyncProperty(bodyLike, bodyLike, async (create, patch) => {
+          const created = await admin('POST', '/api/content-types', { body: create })
+          expect([201, 409, 422]).toContain(created.status)
+          if (created.status === 422) expect(created.body.error.details.length).toBeGreaterThan(0)
+          const patched = await admin('PATCH', '/api/content-types/target', { body: patch })
+          expect([200, 422]).toContain(patched.status)
+        }),
+        { numRuns: 150 },
+      )
+    },
+    120_000,
+  )
 })

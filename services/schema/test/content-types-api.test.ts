@@ -24,7 +24,9 @@ describe('content types: create and read', () => {
     expect(created.status).toBe(201)
     expect(created.headers.get('location')).toBe('/api/content-types/page')
     expect(created.body).toEqual({
-      id: expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/),
+      id: expect.stringMatching(
+        /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+      ),
       name: 'page',
       label: 'page',
       fields: [],
@@ -53,8 +55,15 @@ describe('content types: create and read', () => {
 
   it('when a field is sent without label or required, then label is its name and required is false', async () => {
     const { admin } = websiteClient()
-    const created = await admin('POST', '/api/content-types', { body: { name: 'note', fields: [{ name: 'text', type: 'textarea' }] } })
-    expect(created.body.fields).toEqual([{ name: 'text', label: 'text', type: 'textarea', required: false }])
+    const created = await admin('POST', '/api/content-types', {
+      body: { name: 'note', fields: [{ name: 'text', type: 'textarea' }] },
+    })
+    expect(created.body.fields).toEqual([{
+      name: 'text',
+      label: 'text',
+      type: 'textarea',
+      required: false,
+    }])
   })
 
   it('when several types exist, then the list is {docs} sorted by name', async () => {
@@ -84,7 +93,9 @@ describe('content types: create and read', () => {
   it('when a name is taken in the website, then creating it again is 409 CONFLICT and the first stays', async () => {
     const { admin } = websiteClient()
     const first = await admin('POST', '/api/content-types', { body: article })
-    const second = await admin('POST', '/api/content-types', { body: { name: 'article', label: 'Other' } })
+    const second = await admin('POST', '/api/content-types', {
+      body: { name: 'article', label: 'Other' },
+    })
     expect(second.status).toBe(409)
     expect(second.body.error.code).toBe('CONFLICT')
     expect(second.body.error.message).toContain('article')
@@ -97,19 +108,33 @@ describe('content types: create and read', () => {
     const created = await one.admin('POST', '/api/content-types', { body: article })
     expect((await two.admin('GET', '/api/content-types/article')).status).toBe(404)
     expect((await two.admin('GET', '/api/content-types')).body).toEqual({ docs: [] })
-    const other = await two.admin('POST', '/api/content-types', { body: { name: 'article', label: 'Theirs' } })
+    const other = await two.admin('POST', '/api/content-types', {
+      body: { name: 'article', label: 'Theirs' },
+    })
     expect(other.status).toBe(201)
     expect(other.body.id).not.toBe(created.body.id)
     expect((await one.admin('GET', '/api/content-types/article')).body.label).toBe('Article')
     expect((await one.admin('DELETE', '/api/content-types/nothing-here')).status).toBe(404)
   })
 
-  it.each(['missing', 'Article', 'a%20b', `${'a'.repeat(65)}`, '%F0%9F%98%80', '__proto__', 'constructor'])(
+  it.each([
+    'missing',
+    'Article',
+    'a%20b',
+    `${'a'.repeat(65)}`,
+    '%F0%9F%98%80',
+    '__proto__',
+    'constructor',
+  ])(
     'when the type %j does not exist or cannot exist, then GET, PATCH and DELETE are 404',
     async (name) => {
       const { admin } = websiteClient()
       for (const method of ['GET', 'PATCH', 'DELETE']) {
-        const response = await admin(method, `/api/content-types/${name}`, method === 'PATCH' ? { body: { label: 'x' } } : {})
+        const response = await admin(
+          method,
+          `/api/content-types/${name}`,
+          method === 'PATCH' ? { body: { label: 'x' } } : {},
+        )
         expect(response.status, method).toBe(404)
         expect(response.body.error.code).toBe('NOT_FOUND')
       }

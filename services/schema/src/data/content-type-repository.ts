@@ -28,7 +28,9 @@ function toContentType(record: ContentTypeRecord): ContentType {
   return type
 }
 
-export function createContentTypeRepository(db: Db): ContentTypeStore & { ensureIndexes(): Promise<void> } {
+export function createContentTypeRepository(
+  db: Db,
+): ContentTypeStore & { ensureIndexes(): Promise<void> } {
   const types: Collection<ContentTypeRecord> = db.collection('content_types')
   const claims: Collection<VersionClaimRecord> = db.collection('content_type_versions')
   const toRecord = (websiteId: string, type: ContentType): ContentTypeRecord => ({
@@ -39,7 +41,10 @@ export function createContentTypeRepository(db: Db): ContentTypeStore & { ensure
 
   return {
     async ensureIndexes() {
-      await types.createIndex({ websiteId: 1, name: 1 }, { unique: true, name: 'website_name_unique' })
+      await types.createIndex({ websiteId: 1, name: 1 }, {
+        unique: true,
+        name: 'website_name_unique',
+      })
       await claims.createIndex({ typeId: 1, version: 1 }, { name: 'type_version' })
     },
 
@@ -47,7 +52,9 @@ export function createContentTypeRepository(db: Db): ContentTypeStore & { ensure
       try {
         await types.insertOne(toRecord(websiteId, type))
       } catch (error) {
-        if (isDuplicateKeyError(error)) throw new ConflictError(`A content type named ${type.name} already exists`)
+        if (isDuplicateKeyError(error)) {
+          throw new ConflictError(`A content type named ${type.name} already exists`)
+        }
         throw error
       }
     },

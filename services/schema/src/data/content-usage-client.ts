@@ -2,7 +2,8 @@ import { ServiceUnavailableError } from '@cms/errors'
 import { internalHeaders } from '@cms/http'
 import type { ContentUsage } from '../domain/content-usage.ts'
 
-const UNANSWERED = 'Cannot tell whether documents of this content type exist; the content service is unavailable'
+const UNANSWERED =
+  'Cannot tell whether documents of this content type exist; the content service is unavailable'
 
 /**
  * Asks the content read pool for one document of the type, drafts included, as an admin of the
@@ -31,9 +32,13 @@ export function createContentUsageClient(deps: {
       } catch (error) {
         throw new ServiceUnavailableError(UNANSWERED, { cause: error })
       }
-      const body = (await response.json().catch(() => undefined)) as { totalDocs?: unknown } | undefined
+      const body = (await response.json().catch(() => undefined)) as
+        | { totalDocs?: unknown }
+        | undefined
       if (!response.ok || typeof body?.totalDocs !== 'number') {
-        throw new ServiceUnavailableError(UNANSWERED, { cause: new Error(`content service answered ${response.status}`) })
+        throw new ServiceUnavailableError(UNANSWERED, {
+          cause: new Error(`content service answered ${response.status}`),
+        })
       }
       return body.totalDocs > 0
     },

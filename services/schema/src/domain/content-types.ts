@@ -26,7 +26,9 @@ export interface ContentTypesDeps {
 }
 
 function requireAdmin(caller: Caller): void {
-  if (caller.scope !== 'admin') throw new ForbiddenError('Changing content types needs a key with admin scope')
+  if (caller.scope !== 'admin') {
+    throw new ForbiddenError('Changing content types needs a key with admin scope')
+  }
 }
 
 const notFound = (name: string) => new NotFoundError(`Content type ${name} not found`)
@@ -76,7 +78,13 @@ export function createContentTypes(deps: ContentTypesDeps): ContentTypes {
       requireAdmin(caller)
       const definition = parseContentTypeDefinition(body)
       const now = deps.clock().toISOString()
-      const type: ContentType = { ...definition, id: deps.newId(), version: 1, createdAt: now, updatedAt: now }
+      const type: ContentType = {
+        ...definition,
+        id: deps.newId(),
+        version: 1,
+        createdAt: now,
+        updatedAt: now,
+      }
       await deps.store.insert(caller.websiteId, type)
       await deps.events.changed(caller.websiteId, type.name, type.version)
       return type

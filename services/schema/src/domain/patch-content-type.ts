@@ -8,7 +8,9 @@ const isPlainObject = (value: unknown): value is Record<string, unknown> =>
 
 export function definitionOf(type: ContentType): ContentTypeDefinition {
   const definition: Record<string, unknown> = {}
-  for (const member of CONTENT_TYPE_MEMBERS) if (type[member] !== undefined) definition[member] = type[member]
+  for (const member of CONTENT_TYPE_MEMBERS) {
+    if (type[member] !== undefined) definition[member] = type[member]
+  }
   return definition as ContentTypeDefinition
 }
 
@@ -26,7 +28,12 @@ export function patchContentType(current: ContentType, patch: unknown): ContentT
   const merged: Record<string, unknown> = { ...definitionOf(current) }
   for (const [key, value] of Object.entries(patch)) {
     if (key === 'name') continue
-    Object.defineProperty(merged, key, { value, enumerable: true, configurable: true, writable: true })
+    Object.defineProperty(merged, key, {
+      value,
+      enumerable: true,
+      configurable: true,
+      writable: true,
+    })
   }
   const checked = checkContentTypeDefinition(merged)
   problems.push(...checked.problems)

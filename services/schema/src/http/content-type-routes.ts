@@ -26,7 +26,9 @@ export function contentTypeRoutes(types: ContentTypes): Router {
   })
 
   router.patch(ITEM, async (ctx) => {
-    ctx.body = presentContentType(await types.update(ctx.state.caller, ctx.params.name ?? '', ctx.request.body))
+    ctx.body = presentContentType(
+      await types.update(ctx.state.caller, ctx.params.name ?? '', ctx.request.body),
+    )
   })
 
   router.delete(ITEM, async (ctx) => {

@@ -2,7 +2,19 @@ import type { ContentType } from '@cms/content-model'
 
 /** The response shape: members in a stable order; unset optional members are left out. */
 export function presentContentType(type: ContentType): ContentType {
-  const { id, name, label, description, slugField, titleField, icon, fields, version, createdAt, updatedAt } = type
+  const {
+    id,
+    name,
+    label,
+    description,
+    slugField,
+    titleField,
+    icon,
+    fields,
+    version,
+    createdAt,
+    updatedAt,
+  } = type
   return {
     id,
     name,

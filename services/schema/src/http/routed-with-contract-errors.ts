@@ -9,7 +9,9 @@ export function routedWithContractErrors(router: Router): Middleware {
     async function methodNotAllowedAsError(ctx, next) {
       await next()
       if ((ctx.status === 405 || ctx.status === 501) && ctx.body == null) {
-        const allowed = ctx.response.get('Allow').split(',').map((method) => method.trim()).filter(Boolean)
+        const allowed = ctx.response.get('Allow').split(',').map((method) => method.trim()).filter(
+          Boolean,
+        )
         throw new MethodNotAllowedError(allowed)
       }
     },

@@ -18,19 +18,32 @@ export function createContentTypePublisher(deps: {
   const timeoutMs = deps.timeoutMs ?? 2000
   return {
     async changed(websiteId, name, version) {
-      const message: ContentTypeChangedMessage = { websiteId, name, version, timestamp: deps.clock().toISOString() }
+      const message: ContentTypeChangedMessage = {
+        websiteId,
+        name,
+        version,
+        timestamp: deps.clock().toISOString(),
+      }
       const body = Buffer.from(JSON.stringify(message))
       let timer: ReturnType<typeof setTimeout> | undefined
       const timeout = new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new Error(`no broker confirm within ${timeoutMs} ms`)), timeoutMs)
+        timer = setTimeout(
+          () => reject(new Error(`no broker confirm within ${timeoutMs} ms`)),
+          timeoutMs,
+        )
       })
       try {
         await Promise.race([
-          deps.amqp.publish(EVENTS_EXCHANGE, CONTENT_TYPE_CHANGED, body, { contentType: 'application/json' }),
+          deps.amqp.publish(EVENTS_EXCHANGE, CONTENT_TYPE_CHANGED, body, {
+            contentType: 'application/json',
+          }),
           timeout,
         ])
       } catch (error) {
-        deps.logger.warn({ err: (error as Error).message, websiteId, name, version }, 'content type change not announced')
+        deps.logger.warn(
+          { err: (error as Error).message, websiteId, name, version },
+          'content type change not announced',
+        )
       } finally {
         clearTimeout(timer)
       }

@@ -13,8 +13,14 @@ export interface WebsiteClient {
 }
 
 /** A fresh website (tenancy keeps tests apart) on the schema service at `baseUrl`. */
-export function websiteClient(baseUrl = testEnv().schemaUrl, websiteId = randomUUID()): WebsiteClient {
+export function websiteClient(
+  baseUrl = testEnv().schemaUrl,
+  websiteId = randomUUID(),
+): WebsiteClient {
   const as = (scope: KeyScope) =>
-    jsonClient(baseUrl, internalHeaders(testEnv().internalToken, { websiteId, keyId: randomUUID(), scope }))
+    jsonClient(
+      baseUrl,
+      internalHeaders(testEnv().internalToken, { websiteId, keyId: randomUUID(), scope }),
+    )
   return { websiteId, admin: as('admin'), read: as('read') }
 }

@@ -31,6 +31,8 @@ export async function startSchema(
       ...overrides,
     }),
   )
-  if (options.waitUntilReady ?? true) await waitFor(() => isReady(service.url), { what: 'the schema service to be ready' })
+  if (options.waitUntilReady ?? true) {
+    await waitFor(() => isReady(service.url), { what: 'the schema service to be ready' })
+  }
   return service
 }
