@@ -4,6 +4,7 @@ import { toFullApiDocument } from '../domain/api-shape.ts'
 import type { ContentService } from '../domain/content-service.ts'
 import type { StoredDocument } from '../domain/document.ts'
 import { etagOf } from '../domain/if-match.ts'
+import { adminOnly } from './admin-only.ts'
 import { parseCreateBody, parseDraftParam, parsePatchBody } from './request-bodies.ts'
 
 function sendDocument(ctx: Context, document: StoredDocument, status = 200): void {
@@ -35,36 +36,37 @@ function addReads(router: Router, service: ContentService): void {
     const draft = parseDraftParam(ctx.querystring)
     sendDocument(ctx, await service.byId({ caller: ctx.state.caller, id: ctx.params.id!, draft }))
   })
-  router.get('/:id/versions', async (ctx) => {
+  router.get('/:id/versions', adminOnly(), async (ctx) => {
     ctx.body = await service.versions({ caller: ctx.state.caller, id: ctx.params.id!, queryString: ctx.querystring })
   })
 }
 
 function addWrites(router: Router, service: ContentService): void {
-  router.post('/', async (ctx) => {
+  const admin = adminOnly()
+  router.post('/', admin, async (ctx) => {
     const body = parseCreateBody(ctx.request.body)
     const document = await service.create({ caller: ctx.state.caller, ...body })
     ctx.set('Location', `/api/content/${document._id}`)
     sendDocument(ctx, document, 201)
   })
-  router.patch('/:id', async (ctx) => {
+  router.patch('/:id', admin, async (ctx) => {
     const body = parsePatchBody(ctx.request.body)
     const { document } = await service.update({ caller: ctx.state.caller, id: ctx.params.id!, ifMatch: ifMatchOf(ctx), ...body })
     sendDocument(ctx, document)
   })
-  router.delete('/:id', async (ctx) => {
+  router.delete('/:id', admin, async (ctx) => {
     await service.remove({ caller: ctx.state.caller, id: ctx.params.id!, ifMatch: ifMatchOf(ctx) })
     ctx.status = 204
   })
-  router.post('/:id/publish', async (ctx) => {
+  router.post('/:id/publish', admin, async (ctx) => {
     const { document } = await service.publish({ caller: ctx.state.caller, id: ctx.params.id!, ifMatch: ifMatchOf(ctx) })
     sendDocument(ctx, document)
   })
-  router.post('/:id/unpublish', async (ctx) => {
+  router.post('/:id/unpublish', admin, async (ctx) => {
     const { document } = await service.unpublish({ caller: ctx.state.caller, id: ctx.params.id!, ifMatch: ifMatchOf(ctx) })
     sendDocument(ctx, document)
   })
-  router.post('/:id/restore/:versionId', async (ctx) => {
+  router.post('/:id/restore/:versionId', admin, async (ctx) => {
     const { id, versionId } = ctx.params as { id: string; versionId: string }
     const { document } = await service.restore({ caller: ctx.state.caller, id, versionId, ifMatch: ifMatchOf(ctx) })
     sendDocument(ctx, document)
