@@ -47,7 +47,10 @@ async function webhookReceiver(): Promise<{ url: string; close(): Promise<void> 
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const { port } = server.address() as AddressInfo
-  return { url: `http://127.0.0.1:${port}/hook`, close: () => new Promise((resolve) => server.close(() => resolve())) }
+  return {
+    url: `http://127.0.0.1:${port}/hook`,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  }
 }
 
 describe('admin panel in the browser', () => {
@@ -58,7 +61,8 @@ describe('admin panel in the browser', () => {
   /** Console errors and page errors, e.g. anything the Content-Security-Policy refused. */
   const browserErrors: string[] = []
 
-  const shoot = (page: Page, name: string) => page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true })
+  const shoot = (page: Page, name: string) =>
+    page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true })
 
   async function openPanel(width = 1280): Promise<Page> {
     const page = await context.newPage()
@@ -124,7 +128,9 @@ describe('admin panel in the browser', () => {
     const page = await openPanel()
     // Keyboard only: the token field is the first stop, Enter submits.
     await page.keyboard.press('Tab')
-    expect(await page.evaluate('document.activeElement && document.activeElement.id')).toBe('admin-token')
+    expect(await page.evaluate('document.activeElement && document.activeElement.id')).toBe(
+      'admin-token',
+    )
     await page.keyboard.type(adminToken)
     await shoot(page, '02-sign-in-keyboard-focus')
     await page.keyboard.press('Enter')
@@ -171,11 +177,14 @@ describe('admin panel in the browser', () => {
     await shoot(page, '08-key-revoked')
 
     // Revocation reaches every gateway instance within 5 seconds.
-    await waitFor(async () => ((await api('GET', '/api/content-types')).status === 401 ? true : undefined), {
-      timeoutMs: 8000,
-      intervalMs: 250,
-      what: 'the revoked key to be refused',
-    })
+    await waitFor(
+      async () => ((await api('GET', '/api/content-types')).status === 401 ? true : undefined),
+      {
+        timeoutMs: 8000,
+        intervalMs: 250,
+        what: 'the revoked key to be refused',
+      },
+    )
 
     await page.getByRole('button', { name: 'Rename' }).click()
     await page.getByLabel('Website name', { exact: true }).fill(`${websiteName}-renamed`)
@@ -201,7 +210,9 @@ describe('admin panel in the browser', () => {
         body: { name: 'seeding', scope: 'admin' },
       })
       const api = apiClient(seeded.body.key as string, gatewayUrl)
-      const hook = await api('POST', '/api/webhooks', { body: { name: 'search index', url: receiver.url } })
+      const hook = await api('POST', '/api/webhooks', {
+        body: { name: 'search index', url: receiver.url },
+      })
       expect(hook.status).toBe(201)
       const type = await api('POST', '/api/content-types', {
         body: {
@@ -215,32 +226,59 @@ describe('admin panel in the browser', () => {
         },
       })
       expect(type.status).toBe(201)
-      const published = await api('POST', '/api/content', { body: { type: 'article', data: { title: 'Hello panel' } } })
+      const published = await api('POST', '/api/content', {
+        body: { type: 'article', data: { title: 'Hello panel' } },
+      })
       expect(published.status).toBe(201)
       expect((await api('POST', `/api/content/${published.body.id}/publish`)).status).toBe(200)
-      expect((await api('POST', '/api/content', { body: { type: 'article', data: { title: 'Still a draft' } } })).status).toBe(201)
+      expect(
+        (
+          await api('POST', '/api/content', {
+            body: { type: 'article', data: { title: 'Still a draft' } },
+          })
+        ).status,
+      ).toBe(201)
 
       await page.getByRole('link', { name: 'Content types' }).click()
       await page.getByRole('row', { name: /article/ }).waitFor()
-      expect(await page.getByRole('row', { name: /article/ }).textContent()).toContain('title (text, required)')
+      expect(await page.getByRole('row', { name: /article/ }).textContent()).toContain(
+        'title (text, required)',
+      )
       await shoot(page, '09-content-types')
 
       await page.getByRole('link', { name: 'Documents' }).click()
-      await page.getByRole('row', { name: /still-a-draft/ }).getByText('draft', { exact: true }).waitFor()
-      await page.getByRole('row', { name: /hello-panel/ }).getByText('published', { exact: true }).waitFor()
+      await page
+        .getByRole('row', { name: /still-a-draft/ })
+        .getByText('draft', { exact: true })
+        .waitFor()
+      await page
+        .getByRole('row', { name: /hello-panel/ })
+        .getByText('published', { exact: true })
+        .waitFor()
       await shoot(page, '10-documents')
 
       await waitFor(
         async () => {
-          const deliveries = await adminClient()('GET', `/admin/api/websites/${websiteId}/webhooks/${hook.body.id}/deliveries`)
-          return deliveries.body?.docs?.some((delivery: { status: string }) => delivery.status === 'succeeded') ? true : undefined
+          const deliveries = await adminClient()(
+            'GET',
+            `/admin/api/websites/${websiteId}/webhooks/${hook.body.id}/deliveries`,
+          )
+          return deliveries.body?.docs?.some(
+            (delivery: { status: string }) => delivery.status === 'succeeded',
+          )
+            ? true
+            : undefined
         },
         { timeoutMs: 20_000, intervalMs: 250, what: 'a delivered webhook' },
       )
       await page.getByRole('link', { name: 'Webhooks' }).click()
       await page.getByRole('heading', { name: 'search index' }).waitFor()
       await page.getByRole('button', { name: 'Show recent deliveries' }).click()
-      await page.getByRole('region', { name: 'Recent deliveries' }).getByText('succeeded').first().waitFor()
+      await page
+        .getByRole('region', { name: 'Recent deliveries' })
+        .getByText('succeeded')
+        .first()
+        .waitFor()
       await shoot(page, '11-webhooks-and-deliveries')
       await page.close()
     } finally {
@@ -254,7 +292,9 @@ describe('admin panel in the browser', () => {
     await signIn(page)
     const name = `narrow-${randomUUID().slice(0, 8)}`
     await createWebsite(page, name)
-    const overflow = await page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth')
+    const overflow = await page.evaluate<number>(
+      'document.documentElement.scrollWidth - window.innerWidth',
+    )
     expect(overflow).toBeLessThanOrEqual(0)
     await shoot(page, '13-narrow-website')
     await page.close()

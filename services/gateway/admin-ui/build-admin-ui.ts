@@ -44,7 +44,9 @@ export interface BuildResult {
  * Bundles the panel into `outDir`: index.html plus content-hashed assets (cacheable for good).
  * It builds beside the target and swaps it in, so a running gateway never reads half a build.
  */
-export async function buildAdminUi(options: { outDir?: string; minify?: boolean } = {}): Promise<BuildResult> {
+export async function buildAdminUi(
+  options: { outDir?: string; minify?: boolean } = {},
+): Promise<BuildResult> {
   const outDir = options.outDir ?? ADMIN_UI_DIST
   const staging = `${outDir}.tmp-${randomUUID()}`
   const assets = join(staging, 'assets')
@@ -69,11 +71,20 @@ export async function buildAdminUi(options: { outDir?: string; minify?: boolean 
     if (!entry?.[1].cssBundle) throw new Error('esbuild produced no script with a stylesheet')
     const iconName = `icon-${createHash('sha256').update(ICON).digest('hex').slice(0, 8)}.svg`
     await writeFile(join(assets, iconName), ICON)
-    const page = indexHtml({ script: basename(entry[0]), stylesheet: basename(entry[1].cssBundle), icon: iconName })
+    const page = indexHtml({
+      script: basename(entry[0]),
+      stylesheet: basename(entry[1].cssBundle),
+      icon: iconName,
+    })
     await writeFile(join(staging, 'index.html'), page)
     await mkdir(dirname(outDir), { recursive: true })
     await swapIn(staging, outDir)
-    const files = ['index.html', ...[basename(entry[0]), basename(entry[1].cssBundle), iconName].map((name) => `assets/${name}`)]
+    const files = [
+      'index.html',
+      ...[basename(entry[0]), basename(entry[1].cssBundle), iconName].map(
+        (name) => `assets/${name}`,
+      ),
+    ]
     return { outDir, files }
   } catch (error) {
     await rm(staging, { recursive: true, force: true })

@@ -6,6 +6,8 @@ try {
   const { outDir, files } = await buildAdminUi()
   process.stdout.write(`admin panel built into ${outDir}: ${files.join(', ')}\n`)
 } catch (error) {
-  process.stderr.write(`admin panel build failed: ${error instanceof Error ? error.message : String(error)}\n`)
+  process.stderr.write(
+    `admin panel build failed: ${error instanceof Error ? error.message : String(error)}\n`,
+  )
   process.exitCode = 1
 }

@@ -37,7 +37,10 @@ async function serve(distDir: string): Promise<Served> {
   const server: Server = createServer(app.callback())
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const { port } = server.address() as AddressInfo
-  return { url: `http://127.0.0.1:${port}`, close: () => new Promise((resolve) => server.close(() => resolve())) }
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  }
 }
 
 describe('admin panel files', () => {
@@ -122,7 +125,9 @@ describe('admin panel files', () => {
     const response = await fetch(`${built.url}/admin`, { method: 'POST' })
     expect(response.status).toBe(405)
     expect(response.headers.get('allow')).toContain('GET')
-    expect(((await response.json()) as { error: { code: string } }).error.code).toBe('METHOD_NOT_ALLOWED')
+    expect(((await response.json()) as { error: { code: string } }).error.code).toBe(
+      'METHOD_NOT_ALLOWED',
+    )
   })
 
   it('when the panel was never built, then the page is 503 saying how to build it', async () => {
@@ -139,6 +144,8 @@ describe('admin panel sources', () => {
     const tsc = join(REPO_ROOT, 'node_modules', '.bin', 'tsc')
     const project = join(REPO_ROOT, 'services', 'gateway', 'admin-ui', 'tsconfig.json')
     const run = promisify(execFile)(tsc, ['-p', project, '--noEmit'], { cwd: REPO_ROOT })
-    await expect(run.catch((error: { stdout?: string }) => Promise.reject(new Error(error.stdout)))).resolves.toBeDefined()
+    await expect(
+      run.catch((error: { stdout?: string }) => Promise.reject(new Error(error.stdout))),
+    ).resolves.toBeDefined()
   }, 60_000)
 })

@@ -10,7 +10,7 @@ import { adminPanelSecurityHeaders } from './security-headers.ts'
 /** Where `services/gateway/admin-ui/build.ts` writes the bundle (run by `npm install`). */
 export const ADMIN_PANEL_DIST = fileURLToPath(new URL('../../admin-ui/dist/', import.meta.url))
 
-/** The page is revalidated on every visit; its assets are named by content hash and never change. */
+/** The page is revalidated on every visit; assets are named by content hash and never change. */
 const PAGE_CACHE = 'no-cache'
 const ASSET_CACHE = 'public, max-age=31536000, immutable'
 

@@ -26,11 +26,13 @@ export async function errorFromResponse(response: Response): Promise<AdminApiErr
   } catch {
     body = undefined
   }
-  const error = (body as { error?: { code?: unknown; message?: unknown; details?: unknown } })?.error
+  const error = (body as { error?: { code?: unknown; message?: unknown; details?: unknown } })
+    ?.error
   return new AdminApiError({
     status: response.status,
     code: typeof error?.code === 'string' ? error.code : `HTTP_${response.status}`,
-    message: typeof error?.message === 'string' ? error.message : `The server answered ${response.status}`,
+    message:
+      typeof error?.message === 'string' ? error.message : `The server answered ${response.status}`,
     details: Array.isArray(error?.details) ? (error.details as ErrorDetail[]) : [],
   })
 }

@@ -38,7 +38,10 @@ const segment = (value: string): string => encodeURIComponent(value)
  */
 export function createAdminApi(token: string, fetchFn: typeof fetch = fetch): AdminApi {
   const call = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
-    const headers: Record<string, string> = { authorization: `Bearer ${token}`, accept: 'application/json' }
+    const headers: Record<string, string> = {
+      authorization: `Bearer ${token}`,
+      accept: 'application/json',
+    }
     if (body !== undefined) headers['content-type'] = 'application/json'
     let response: Response
     try {
@@ -50,7 +53,11 @@ export function createAdminApi(token: string, fetchFn: typeof fetch = fetch): Ad
         credentials: 'omit',
       })
     } catch (cause) {
-      throw new AdminApiError({ status: 0, code: 'NETWORK', message: `The gateway could not be reached (${String(cause)})` })
+      throw new AdminApiError({
+        status: 0,
+        code: 'NETWORK',
+        message: `The gateway could not be reached (${String(cause)})`,
+      })
     }
     if (!response.ok) throw await errorFromResponse(response)
     if (response.status === 204) return undefined as T
@@ -69,8 +76,12 @@ export function createAdminApi(token: string, fetchFn: typeof fetch = fetch): Ad
       (await call<DocsList<ContentType>>('GET', `${website(id)}/content-types`)).docs,
     listDocuments: (id, page) =>
       call('GET', `${website(id)}/documents?page=${page}&limit=${DOCUMENTS_PER_PAGE}`),
-    listWebhooks: async (id) => (await call<DocsList<Webhook>>('GET', `${website(id)}/webhooks`)).docs,
+    listWebhooks: async (id) =>
+      (await call<DocsList<Webhook>>('GET', `${website(id)}/webhooks`)).docs,
     listDeliveries: (id, webhookId) =>
-      call('GET', `${website(id)}/webhooks/${segment(webhookId)}/deliveries?limit=${RECENT_DELIVERIES}`),
+      call(
+        'GET',
+        `${website(id)}/webhooks/${segment(webhookId)}/deliveries?limit=${RECENT_DELIVERIES}`,
+      ),
   }
 }

@@ -14,7 +14,13 @@ export function signInProblem(error: unknown): string {
   return 'Signing in failed. Try again.'
 }
 
-export function SignIn({ onSignedIn, notice }: { onSignedIn: (token: string) => void; notice?: string }) {
+export function SignIn({
+  onSignedIn,
+  notice,
+}: {
+  onSignedIn: (token: string) => void
+  notice?: string
+}) {
   const [token, setToken] = useState('')
   const [problem, setProblem] = useState<string>()
   const [busy, setBusy] = useState(false)
@@ -37,9 +43,15 @@ export function SignIn({ onSignedIn, notice }: { onSignedIn: (token: string) => 
   }
   return (
     <main class="sign-in" id="main">
-      <form class="card" onSubmit={submit} aria-describedby={problem ? 'sign-in-problem' : undefined}>
+      <form
+        class="card"
+        onSubmit={submit}
+        aria-describedby={problem ? 'sign-in-problem' : undefined}
+      >
         <h1>CMS admin</h1>
-        <p class="muted">Sign in with the platform admin token to manage websites and their API keys.</p>
+        <p class="muted">
+          Sign in with the platform admin token to manage websites and their API keys.
+        </p>
         {notice && !problem && (
           <p class="message message-info" role="status">
             {notice}

@@ -14,7 +14,11 @@ export function ContentTypesView({ api, websiteId }: { api: AdminApi; websiteId:
       <h2>Content types</h2>
       <p class="muted">Read-only: content types are changed through the API with an admin key.</p>
       <ErrorMessage error={types.error} />
-      {!types.data && types.loading && <p class="muted" role="status">Loading content types…</p>}
+      {!types.data && types.loading && (
+        <p class="muted" role="status">
+          Loading content types…
+        </p>
+      )}
       {types.data?.length === 0 && <p class="muted">This website has no content types yet.</p>}
       {types.data && types.data.length > 0 && (
         <TableRegion label="Content types">
@@ -35,9 +39,13 @@ export function ContentTypesView({ api, websiteId }: { api: AdminApi; websiteId:
                   </th>
                   <td>{type.label ?? type.name}</td>
                   <td>
-                    {type.fields.length === 0 ? '—' : (
+                    {type.fields.length === 0 ? (
+                      '—'
+                    ) : (
                       <ul class="plain-list">
-                        {type.fields.map((field) => <li key={field.name}>{describeField(field)}</li>)}
+                        {type.fields.map((field) => (
+                          <li key={field.name}>{describeField(field)}</li>
+                        ))}
                       </ul>
                     )}
                   </td>

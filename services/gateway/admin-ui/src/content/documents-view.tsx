@@ -16,7 +16,11 @@ export function DocumentsView({ api, websiteId }: { api: AdminApi; websiteId: st
       <h2>Documents</h2>
       <p class="muted">Read-only, drafts included.</p>
       <ErrorMessage error={documents.error} />
-      {!data && documents.loading && <p class="muted" role="status">Loading documents…</p>}
+      {!data && documents.loading && (
+        <p class="muted" role="status">
+          Loading documents…
+        </p>
+      )}
       {data?.totalDocs === 0 && <p class="muted">This website has no documents yet.</p>}
       {data && data.docs.length > 0 && (
         <>
@@ -46,7 +50,12 @@ export function DocumentsView({ api, websiteId }: { api: AdminApi; websiteId: st
               </tbody>
             </table>
           </TableRegion>
-          <Pager page={data.page} totalPages={data.totalPages} totalDocs={data.totalDocs} onPage={setPage} />
+          <Pager
+            page={data.page}
+            totalPages={data.totalPages}
+            totalDocs={data.totalDocs}
+            onPage={setPage}
+          />
         </>
       )}
     </div>

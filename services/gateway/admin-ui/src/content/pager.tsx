@@ -15,7 +15,12 @@ export function Pager({ page, totalPages, totalDocs, onPage }: PagerProps) {
       <span aria-live="polite">
         Page {page} of {totalPages} ({totalDocs} in total)
       </span>
-      <button type="button" class="button" disabled={page >= totalPages} onClick={() => onPage(page + 1)}>
+      <button
+        type="button"
+        class="button"
+        disabled={page >= totalPages}
+        onClick={() => onPage(page + 1)}
+      >
         Next
       </button>
     </nav>

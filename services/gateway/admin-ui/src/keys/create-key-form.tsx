@@ -50,7 +50,12 @@ export function CreateKeyForm({ api, websiteId, onCreated }: CreateKeyFormProps)
         </div>
         <div class="field">
           <label for="key-scope">Scope</label>
-          <select id="key-scope" value={form.scope} onChange={set('scope')} aria-describedby="key-scope-hint">
+          <select
+            id="key-scope"
+            value={form.scope}
+            onChange={set('scope')}
+            aria-describedby="key-scope-hint"
+          >
             <option value="read">read</option>
             <option value="admin">admin</option>
           </select>

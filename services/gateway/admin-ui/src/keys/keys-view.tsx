@@ -26,7 +26,11 @@ export function KeysView({ api, websiteId }: { api: AdminApi; websiteId: string 
       />
       <ErrorMessage error={keys.error} />
       {keys.data && <KeyTable keys={keys.data} onRevoke={setRevoking} />}
-      {!keys.data && keys.loading && <p class="muted" role="status">Loading keys…</p>}
+      {!keys.data && keys.loading && (
+        <p class="muted" role="status">
+          Loading keys…
+        </p>
+      )}
       {revoking && (
         <RevokeKeyDialog
           api={api}

@@ -2,7 +2,13 @@ import { useEffect, useRef, useState } from 'preact/hooks'
 import type { CreatedApiKey } from '../api/admin-resources.ts'
 import { copyText } from '../ui/copy-text.ts'
 
-export function NewKeyNotice({ created, onDismiss }: { created: CreatedApiKey; onDismiss: () => void }) {
+export function NewKeyNotice({
+  created,
+  onDismiss,
+}: {
+  created: CreatedApiKey
+  onDismiss: () => void
+}) {
   const heading = useRef<HTMLHeadingElement>(null)
   const field = useRef<HTMLInputElement>(null)
   const [copyState, setCopyState] = useState<'idle' | 'copied' | 'failed'>('idle')
@@ -39,7 +45,8 @@ export function NewKeyNotice({ created, onDismiss }: { created: CreatedApiKey; o
       </div>
       <p class="hint" role="status">
         {copyState === 'copied' && 'Copied to the clipboard.'}
-        {copyState === 'failed' && 'Copying was refused by the browser: the key is selected, press Ctrl+C (⌘C).'}
+        {copyState === 'failed' &&
+          'Copying was refused by the browser: the key is selected, press Ctrl+C (⌘C).'}
       </p>
       <div class="actions">
         <button type="button" class="button" onClick={onDismiss}>

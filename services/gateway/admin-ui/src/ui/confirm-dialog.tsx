@@ -39,7 +39,12 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
         <button ref={cancel} type="button" class="button" onClick={props.onCancel}>
           Cancel
         </button>
-        <button type="button" class="button button-danger" disabled={props.busy} onClick={props.onConfirm}>
+        <button
+          type="button"
+          class="button button-danger"
+          disabled={props.busy}
+          onClick={props.onConfirm}
+        >
           {props.busy ? 'Working…' : props.confirmLabel}
         </button>
       </div>

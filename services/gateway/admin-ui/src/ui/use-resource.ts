@@ -8,9 +8,11 @@ export interface Resource<T> {
   reload: () => void
 }
 
-/** Loads `load()` when `inputs` change and on `reload()`; late answers of stale loads are dropped. */
+/** Loads `load()` when `inputs` change and on `reload()`; answers of stale loads are dropped. */
 export function useResource<T>(load: () => Promise<T>, inputs: Inputs): Resource<T> {
-  const [state, setState] = useState<{ data?: T; error?: unknown; loading: boolean }>({ loading: true })
+  const [state, setState] = useState<{ data?: T; error?: unknown; loading: boolean }>({
+    loading: true,
+  })
   const [generation, setGeneration] = useState(0)
   const reload = useCallback(() => setGeneration((value) => value + 1), [])
   useEffect(() => {

@@ -12,22 +12,37 @@ export interface DeliveriesTableProps {
 }
 
 const lastOutcome = (delivery: Delivery): string =>
-  [delivery.lastStatusCode === null ? undefined : `HTTP ${delivery.lastStatusCode}`, delivery.lastError ?? undefined]
+  [
+    delivery.lastStatusCode === null ? undefined : `HTTP ${delivery.lastStatusCode}`,
+    delivery.lastError ?? undefined,
+  ]
     .filter(Boolean)
     .join(' · ') || '—'
 
 export function DeliveriesTable({ api, websiteId, webhookId }: DeliveriesTableProps) {
-  const deliveries = useResource(() => api.listDeliveries(websiteId, webhookId), [api, websiteId, webhookId])
+  const deliveries = useResource(
+    () => api.listDeliveries(websiteId, webhookId),
+    [api, websiteId, webhookId],
+  )
   const data = deliveries.data
   return (
     <div class="stack">
       <div class="actions">
-        <button type="button" class="button button-small" onClick={deliveries.reload} disabled={deliveries.loading}>
+        <button
+          type="button"
+          class="button button-small"
+          onClick={deliveries.reload}
+          disabled={deliveries.loading}
+        >
           Refresh
         </button>
       </div>
       <ErrorMessage error={deliveries.error} />
-      {!data && deliveries.loading && <p class="muted" role="status">Loading deliveries…</p>}
+      {!data && deliveries.loading && (
+        <p class="muted" role="status">
+          Loading deliveries…
+        </p>
+      )}
       {data?.docs.length === 0 && <p class="muted">No deliveries yet.</p>}
       {data && data.docs.length > 0 && (
         <TableRegion label="Recent deliveries">

@@ -28,7 +28,13 @@ export function WebhookCard({ api, websiteId, webhook }: WebhookCardProps) {
         <dd>{webhook.hasSecret ? 'yes (secret set)' : 'no secret'}</dd>
       </dl>
       <div class="actions">
-        <button type="button" class="button" aria-expanded={open} aria-controls={panelId} onClick={() => setOpen(!open)}>
+        <button
+          type="button"
+          class="button"
+          aria-expanded={open}
+          aria-controls={panelId}
+          onClick={() => setOpen(!open)}
+        >
           {open ? 'Hide recent deliveries' : 'Show recent deliveries'}
         </button>
       </div>

@@ -10,7 +10,11 @@ export function WebhooksView({ api, websiteId }: { api: AdminApi; websiteId: str
       <h2>Webhooks</h2>
       <p class="muted">Read-only: webhooks are changed through the API with an admin key.</p>
       <ErrorMessage error={webhooks.error} />
-      {!webhooks.data && webhooks.loading && <p class="muted" role="status">Loading webhooks…</p>}
+      {!webhooks.data && webhooks.loading && (
+        <p class="muted" role="status">
+          Loading webhooks…
+        </p>
+      )}
       {webhooks.data?.length === 0 && <p class="muted">This website has no webhooks.</p>}
       {webhooks.data && webhooks.data.length > 0 && (
         <ul class="cards">

@@ -3,7 +3,13 @@ import type { AdminApi } from '../api/admin-api.ts'
 import type { Website } from '../api/admin-resources.ts'
 import { ErrorMessage } from '../ui/error-message.tsx'
 
-export function CreateWebsiteForm({ api, onCreated }: { api: AdminApi; onCreated: (website: Website) => void }) {
+export function CreateWebsiteForm({
+  api,
+  onCreated,
+}: {
+  api: AdminApi
+  onCreated: (website: Website) => void
+}) {
   const [name, setName] = useState('')
   const [error, setError] = useState<unknown>()
   const [busy, setBusy] = useState(false)

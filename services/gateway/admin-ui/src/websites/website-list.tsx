@@ -19,7 +19,9 @@ export function WebsiteList(props: WebsiteListProps) {
   const [query, setQuery] = useState('')
   const needle = query.trim().toLowerCase()
   const shown = needle
-    ? props.websites.filter((website) => website.name.toLowerCase().includes(needle) || website.id === needle)
+    ? props.websites.filter(
+        (website) => website.name.toLowerCase().includes(needle) || website.id === needle,
+      )
     : props.websites
   return (
     <nav class="sidebar" aria-labelledby="websites-heading">
