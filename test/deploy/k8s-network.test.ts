@@ -64,6 +64,8 @@ describe.each(BUILDS)('NetworkPolicies of %s', (dir) => {
       expect(allowed(podOf(resources, service), stranger, HTTP), service).toBe(false)
       expect(allowed(stranger, podOf(resources, service), HTTP), service).toBe(false)
     }
+    expect(allowed(foreignPod('ingress-nginx'), stranger, HTTP)).toBe(false)
+    expect(allowed(external(PUBLIC_ENDPOINT), stranger, HTTP)).toBe(false)
     expect(allowed(stranger, external(PUBLIC_ENDPOINT), 443)).toBe(false)
     expect(allowed(stranger, external('10.96.0.10'), 53, 'UDP')).toBe(true)
   })
