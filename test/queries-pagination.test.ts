@@ -22,11 +22,19 @@ interface Row {
   data: { n: number; group: string; score?: number }
 }
 
+interface StoredRow extends Row {
+  websiteId: string
+  type: string
+  authorId: string
+  updatedAt: Date
+  version: number
+}
+
 let site: TestWebsite
 let rows: Row[] = []
 let mongo: MongoClient
 
-function makeRows(websiteId: string, authorId: string): Array<Row & Record<string, unknown>> {
+function makeRows(websiteId: string, authorId: string): StoredRow[] {
   const base = Date.UTC(2024, 0, 1)
   return Array.from({ length: ROWS }, (_, i) => {
     const published = i % 3 === 0
@@ -65,7 +73,7 @@ beforeAll(async () => {
   expect(type.status, type.text).toBe(201)
   mongo = new MongoClient(testEnv().mongoUrl)
   const seeded = makeRows(site.websiteId, site.adminKeyId)
-  await mongo.db('cms_content').collection<Record<string, unknown>>('documents').insertMany(seeded)
+  await mongo.db('cms_content').collection<StoredRow>('documents').insertMany(seeded)
   rows = seeded
 }, 120_000)
 
