@@ -1,6 +1,6 @@
 import { request as httpRequest } from 'node:http'
 import { Readable } from 'node:stream'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { createTestWebsite, jsonClient } from '@cms/testkit'
 import type { TestWebsite } from '@cms/testkit'
 import type { RunningGateway } from '../src/main.ts'
@@ -24,6 +24,11 @@ beforeAll(async () => {
     UPSTREAM_TIMEOUT_MS: '800',
   })
   site = await createTestWebsite()
+})
+
+afterEach(() => {
+  read.reset()
+  write.reset()
 })
 
 afterAll(async () => {
@@ -95,19 +100,12 @@ describe('proxy: what reaches the service', () => {
       response.writeHead(412, { 'content-type': 'application/json', etag: '"12"', 'x-extra': 'kept' })
       response.end('{"error":{"code":"PRECONDITION_FAILED","message":"stale"}}')
     })
-    try {
-      const response = await withKey(site.readKey)('GET', '/api/content-types/post')
-      expect(response.status).toBe(412)
-      expect(response.headers.get('etag')).toBe('"12"')
-      expect(response.headers.get('x-extra')).toBe('kept')
-      expect(response.text).toBe('{"error":{"code":"PRECONDITION_FAILED","message":"stale"}}')
-      expect(response.headers.get('x-ratelimit-limit')).toBe(String(1_000_000))
-    } finally {
-      read.handle((request, response) => {
-        response.writeHead(200, { 'content-type': 'application/json', etag: '"7"' })
-        response.end(JSON.stringify({ url: request.url, headers: request.headers }))
-      })
-    }
+    const response = await withKey(site.readKey)('GET', '/api/content-types/post')
+    expect(response.status).toBe(412)
+    expect(response.headers.get('etag')).toBe('"12"')
+    expect(response.headers.get('x-extra')).toBe('kept')
+    expect(response.text).toBe('{"error":{"code":"PRECONDITION_FAILED","message":"stale"}}')
+    expect(response.headers.get('x-ratelimit-limit')).toBe(String(1_000_000))
   })
 
   it('when a large response streams back, then it arrives whole', async () => {
@@ -121,6 +119,33 @@ describe('proxy: what reaches the service', () => {
     const response = await withKey(site.readKey)('GET', '/api/content')
     expect(response.status).toBe(200)
     expect(response.body.big).toHaveLength(big.length)
+  })
+})
+
+describe('proxy: clients that read less than the whole answer', () => {
+  it('when a HEAD request is made, then the headers come back and the gateway keeps running', async () => {
+    const response = await fetch(`${gateway.url}/api/content-types`, { method: 'HEAD', headers: { 'x-api-key': site.readKey } })
+    expect(response.status).toBe(200)
+    expect(response.headers.get('etag')).toBe('"7"')
+    expect(await response.text()).toBe('')
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    expect((await fetch(`${gateway.url}/healthz`)).status).toBe(200)
+  })
+
+  it('when a client leaves in the middle of a streamed answer, then the gateway keeps running', async () => {
+    read.handle((_request, response) => {
+      response.writeHead(200, { 'content-type': 'application/json' })
+      response.write('{"items":[')
+      const timer = setInterval(() => response.write('"x",'), 10)
+      response.on('close', () => clearInterval(timer))
+    })
+    const controller = new AbortController()
+    const response = await fetch(`${gateway.url}/api/content`, { headers: { 'x-api-key': site.readKey }, signal: controller.signal })
+    expect(response.status).toBe(200)
+    await response.body!.getReader().read()
+    controller.abort()
+    await new Promise((resolve) => setTimeout(resolve, 200))
+    expect((await fetch(`${gateway.url}/healthz`)).status).toBe(200)
   })
 })
 
@@ -193,15 +218,8 @@ describe('proxy: a service that is down or slow', () => {
 
   it('when the service does not answer in time, then 503', async () => {
     read.handle(() => new Promise<void>(() => undefined))
-    try {
-      const response = await withKey(site.readKey)('GET', '/api/content-types')
-      expect(response.status).toBe(503)
-      expect(response.body.error.code).toBe('SERVICE_UNAVAILABLE')
-    } finally {
-      read.handle((request, response) => {
-        response.writeHead(200, { 'content-type': 'application/json' })
-        response.end(JSON.stringify({ url: request.url }))
-      })
-    }
+    const response = await withKey(site.readKey)('GET', '/api/content-types')
+    expect(response.status).toBe(503)
+    expect(response.body.error.code).toBe('SERVICE_UNAVAILABLE')
   })
 })

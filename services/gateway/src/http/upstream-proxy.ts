@@ -86,6 +86,8 @@ export function createUpstreamProxy(deps: UpstreamProxyDeps): UpstreamProxy {
         requestId: ctx.state.requestId,
         clientAddress: ctx.ip,
       })
+      // A client that leaves before the service answers cancels the upstream request; once the
+      // body streams, Koa destroys it when the client leaves.
       const clientGone = new AbortController()
       const onClose = () => {
         if (!ctx.res.writableFinished) clientGone.abort()
@@ -108,14 +110,20 @@ export function createUpstreamProxy(deps: UpstreamProxyDeps): UpstreamProxy {
           response = await send()
         }
       } catch (error) {
+        if (clientGone.signal.aborted) return
         if (body?.exceeded()) {
           ctx.set('Connection', 'close')
           throw new PayloadTooLargeError(deps.bodyLimitBytes)
         }
         throw unavailable(options.upstream, error)
+      } finally {
+        ctx.res.off('close', onClose)
       }
       ctx.status = response.statusCode
       ctx.set(downstreamResponseHeaders(response.headers))
+      // Koa destroys the body when the response ends early (HEAD, a client that left); undici then
+      // emits an abort error, which must not go unheard and end the process.
+      response.body.on('error', () => undefined)
       if (response.statusCode === 204 || response.statusCode === 304) {
         response.body.resume()
         ctx.body = null

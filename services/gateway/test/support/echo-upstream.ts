@@ -22,6 +22,8 @@ export interface EchoUpstream {
   port: number
   seen: SeenRequest[]
   handle(handler: EchoHandler): void
+  /** Back to the default echo answer. */
+  reset(): void
   stop(): Promise<void>
   /** Listens again on the same port (a service coming back). */
   restart(): Promise<void>
@@ -60,6 +62,9 @@ export async function startEchoUpstream(port = 0): Promise<EchoUpstream> {
     seen,
     handle(next) {
       handler = next
+    },
+    reset() {
+      handler = echo
     },
     stop,
     async restart() {
