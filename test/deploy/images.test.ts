@@ -10,7 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { inContext, parseDockerignore } from './support/dockerignore.ts'
 import { ancestry, execForm, lastOf, parseDockerfile } from './support/dockerfile.ts'
 import type { Dockerfile, Stage } from './support/dockerfile.ts'
-import { REPO_ROOT, readRepoFile, repoPath, startCommand } from './support/repo.ts'
+import { runtimeImports } from './support/import-graph.ts'
+import { REPO_ROOT, SERVICE_NAMES, readRepoFile, repoPath, startCommand } from './support/repo.ts'
 import type { Runtime } from './support/repo.ts'
 
 const run = promisify(execFile)
@@ -175,6 +176,48 @@ describe('the dependency layer', () => {
       rmSync(dir, { recursive: true, force: true })
     }
   }, 90_000)
+})
+
+describe('the production dependencies', () => {
+  it('when the image omits dev dependencies, then every package a service or the image build loads is still installed', () => {
+    const workspaces = new Map<string, string>()
+    for (const pattern of rootPackage.workspaces) {
+      const folders = pattern.endsWith('/*')
+        ? readdirSync(repoPath(pattern.slice(0, -2))).map(
+            (name) => `${pattern.slice(0, -2)}/${name}`,
+          )
+        : [pattern]
+      for (const folder of folders.filter((f) => existsSync(repoPath(f, 'package.json')))) {
+        workspaces.set(
+          (JSON.parse(readRepoFile(folder, 'package.json')) as { name: string }).name,
+          folder,
+        )
+      }
+    }
+    const entries = [
+      ...SERVICE_NAMES.map((service) => startCommand(service, 'node').at(-1)!),
+      'services/gateway/admin-ui/build.ts',
+      'services/gateway/admin-ui/src/main.tsx',
+      'services/gateway/src/cli/cms.ts',
+      'deploy/healthcheck.mjs',
+    ]
+    const { files, packages } = runtimeImports({ root: REPO_ROOT, entries, workspaces })
+    expect(files.length).toBeGreaterThan(entries.length)
+    expect(
+      files.filter((file) => !inContext(parseDockerignore(readRepoFile('.dockerignore')), file)),
+    ).toEqual([])
+    const lock = JSON.parse(readRepoFile('package-lock.json')) as {
+      packages: Record<string, { dev?: boolean }>
+    }
+    packages.set('tsx', 'the start command')
+    const missing = [...packages]
+      .filter(([name]) => {
+        const entry = lock.packages[`node_modules/${name}`]
+        return entry === undefined || entry.dev === true
+      })
+      .map(([name, importer]) => `${name} (imported by ${importer})`)
+    expect(missing).toEqual([])
+  })
 })
 
 describe('the build context (.dockerignore)', () => {
