@@ -292,6 +292,10 @@ describe('admin panel in the browser', () => {
     await signIn(page)
     const name = `narrow-${randomUUID().slice(0, 8)}`
     await createWebsite(page, name)
+    await page.getByLabel('Name', { exact: true }).fill('a key with a rather long name')
+    await page.getByRole('button', { name: 'Create key' }).click()
+    await page.getByRole('button', { name: 'I have stored the key' }).click()
+    await page.getByRole('row', { name: /rather long name/ }).waitFor()
     const overflow = await page.evaluate<number>(
       'document.documentElement.scrollWidth - window.innerWidth',
     )

@@ -44,7 +44,7 @@ export function DocumentsView({ api, websiteId }: { api: AdminApi; websiteId: st
                     <td>
                       <span class={`badge badge-${doc.status}`}>{doc.status}</span>
                     </td>
-                    <td>{formatDateTime(doc.updatedAt)}</td>
+                    <td class="nowrap">{formatDateTime(doc.updatedAt)}</td>
                   </tr>
                 ))}
               </tbody>

@@ -21,14 +21,14 @@ export function KeyTable({ keys, onRevoke }: { keys: ApiKey[]; onRevoke: (key: A
           {keys.map((key) => (
             <tr key={key.id} class={key.revokedAt ? 'revoked' : undefined}>
               <th scope="row">{key.name}</th>
-              <td>
+              <td class="nowrap">
                 <code>{key.prefix}…</code>
               </td>
-              <td>
+              <td class="nowrap">
                 <span class={`badge badge-${key.scope}`}>{key.scope}</span>
               </td>
-              <td>{formatPlan(key.rateLimit)}</td>
-              <td>{formatDateTime(key.createdAt)}</td>
+              <td class="nowrap">{formatPlan(key.rateLimit)}</td>
+              <td class="nowrap">{formatDateTime(key.createdAt)}</td>
               <td>
                 {key.revokedAt ? (
                   <span>Revoked {formatDateTime(key.revokedAt)}</span>

@@ -65,7 +65,7 @@ export function DeliveriesTable({ api, websiteId, webhookId }: DeliveriesTablePr
                   </td>
                   <td>{delivery.attempts}</td>
                   <td>{lastOutcome(delivery)}</td>
-                  <td>{formatDateTime(delivery.createdAt)}</td>
+                  <td class="nowrap">{formatDateTime(delivery.createdAt)}</td>
                 </tr>
               ))}
             </tbody>
