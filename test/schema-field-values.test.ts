@@ -88,6 +88,23 @@ describe('field values through the gateway', () => {
     }])
   })
 
+  it.each<[string, unknown]>([
+    ['json', { $where: 'sleep(1)' }],
+    ['json', { 'a.b': 1 }],
+    ['json', [[1, 2]]],
+    ['richText', { type: 'doc', content: [], attrs: { 'x.y': 1 } }],
+  ])(
+    'when %s holds %j, which the database cannot store, then 422 rather than 500',
+    async (field, value) => {
+      const response = await write({ [field]: value })
+      expect(response.status).toBe(422)
+      expect(response.body.error.details).toEqual([{
+        path: `data.${field}`,
+        message: expect.stringMatching(/^must not/),
+      }])
+    },
+  )
+
   it('when every field has a wrong value at once, then one 422 lists all thirteen but json', async () => {
     const response = await write({
       text: 1,

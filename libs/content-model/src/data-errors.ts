@@ -1,7 +1,7 @@
 import type { ErrorObject } from 'ajv'
 import type { ErrorDetail } from '@cms/errors'
 import type { ContentType, FieldDefinition } from './content-type.ts'
-import { expectedValue, NOT_EMPTY_KEYWORD } from './data-schema.ts'
+import { expectedValue, NOT_EMPTY_KEYWORD, STORABLE_KEYWORD } from './data-schema.ts'
 import { memberPath } from './detail-path.ts'
 
 function decodePointerSegment(segment: string): string {
@@ -13,6 +13,8 @@ function messageFor(error: ErrorObject, field: FieldDefinition): string {
   switch (error.keyword) {
     case NOT_EMPTY_KEYWORD:
       return 'is required and must not be empty'
+    case STORABLE_KEYWORD:
+      return error.message ?? 'cannot be stored'
     case 'maxLength':
       return `must be at most ${params.limit} characters`
     case 'minimum':

@@ -3,6 +3,8 @@ import type { ContentType, FieldDefinition, FieldType } from './content-type.ts'
 
 /** Custom ajv vocabulary (registered in data-validator.ts). */
 export const NOT_EMPTY_KEYWORD = 'cmsNotEmpty'
+/** Free-form values must be storable on MongoDB and FerretDB alike (see storable-value.ts). */
+export const STORABLE_KEYWORD = 'cmsStorable'
 export const VALUE_FORMATS = {
   date: 'cms-date',
   datetime: 'cms-datetime',
@@ -17,6 +19,7 @@ const SHAPES: Readonly<Record<FieldType, (field: FieldDefinition) => SchemaObjec
     type: 'object',
     required: ['type', 'content'],
     properties: { type: { type: 'string' }, content: { type: 'array' } },
+    [STORABLE_KEYWORD]: true,
   }),
   tags: () => ({ type: 'array', items: { type: 'string', minLength: 1 } }),
   number: (field) => withBounds({ type: 'number' }, field),
@@ -27,7 +30,7 @@ const SHAPES: Readonly<Record<FieldType, (field: FieldDefinition) => SchemaObjec
   email: () => ({ type: 'string', format: VALUE_FORMATS.email }),
   url: () => ({ type: 'string', format: VALUE_FORMATS.url }),
   select: (field) => ({ type: 'string', enum: [...(field.options ?? [])] }),
-  json: () => ({}),
+  json: () => ({ [STORABLE_KEYWORD]: true }),
 }
 
 function withMaxLength(schema: SchemaObject, field: FieldDefinition): SchemaObject {

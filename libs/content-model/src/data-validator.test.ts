@@ -157,6 +157,28 @@ describe('dataValidatorFor: value shapes', () => {
   })
 })
 
+describe('dataValidatorFor: free-form values must be storable', () => {
+  it.each<[FieldType, unknown, string]>([
+    ['json', { $set: 1 }, 'must not have keys that start with $ (found "$set")'],
+    ['json', { 'a.b': 1 }, 'must not have keys that contain a dot (found "a.b")'],
+    ['json', [[1, 2]], 'must not have an array directly inside an array'],
+    [
+      'richText',
+      { type: 'doc', content: [{ attrs: { $ref: 'x' } }] },
+      'must not have keys that start with $ (found "$ref")',
+    ],
+    ['richText', { type: 'doc', content: [[]] }, 'must not have an array directly inside an array'],
+  ])('when a %s field holds %j, then 422 says why it cannot be stored', (type, value, message) => {
+    expect(problemsFor(field(type), { value })).toEqual(shape(message))
+  })
+
+  it('when a required json field is null, then it is reported as empty rather than unstorable', () => {
+    expect(problemsFor(field('json', { required: true }), { value: null })).toEqual(
+      shape('is required and must not be empty'),
+    )
+  })
+})
+
 describe('dataValidatorFor: required fields', () => {
   it.each<[FieldType, unknown]>([
     ['text', ''],

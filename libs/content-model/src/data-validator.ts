@@ -1,14 +1,16 @@
 import { createHash } from 'node:crypto'
 import { Ajv } from 'ajv'
 import type { AnySchemaObject, ValidateFunction } from 'ajv'
+import type { DataValidateFunction } from 'ajv/dist/types/index.js'
 import addFormats from 'ajv-formats'
 import { LRUCache } from 'lru-cache'
 import { ValidationError } from '@cms/errors'
 import type { ErrorDetail } from '@cms/errors'
 import type { ContentType, FieldType } from './content-type.ts'
 import { dataErrorDetails } from './data-errors.ts'
-import { dataSchemaFor, NOT_EMPTY_KEYWORD, VALUE_FORMATS } from './data-schema.ts'
+import { dataSchemaFor, NOT_EMPTY_KEYWORD, STORABLE_KEYWORD, VALUE_FORMATS } from './data-schema.ts'
 import { isEmptyValue } from './empty-value.ts'
+import { storageProblem } from './storable-value.ts'
 import { isHttpUrl, isIsoDate, isIsoDateTime } from './value-formats.ts'
 
 /** What the content service needs of a content type to validate `data`. */
@@ -34,6 +36,19 @@ function createAjv(): Ajv {
     schemaType: 'string',
     errors: true,
     validate: (type: FieldType, value: unknown) => !isEmptyValue(value, type),
+  })
+  const storable: DataValidateFunction = (_: boolean, value: unknown) => {
+    const problem = storageProblem(value)
+    storable.errors = problem
+      ? [{ keyword: STORABLE_KEYWORD, message: problem, params: {} }]
+      : undefined
+    return problem === undefined
+  }
+  ajv.addKeyword({
+    keyword: STORABLE_KEYWORD,
+    schemaType: 'boolean',
+    errors: true,
+    validate: storable,
   })
   return ajv
 }

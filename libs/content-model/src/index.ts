@@ -25,5 +25,6 @@ export type {
 } from './validate-content-type.ts'
 export { isHttpUrl, isIsoDate, isIsoDateTime } from './value-formats.ts'
 export { isEmptyValue } from './empty-value.ts'
+export { MAX_VALUE_DEPTH, storageProblem } from './storable-value.ts'
 export { assertValidData, DATA_VALIDATOR_CACHE_SIZE, dataValidatorFor } from './data-validator.ts'
 export type { DataValidator, DataValidatorSource } from './data-validator.ts'
