@@ -2,12 +2,16 @@ import { request } from 'node:http'
 import { describe, expect, it } from 'vitest'
 import { createTestWebsite, testEnv } from '@cms/testkit'
 
-const healthy = async () => (await fetch(`${testEnv().gatewayUrl}/healthz`, { signal: AbortSignal.timeout(3000) })).status
+const healthy = async () =>
+  (await fetch(`${testEnv().gatewayUrl}/healthz`, { signal: AbortSignal.timeout(3000) })).status
 
 describe('the gateway process under clients that misbehave', () => {
   it('when a HEAD request is proxied, then headers come back and the process keeps serving', async () => {
     const site = await createTestWebsite()
-    const response = await fetch(`${testEnv().gatewayUrl}/api/content-types`, { method: 'HEAD', headers: { 'x-api-key': site.readKey } })
+    const response = await fetch(`${testEnv().gatewayUrl}/api/content-types`, {
+      method: 'HEAD',
+      headers: { 'x-api-key': site.readKey },
+    })
     expect(response.status).toBe(200)
     expect(response.headers.get('x-ratelimit-limit')).not.toBeNull()
     await new Promise((resolve) => setTimeout(resolve, 200))
@@ -18,32 +22,44 @@ describe('the gateway process under clients that misbehave', () => {
     const site = await createTestWebsite()
     const url = new URL(`${testEnv().gatewayUrl}/api/content?limit=100`)
     await Promise.all(
-      Array.from({ length: 10 }, (_, i) =>
-        new Promise<void>((resolve) => {
-          const req = request(url, { headers: { 'x-api-key': site.readKey } })
-          req.on('error', () => resolve())
-          req.on('response', (res) => {
-            res.destroy()
-            resolve()
-          })
-          req.end()
-          setTimeout(() => {
-            req.destroy()
-            resolve()
-          }, i)
-        }),
+      Array.from(
+        { length: 10 },
+        (_, i) =>
+          new Promise<void>((resolve) => {
+            const req = request(url, { headers: { 'x-api-key': site.readKey } })
+            req.on('error', () => resolve())
+            req.on('response', (res) => {
+              res.destroy()
+              resolve()
+            })
+            req.end()
+            setTimeout(() => {
+              req.destroy()
+              resolve()
+            }, i)
+          }),
       ),
     )
     await new Promise((resolve) => setTimeout(resolve, 200))
     expect(await healthy()).toBe(200)
-    expect((await fetch(`${testEnv().gatewayUrl}/api/content`, { headers: { 'x-api-key': site.readKey } })).status).toBe(200)
+    expect(
+      (
+        await fetch(`${testEnv().gatewayUrl}/api/content`, {
+          headers: { 'x-api-key': site.readKey },
+        })
+      ).status,
+    ).toBe(200)
   })
 
   it('when the body is over 1 MiB, then 413 in the contract shape and the process keeps serving', async () => {
     const site = await createTestWebsite()
-    const response = await site.api('POST', '/api/content', { body: { type: 'post', data: { body: 'x'.repeat(1_100_000) } } })
+    const response = await site.api('POST', '/api/content', {
+      body: { type: 'post', data: { body: 'x'.repeat(1_100_000) } },
+    })
     expect(response.status).toBe(413)
-    expect(response.body).toEqual({ error: { code: 'PAYLOAD_TOO_LARGE', message: expect.any(String) } })
+    expect(response.body).toEqual({
+      error: { code: 'PAYLOAD_TOO_LARGE', message: expect.any(String) },
+    })
     expect(await healthy()).toBe(200)
   })
 })

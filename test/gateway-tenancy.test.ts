@@ -21,12 +21,16 @@ beforeAll(async () => {
     const created = await site.api('POST', '/api/content-types', { body: POST_TYPE })
     expect(created.status, created.text).toBe(201)
   }
-  const first = await siteA.api('POST', '/api/content', { body: { type: 'post', data: { title: 'Only for A' } } })
+  const first = await siteA.api('POST', '/api/content', {
+    body: { type: 'post', data: { title: 'Only for A' } },
+  })
   expect(first.status, first.text).toBe(201)
   const publishing = await siteA.api('POST', `/api/content/${first.body.id}/publish`)
   expect(publishing.status, publishing.text).toBe(200)
   published = { id: first.body.id, slug: first.body.slug }
-  const second = await siteA.api('POST', '/api/content', { body: { type: 'post', data: { title: 'A draft' } } })
+  const second = await siteA.api('POST', '/api/content', {
+    body: { type: 'post', data: { title: 'A draft' } },
+  })
   expect(second.status, second.text).toBe(201)
   draft = { id: second.body.id, slug: second.body.slug }
 })
@@ -40,7 +44,10 @@ describe('tenancy through the gateway', () => {
       expect((await api('GET', `/api/content/${published.id}`)).status).toBe(404)
       expect((await api('GET', `/api/content/by-slug/post/${published.slug}`)).status).toBe(404)
     }
-    const filtered = await siteB.api('GET', `/api/content?draft=true&filters[slug][$eq]=${published.slug}`)
+    const filtered = await siteB.api(
+      'GET',
+      `/api/content?draft=true&filters[slug][$eq]=${published.slug}`,
+    )
     expect(filtered.status).toBe(200)
     expect(filtered.body.docs).toEqual([])
   })
@@ -57,7 +64,13 @@ describe('tenancy through the gateway', () => {
   })
 
   it("when B's admin key tries to change or delete A's document, then 404 and A's document is unchanged", async () => {
-    expect((await siteB.api('PATCH', `/api/content/${published.id}`, { body: { data: { title: 'hijacked' } } })).status).toBe(404)
+    expect(
+      (
+        await siteB.api('PATCH', `/api/content/${published.id}`, {
+          body: { data: { title: 'hijacked' } },
+        })
+      ).status,
+    ).toBe(404)
     expect((await siteB.api('DELETE', `/api/content/${published.id}`)).status).toBe(404)
     expect((await siteB.api('POST', `/api/content/${published.id}/unpublish`)).status).toBe(404)
     const mine = await siteA.readApi('GET', `/api/content/${published.id}`)
@@ -68,7 +81,9 @@ describe('tenancy through the gateway', () => {
   it('when each website lists its content types, then it sees its own only', async () => {
     const a = await siteA.readApi('GET', '/api/content-types')
     const b = await siteB.readApi('GET', '/api/content-types')
-    expect(a.body.docs.map((type: { id: string }) => type.id)).not.toEqual(b.body.docs.map((type: { id: string }) => type.id))
+    expect(a.body.docs.map((type: { id: string }) => type.id)).not.toEqual(
+      b.body.docs.map((type: { id: string }) => type.id),
+    )
     expect(b.body.docs).toHaveLength(1)
   })
 })
@@ -85,11 +100,15 @@ describe('scopes and drafts through the gateway', () => {
   it('when an admin key asks for drafts, then drafts and published documents are listed', async () => {
     const all = await siteA.api('GET', '/api/content?draft=true')
     expect(all.status).toBe(200)
-    expect(all.body.docs.map((doc: { id: string }) => doc.id).sort()).toEqual([draft.id, published.id].sort())
+    expect(all.body.docs.map((doc: { id: string }) => doc.id).sort()).toEqual(
+      [draft.id, published.id].sort(),
+    )
   })
 
   it('when a read key writes, then 403 and nothing is created', async () => {
-    const response = await siteA.readApi('POST', '/api/content', { body: { type: 'post', data: { title: 'nope' } } })
+    const response = await siteA.readApi('POST', '/api/content', {
+      body: { type: 'post', data: { title: 'nope' } },
+    })
     expect(response.status).toBe(403)
     const all = await siteA.api('GET', '/api/content?draft=true')
     expect(all.body.totalDocs).toBe(2)
@@ -101,7 +120,9 @@ describe('scopes and drafts through the gateway', () => {
   })
 
   it('when malformed JSON is written, then 422 VALIDATION_ERROR in the contract shape', async () => {
-    const response = await siteA.api('POST', '/api/content', { rawBody: '{"type": "post", "data": ' })
+    const response = await siteA.api('POST', '/api/content', {
+      rawBody: '{"type": "post", "data": ',
+    })
     expect(response.status).toBe(422)
     expect(response.body.error.code).toBe('VALIDATION_ERROR')
     expect(response.text).not.toMatch(/at .+\.(ts|js):\d+/)
@@ -111,17 +132,25 @@ describe('scopes and drafts through the gateway', () => {
 describe('admin read views through the gateway', () => {
   const admin = () => adminClient()
 
-  it("when the operator looks at a website, then its content types and documents, drafts included, are shown", async () => {
+  it('when the operator looks at a website, then its content types and documents, drafts included, are shown', async () => {
     const types = await admin()('GET', `/admin/api/websites/${siteA.websiteId}/content-types`)
     expect(types.status).toBe(200)
     expect(types.body.docs.map((type: { name: string }) => type.name)).toEqual(['post'])
-    const documents = await admin()('GET', `/admin/api/websites/${siteA.websiteId}/documents?limit=10`)
+    const documents = await admin()(
+      'GET',
+      `/admin/api/websites/${siteA.websiteId}/documents?limit=10`,
+    )
     expect(documents.status).toBe(200)
-    expect(documents.body.docs.map((doc: { id: string }) => doc.id).sort()).toEqual([draft.id, published.id].sort())
+    expect(documents.body.docs.map((doc: { id: string }) => doc.id).sort()).toEqual(
+      [draft.id, published.id].sort(),
+    )
     const one = await admin()('GET', `/admin/api/websites/${siteA.websiteId}/documents/${draft.id}`)
     expect(one.status).toBe(200)
     expect(one.body.status).toBe('draft')
-    const versions = await admin()('GET', `/admin/api/websites/${siteA.websiteId}/documents/${published.id}/versions`)
+    const versions = await admin()(
+      'GET',
+      `/admin/api/websites/${siteA.websiteId}/documents/${published.id}/versions`,
+    )
     expect(versions.status).toBe(200)
     expect(versions.body.docs.length).toBeGreaterThanOrEqual(2)
   })
@@ -129,7 +158,10 @@ describe('admin read views through the gateway', () => {
   it("when the operator looks at B, then A's documents are not there", async () => {
     const documents = await admin()('GET', `/admin/api/websites/${siteB.websiteId}/documents`)
     expect(documents.body.docs).toEqual([])
-    expect((await admin()('GET', `/admin/api/websites/${siteB.websiteId}/documents/${published.id}`)).status).toBe(404)
+    expect(
+      (await admin()('GET', `/admin/api/websites/${siteB.websiteId}/documents/${published.id}`))
+        .status,
+    ).toBe(404)
   })
 
   it('when the operator looks at webhooks, then the list and a delivery log are shown', async () => {
@@ -140,14 +172,22 @@ describe('admin read views through the gateway', () => {
     const hooks = await admin()('GET', `/admin/api/websites/${siteA.websiteId}/webhooks`)
     expect(hooks.status).toBe(200)
     expect(hooks.body.docs.map((h: { id: string }) => h.id)).toEqual([hook.body.id])
-    const deliveries = await admin()('GET', `/admin/api/websites/${siteA.websiteId}/webhooks/${hook.body.id}/deliveries`)
+    const deliveries = await admin()(
+      'GET',
+      `/admin/api/websites/${siteA.websiteId}/webhooks/${hook.body.id}/deliveries`,
+    )
     expect(deliveries.status).toBe(200)
     expect(deliveries.body.docs).toEqual(expect.any(Array))
   })
 
   it('when the website is unknown or the view is written to, then 404 and 405', async () => {
-    expect((await admin()('GET', '/admin/api/websites/00000000-0000-4000-8000-00000000000f/documents')).status).toBe(404)
-    const write = await admin()('POST', `/admin/api/websites/${siteA.websiteId}/documents`, { body: {} })
+    expect(
+      (await admin()('GET', '/admin/api/websites/00000000-0000-4000-8000-00000000000f/documents'))
+        .status,
+    ).toBe(404)
+    const write = await admin()('POST', `/admin/api/websites/${siteA.websiteId}/documents`, {
+      body: {},
+    })
     expect(write.status).toBe(405)
     expect(write.body.error.code).toBe('METHOD_NOT_ALLOWED')
   })

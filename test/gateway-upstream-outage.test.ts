@@ -37,8 +37,13 @@ beforeAll(async () => {
       SCHEMA_URL: env.schemaUrl,
       CONTENT_MODE: 'read',
     },
-    logFile: join(process.env.CMS_TEST_DATA_DIR ?? join(REPO_ROOT, '.data'), 'logs', `content-read-outage-${port}.log`),
-    isReady: async () => (await fetch(`${contentUrl}/readyz`, { signal: AbortSignal.timeout(2000) })).ok,
+    logFile: join(
+      process.env.CMS_TEST_DATA_DIR ?? join(REPO_ROOT, '.data'),
+      'logs',
+      `content-read-outage-${port}.log`,
+    ),
+    isReady: async () =>
+      (await fetch(`${contentUrl}/readyz`, { signal: AbortSignal.timeout(2000) })).ok,
   })
   await content.start()
   gateway = await start(
@@ -73,17 +78,22 @@ describe('gateway when the content service goes away', () => {
     const started = Date.now()
     const down = await api('GET', '/api/content')
     expect(down.status).toBe(503)
-    expect(down.body).toEqual({ error: { code: 'SERVICE_UNAVAILABLE', message: expect.any(String) } })
+    expect(down.body).toEqual({
+      error: { code: 'SERVICE_UNAVAILABLE', message: expect.any(String) },
+    })
     expect(Date.now() - started).toBeLessThan(2000)
     expect((await api('GET', '/api/content-types')).status).toBe(200)
     expect((await fetch(`${gateway.url}/healthz`)).status).toBe(200)
     expect((await fetch(`${gateway.url}/readyz`)).status).toBe(200)
 
     await content.start()
-    const back = await waitFor(async () => {
-      const response = await api('GET', '/api/content')
-      return response.status === 200 ? response : undefined
-    }, { timeoutMs: 10_000, what: 'reads to succeed again' })
+    const back = await waitFor(
+      async () => {
+        const response = await api('GET', '/api/content')
+        return response.status === 200 ? response : undefined
+      },
+      { timeoutMs: 10_000, what: 'reads to succeed again' },
+    )
     expect(back.body.docs).toEqual([])
   }, 120_000)
 
@@ -99,9 +109,12 @@ describe('gateway when the content service goes away', () => {
     } finally {
       process.kill(pid, 'SIGCONT')
     }
-    await waitFor(async () => ((await api('GET', '/api/content')).status === 200 ? true : undefined), {
-      timeoutMs: 10_000,
-      what: 'reads to succeed after the hang',
-    })
+    await waitFor(
+      async () => ((await api('GET', '/api/content')).status === 200 ? true : undefined),
+      {
+        timeoutMs: 10_000,
+        what: 'reads to succeed after the hang',
+      },
+    )
   }, 60_000)
 })

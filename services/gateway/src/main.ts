@@ -56,11 +56,17 @@ export async function start(
     )
   } catch (error) {
     await Promise.allSettled([redis.close(), mongo.close()])
-    throw new StartupError(`MongoDB at MONGO_URL does not answer: ${(error as Error).message}`, { cause: error })
+    throw new StartupError(`MongoDB at MONGO_URL does not answer: ${(error as Error).message}`, {
+      cause: error,
+    })
   }
-  if (!(await redis.whenReady(3000))) logger.warn('redis not reachable yet; rate limits use per-instance memory until it is')
+  if (!(await redis.whenReady(3000)))
+    logger.warn('redis not reachable yet; rate limits use per-instance memory until it is')
 
-  const authenticator = createKeyAuthenticator({ apiKeys: apiKeysRepository, ttlMs: config.KEY_CACHE_TTL_MS })
+  const authenticator = createKeyAuthenticator({
+    apiKeys: apiKeysRepository,
+    ttlMs: config.KEY_CACHE_TTL_MS,
+  })
   const onKeysRevoked = (hashes: readonly string[]) => authenticator.forget(hashes)
   const websites = createWebsitesAdmin({
     websites: websitesRepository,
@@ -69,7 +75,13 @@ export async function start(
     newId: randomUUID,
     onKeysRevoked,
   })
-  const apiKeys = createApiKeysAdmin({ apiKeys: apiKeysRepository, websites, now: () => new Date(), newId: randomUUID, onKeysRevoked })
+  const apiKeys = createApiKeysAdmin({
+    apiKeys: apiKeysRepository,
+    websites,
+    now: () => new Date(),
+    newId: randomUUID,
+    onKeysRevoked,
+  })
   const throttle = createAuthFailureThrottle({
     redis: redis.redis,
     prefix: config.REDIS_PREFIX,
@@ -95,10 +107,16 @@ export async function start(
     checks: { mongodb: () => mongo.ping(), redis: () => redis.ping() },
     errorTranslators: [mongoErrorTranslator],
     middleware: [
-      underPath('/api', compose([publicApiCors(), apiPipeline({ authenticator, throttle, rateLimiter, proxy })])),
+      underPath(
+        '/api',
+        compose([publicApiCors(), apiPipeline({ authenticator, throttle, rateLimiter, proxy })]),
+      ),
       underPath(
         '/admin/api',
-        compose([requireAdminToken({ token: config.CMS_ADMIN_TOKEN, throttle }), adminRoutes({ websites, apiKeys, proxy })]),
+        compose([
+          requireAdminToken({ token: config.CMS_ADMIN_TOKEN, throttle }),
+          adminRoutes({ websites, apiKeys, proxy }),
+        ]),
       ),
       options.adminPanel ?? adminPanel(),
     ],

@@ -41,7 +41,11 @@ describe('authentication', () => {
 
   it('when an unknown or malformed key is sent, then 401 and the service is never called', async () => {
     const before = upstream.seen.length
-    for (const key of [`cms_${randomBytes(32).toString('base64url')}`, 'garbage', site.readKey.slice(0, -1)]) {
+    for (const key of [
+      `cms_${randomBytes(32).toString('base64url')}`,
+      'garbage',
+      site.readKey.slice(0, -1),
+    ]) {
       const response = await call({ 'x-api-key': key })('GET', '/api/content')
       expect(response.status).toBe(401)
       expect(response.body.error.code).toBe('UNAUTHORIZED')
@@ -52,7 +56,10 @@ describe('authentication', () => {
   it('when a key is revoked through another gateway instance, then this one refuses it within 5 seconds', async () => {
     const other = await createTestWebsite()
     expect((await call({ 'x-api-key': other.readKey })('GET', '/api/content')).status).toBe(200)
-    const revoked = await adminClient()('DELETE', `/admin/api/websites/${other.websiteId}/keys/${other.readKeyId}`)
+    const revoked = await adminClient()(
+      'DELETE',
+      `/admin/api/websites/${other.websiteId}/keys/${other.readKeyId}`,
+    )
     expect(revoked.status).toBe(204)
     const started = Date.now()
     let status = 200
@@ -66,9 +73,14 @@ describe('authentication', () => {
 
   it('when a revoked key is used on the instance that revoked it, then 401 at once', async () => {
     const other = await createTestWebsite()
-    const admin = jsonClient(gateway.url, { authorization: `Bearer ${process.env.CMS_ADMIN_TOKEN}` })
+    const admin = jsonClient(gateway.url, {
+      authorization: `Bearer ${process.env.CMS_ADMIN_TOKEN}`,
+    })
     expect((await call({ 'x-api-key': other.adminKey })('GET', '/api/content')).status).toBe(200)
-    expect((await admin('DELETE', `/admin/api/websites/${other.websiteId}/keys/${other.adminKeyId}`)).status).toBe(204)
+    expect(
+      (await admin('DELETE', `/admin/api/websites/${other.websiteId}/keys/${other.adminKeyId}`))
+        .status,
+    ).toBe(204)
     expect((await call({ 'x-api-key': other.adminKey })('GET', '/api/content')).status).toBe(401)
   })
 })
@@ -104,7 +116,12 @@ describe('scopes', () => {
   })
 
   it('when a read key asks for drafts, then 403 on every read route', async () => {
-    for (const path of ['/api/content?draft=true', `/api/content/${id}?draft=true`, '/api/content/by-slug/post/hello?draft=1', '/api/content?draft[0]=true']) {
+    for (const path of [
+      '/api/content?draft=true',
+      `/api/content/${id}?draft=true`,
+      '/api/content/by-slug/post/hello?draft=1',
+      '/api/content?draft[0]=true',
+    ]) {
       const response = await call({ 'x-api-key': site.readKey })('GET', path)
       expect(response.status, path).toBe(403)
       expect(response.body.error.code).toBe('FORBIDDEN')
@@ -112,7 +129,14 @@ describe('scopes', () => {
   })
 
   it('when a read key reads published content, then it passes with read scope', async () => {
-    for (const path of ['/api/content', `/api/content/${id}`, '/api/content/by-slug/post/hello', '/api/content-types', '/api/content-types/post', '/api/content?draft=false']) {
+    for (const path of [
+      '/api/content',
+      `/api/content/${id}`,
+      '/api/content/by-slug/post/hello',
+      '/api/content-types',
+      '/api/content-types/post',
+      '/api/content?draft=false',
+    ]) {
       const response = await call({ 'x-api-key': site.readKey })('GET', path)
       expect(response.status, path).toBe(200)
       expect(response.body.headers['x-key-scope']).toBe('read')
@@ -123,7 +147,9 @@ describe('scopes', () => {
     const drafts = await call({ 'x-api-key': site.adminKey })('GET', '/api/content?draft=true')
     expect(drafts.status).toBe(200)
     expect(drafts.body.headers['x-key-scope']).toBe('admin')
-    expect((await call({ 'x-api-key': site.adminKey })('DELETE', `/api/content/${id}`)).status).toBe(200)
+    expect(
+      (await call({ 'x-api-key': site.adminKey })('DELETE', `/api/content/${id}`)).status,
+    ).toBe(200)
   })
 
   it('when an authenticated request meets an unknown route, then 404 still carries the rate-limit headers', async () => {

@@ -55,26 +55,38 @@ describe('guessing keys', () => {
 
   it('when one address is blocked, then another address is served as before', async () => {
     const attacker = '203.0.113.7'
-    for (let i = 0; i <= FAILURES_ALLOWED; i++) await from(behindProxy, attacker, guess())('GET', '/api/content')
-    expect((await from(behindProxy, attacker, site.readKey)('GET', '/api/content')).status).toBe(429)
-    expect((await from(behindProxy, '203.0.113.8', site.readKey)('GET', '/api/content')).status).toBe(200)
-    expect((await from(behindProxy, '203.0.113.8', guess())('GET', '/api/content')).status).toBe(401)
+    for (let i = 0; i <= FAILURES_ALLOWED; i++)
+      await from(behindProxy, attacker, guess())('GET', '/api/content')
+    expect((await from(behindProxy, attacker, site.readKey)('GET', '/api/content')).status).toBe(
+      429,
+    )
+    expect(
+      (await from(behindProxy, '203.0.113.8', site.readKey)('GET', '/api/content')).status,
+    ).toBe(200)
+    expect((await from(behindProxy, '203.0.113.8', guess())('GET', '/api/content')).status).toBe(
+      401,
+    )
   })
 
   it('when no proxy is trusted, then a forged X-Forwarded-For does not reset the count', async () => {
     for (let i = 0; i < FAILURES_ALLOWED; i++) {
-      expect((await from(direct, `192.0.2.${i + 1}`, guess())('GET', '/api/content')).status).toBe(401)
+      expect((await from(direct, `192.0.2.${i + 1}`, guess())('GET', '/api/content')).status).toBe(
+        401,
+      )
     }
     expect((await from(direct, '192.0.2.99', guess())('GET', '/api/content')).status).toBe(429)
   })
 
   it('when the admin token is guessed, then the same throttle applies', async () => {
     const attacker = '198.51.100.250'
-    const admin = (token: string) => jsonClient(behindProxy.url, { authorization: `Bearer ${token}`, 'x-forwarded-for': attacker })
+    const admin = (token: string) =>
+      jsonClient(behindProxy.url, { authorization: `Bearer ${token}`, 'x-forwarded-for': attacker })
     for (let i = 0; i < FAILURES_ALLOWED; i++) {
       expect((await admin(guess())('GET', '/admin/api/websites')).status).toBe(401)
     }
     expect((await admin(guess())('GET', '/admin/api/websites')).status).toBe(429)
-    expect((await admin(process.env.CMS_ADMIN_TOKEN!)('GET', '/admin/api/websites')).status).toBe(429)
+    expect((await admin(process.env.CMS_ADMIN_TOKEN!)('GET', '/admin/api/websites')).status).toBe(
+      429,
+    )
   })
 })

@@ -36,11 +36,16 @@ afterAll(async () => {
   await Promise.all([read?.stop(), write?.stop()])
 })
 
-const withKey = (key: string, headers: Record<string, string> = {}) => jsonClient(gateway.url, { 'x-api-key': key, ...headers })
+const withKey = (key: string, headers: Record<string, string> = {}) =>
+  jsonClient(gateway.url, { 'x-api-key': key, ...headers })
 const lastSeen = (upstream: EchoUpstream) => upstream.seen[upstream.seen.length - 1]!
 
 /** A chunked request body (no content-length), as streaming clients send it. */
-function sendChunked(path: string, key: string, totalBytes: number): Promise<{ status: number; body: string }> {
+function sendChunked(
+  path: string,
+  key: string,
+  totalBytes: number,
+): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
     const chunk = Buffer.alloc(64 * 1024, 0x20)
     let sent = 0
@@ -49,12 +54,20 @@ function sendChunked(path: string, key: string, totalBytes: number): Promise<{ s
         if (sent >= totalBytes) return this.push(null)
         const size = Math.min(chunk.length, totalBytes - sent)
         sent += size
-        this.push(sent === size ? Buffer.concat([Buffer.from('{"a":"'), chunk.subarray(6, size)]) : chunk.subarray(0, size))
+        this.push(
+          sent === size
+            ? Buffer.concat([Buffer.from('{"a":"'), chunk.subarray(6, size)])
+            : chunk.subarray(0, size),
+        )
       },
     })
     const req = httpRequest(`${gateway.url}${path}`, {
       method: 'POST',
-      headers: { 'x-api-key': key, 'content-type': 'application/json', 'transfer-encoding': 'chunked' },
+      headers: {
+        'x-api-key': key,
+        'content-type': 'application/json',
+        'transfer-encoding': 'chunked',
+      },
     })
     req.on('response', (res) => {
       let body = ''
@@ -90,14 +103,23 @@ describe('proxy: what reaches the service', () => {
   it('when content is read, then the read pool answers; when it is written, the write pool', async () => {
     await withKey(site.adminKey)('GET', `/api/content/${site.websiteId}`)
     expect(lastSeen(read).url).toBe(`/api/content/${site.websiteId}`)
-    await withKey(site.adminKey)('PATCH', `/api/content/${site.websiteId}`, { body: { data: { title: 'x' } } })
-    expect(lastSeen(write)).toMatchObject({ method: 'PATCH', url: `/api/content/${site.websiteId}` })
+    await withKey(site.adminKey)('PATCH', `/api/content/${site.websiteId}`, {
+      body: { data: { title: 'x' } },
+    })
+    expect(lastSeen(write)).toMatchObject({
+      method: 'PATCH',
+      url: `/api/content/${site.websiteId}`,
+    })
     expect(JSON.parse(lastSeen(write).body.toString())).toEqual({ data: { title: 'x' } })
   })
 
-  it("when the service answers, then its status, headers and body pass through unchanged", async () => {
+  it('when the service answers, then its status, headers and body pass through unchanged', async () => {
     read.handle((_request, response) => {
-      response.writeHead(412, { 'content-type': 'application/json', etag: '"12"', 'x-extra': 'kept' })
+      response.writeHead(412, {
+        'content-type': 'application/json',
+        etag: '"12"',
+        'x-extra': 'kept',
+      })
       response.end('{"error":{"code":"PRECONDITION_FAILED","message":"stale"}}')
     })
     const response = await withKey(site.readKey)('GET', '/api/content-types/post')
@@ -124,7 +146,10 @@ describe('proxy: what reaches the service', () => {
 
 describe('proxy: clients that read less than the whole answer', () => {
   it('when a HEAD request is made, then the headers come back and the gateway keeps running', async () => {
-    const response = await fetch(`${gateway.url}/api/content-types`, { method: 'HEAD', headers: { 'x-api-key': site.readKey } })
+    const response = await fetch(`${gateway.url}/api/content-types`, {
+      method: 'HEAD',
+      headers: { 'x-api-key': site.readKey },
+    })
     expect(response.status).toBe(200)
     expect(response.headers.get('etag')).toBe('"7"')
     expect(await response.text()).toBe('')
@@ -140,7 +165,10 @@ describe('proxy: clients that read less than the whole answer', () => {
       response.on('close', () => clearInterval(timer))
     })
     const controller = new AbortController()
-    const response = await fetch(`${gateway.url}/api/content`, { headers: { 'x-api-key': site.readKey }, signal: controller.signal })
+    const response = await fetch(`${gateway.url}/api/content`, {
+      headers: { 'x-api-key': site.readKey },
+      signal: controller.signal,
+    })
     expect(response.status).toBe(200)
     await response.body!.getReader().read()
     controller.abort()
@@ -152,14 +180,21 @@ describe('proxy: clients that read less than the whole answer', () => {
 describe('proxy: request hardening', () => {
   it('when a body is not JSON, then 415 and the service is not called', async () => {
     const before = write.seen.length
-    const response = await withKey(site.adminKey)('POST', '/api/content', { rawBody: '<xml/>', headers: { 'content-type': 'application/xml' } })
+    const response = await withKey(site.adminKey)('POST', '/api/content', {
+      rawBody: '<xml/>',
+      headers: { 'content-type': 'application/xml' },
+    })
     expect(response.status).toBe(415)
-    expect(response.body).toEqual({ error: { code: 'UNSUPPORTED_MEDIA_TYPE', message: expect.any(String) } })
+    expect(response.body).toEqual({
+      error: { code: 'UNSUPPORTED_MEDIA_TYPE', message: expect.any(String) },
+    })
     expect(write.seen.length).toBe(before)
   })
 
   it('when a declared body is over 1 MiB, then 413 before it is read', async () => {
-    const response = await withKey(site.adminKey)('POST', '/api/content', { body: { data: { text: 'x'.repeat(1024 * 1024) } } })
+    const response = await withKey(site.adminKey)('POST', '/api/content', {
+      body: { data: { text: 'x'.repeat(1024 * 1024) } },
+    })
     expect(response.status).toBe(413)
     expect(response.body.error.code).toBe('PAYLOAD_TOO_LARGE')
   })
@@ -189,7 +224,11 @@ describe('proxy: request hardening', () => {
   it('when a browser sends a preflight, then it is answered without a key', async () => {
     const response = await fetch(`${gateway.url}/api/content`, {
       method: 'OPTIONS',
-      headers: { origin: 'https://site.example', 'access-control-request-method': 'GET', 'access-control-request-headers': 'x-api-key' },
+      headers: {
+        origin: 'https://site.example',
+        'access-control-request-method': 'GET',
+        'access-control-request-headers': 'x-api-key',
+      },
     })
     expect(response.status).toBe(204)
     expect(response.headers.get('access-control-allow-origin')).toBe('*')
@@ -205,7 +244,9 @@ describe('proxy: a service that is down or slow', () => {
       const started = Date.now()
       const response = await withKey(site.readKey)('GET', '/api/content')
       expect(response.status).toBe(503)
-      expect(response.body).toEqual({ error: { code: 'SERVICE_UNAVAILABLE', message: expect.any(String) } })
+      expect(response.body).toEqual({
+        error: { code: 'SERVICE_UNAVAILABLE', message: expect.any(String) },
+      })
       expect(response.text).not.toMatch(/127\.0\.0\.1|ECONNREFUSED|at .*\.ts/)
       expect(Date.now() - started).toBeLessThan(2000)
       expect((await fetch(`${gateway.url}/healthz`)).status).toBe(200)

@@ -24,7 +24,9 @@ const echoUpstreams = () => ({
 beforeAll(async () => {
   upstream = await startEchoUpstream()
   gateway = await startGateway(echoUpstreams())
-  const website = await adminClient()('POST', '/admin/api/websites', { body: { name: `limits-${randomUUID().slice(0, 8)}` } })
+  const website = await adminClient()('POST', '/admin/api/websites', {
+    body: { name: `limits-${randomUUID().slice(0, 8)}` },
+  })
   websiteId = website.body.id
 })
 
@@ -41,7 +43,10 @@ async function newKey(rateLimit?: { perMinute?: number; perDay?: number }): Prom
   return response.body.key
 }
 
-async function times(count: number, send: (i: number) => Promise<ApiResponse>): Promise<ApiResponse[]> {
+async function times(
+  count: number,
+  send: (i: number) => Promise<ApiResponse>,
+): Promise<ApiResponse[]> {
   const responses: ApiResponse[] = []
   for (let i = 0; i < count; i++) responses.push(await send(i))
   return responses
@@ -79,7 +84,18 @@ describe('rate limits per key', () => {
     const there = jsonClient(testEnv().gatewayUrl, { 'x-api-key': key })
     const first = await times(10, (i) => (i % 2 === 0 ? here : there)('GET', '/api/content-types'))
     expect(first.map((r) => r.status)).not.toContain(429)
-    expect(first.map((r) => r.headers.get('x-ratelimit-remaining'))).toEqual(['9', '8', '7', '6', '5', '4', '3', '2', '1', '0'])
+    expect(first.map((r) => r.headers.get('x-ratelimit-remaining'))).toEqual([
+      '9',
+      '8',
+      '7',
+      '6',
+      '5',
+      '4',
+      '3',
+      '2',
+      '1',
+      '0',
+    ])
     expectRateLimited(await here('GET', '/api/content-types'))
     expectRateLimited(await there('GET', '/api/content-types'))
   })
@@ -93,7 +109,9 @@ describe('rate limits per key', () => {
   })
 
   it('when a key has used its day, then 429 until the day window ends', async () => {
-    const api = jsonClient(gateway.url, { 'x-api-key': await newKey({ perMinute: 100, perDay: 3 }) })
+    const api = jsonClient(gateway.url, {
+      'x-api-key': await newKey({ perMinute: 100, perDay: 3 }),
+    })
     const allowed = await times(3, () => api('GET', '/api/content'))
     expect(allowed.map((r) => r.status)).toEqual([200, 200, 200])
     expect(allowed[2]!.headers.get('x-ratelimit-remaining')).toBe('0')
@@ -113,7 +131,10 @@ async function closedPort(): Promise<number> {
 
 describe('rate limits without Redis', () => {
   it('when Redis is unreachable, then the gateway still answers at once, limits in memory and reports not ready', async () => {
-    const isolated = await startGateway({ ...echoUpstreams(), REDIS_URL: `redis://127.0.0.1:${await closedPort()}` })
+    const isolated = await startGateway({
+      ...echoUpstreams(),
+      REDIS_URL: `redis://127.0.0.1:${await closedPort()}`,
+    })
     try {
       const api = jsonClient(isolated.url, { 'x-api-key': await newKey({ perMinute: 3 }) })
       const started = Date.now()
@@ -123,7 +144,10 @@ describe('rate limits without Redis', () => {
       expect(responses[0]!.headers.get('x-ratelimit-limit')).toBe('3')
       const ready = await fetch(`${isolated.url}/readyz`)
       expect(ready.status).toBe(503)
-      expect(((await ready.json()) as { checks: unknown }).checks).toMatchObject({ mongodb: 'ok', redis: expect.stringMatching(/^failing/) })
+      expect(((await ready.json()) as { checks: unknown }).checks).toMatchObject({
+        mongodb: 'ok',
+        redis: expect.stringMatching(/^failing/),
+      })
       expect((await fetch(`${isolated.url}/healthz`)).status).toBe(200)
     } finally {
       await isolated.stop()

@@ -10,7 +10,12 @@ export class AdminApiError extends Error {
   readonly code: string
   readonly details: readonly { path: string; message: string }[]
 
-  constructor(status: number, code: string, message: string, details: readonly { path: string; message: string }[] = []) {
+  constructor(
+    status: number,
+    code: string,
+    message: string,
+    details: readonly { path: string; message: string }[] = [],
+  ) {
     super(message)
     this.name = 'AdminApiError'
     this.status = status
@@ -23,7 +28,10 @@ export class AdminApiError extends Error {
 export class GatewayUnreachableError extends Error {
   constructor(baseUrl: string, cause: unknown) {
     const reason = (cause as { cause?: { code?: string; message?: string } })?.cause
-    super(`cannot reach the gateway at ${baseUrl} (${reason?.code ?? reason?.message ?? (cause as Error).message})`, { cause })
+    super(
+      `cannot reach the gateway at ${baseUrl} (${reason?.code ?? reason?.message ?? (cause as Error).message})`,
+      { cause },
+    )
     this.name = 'GatewayUnreachableError'
   }
 }
@@ -37,7 +45,10 @@ export interface KeyCreation {
 export interface AdminApiClient {
   createWebsite(name: string): Promise<AdminAnswer<{ id: string; name: string; createdAt: string }>>
   listWebsites(): Promise<AdminAnswer<{ docs: { id: string; name: string; createdAt: string }[] }>>
-  renameWebsite(id: string, name: string): Promise<AdminAnswer<{ id: string; name: string; createdAt: string }>>
+  renameWebsite(
+    id: string,
+    name: string,
+  ): Promise<AdminAnswer<{ id: string; name: string; createdAt: string }>>
   deleteWebsite(id: string): Promise<AdminAnswer<undefined>>
   createKey(websiteId: string, input: KeyCreation): Promise<AdminAnswer<CreatedKey>>
   listKeys(websiteId: string): Promise<AdminAnswer<{ docs: ListedKey[] }>>
@@ -61,7 +72,11 @@ export interface CreatedKey extends Omit<ListedKey, 'revokedAt'> {
 const segment = encodeURIComponent
 
 /** The admin JSON API over fetch; any non-2xx answer is an AdminApiError with the contract's code. */
-export function createAdminApiClient(options: { baseUrl: string; token: string; fetch?: typeof fetch }): AdminApiClient {
+export function createAdminApiClient(options: {
+  baseUrl: string
+  token: string
+  fetch?: typeof fetch
+}): AdminApiClient {
   const baseUrl = options.baseUrl.replace(/\/+$/, '')
   const fetchFn = options.fetch ?? fetch
   const call = async <T>(method: string, path: string, body?: unknown): Promise<AdminAnswer<T>> => {
@@ -89,7 +104,12 @@ export function createAdminApiClient(options: { baseUrl: string; token: string; 
     }
     if (!response.ok) {
       const error = (parsed as { error?: { code?: string; message?: string; details?: [] } })?.error
-      throw new AdminApiError(response.status, error?.code ?? `HTTP_${response.status}`, error?.message ?? (text.slice(0, 200) || response.statusText), error?.details ?? [])
+      throw new AdminApiError(
+        response.status,
+        error?.code ?? `HTTP_${response.status}`,
+        error?.message ?? (text.slice(0, 200) || response.statusText),
+        error?.details ?? [],
+      )
     }
     return { status: response.status, body: parsed as T, text }
   }
@@ -100,6 +120,7 @@ export function createAdminApiClient(options: { baseUrl: string; token: string; 
     deleteWebsite: (id) => call('DELETE', `/websites/${segment(id)}`),
     createKey: (websiteId, input) => call('POST', `/websites/${segment(websiteId)}/keys`, input),
     listKeys: (websiteId) => call('GET', `/websites/${segment(websiteId)}/keys`),
-    revokeKey: (websiteId, keyId) => call('DELETE', `/websites/${segment(websiteId)}/keys/${segment(keyId)}`),
+    revokeKey: (websiteId, keyId) =>
+      call('DELETE', `/websites/${segment(websiteId)}/keys/${segment(keyId)}`),
   }
 }

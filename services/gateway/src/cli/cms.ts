@@ -2,4 +2,8 @@
 import process from 'node:process'
 import { runCli } from './run-cli.ts'
 
-process.exitCode = await runCli(process.argv.slice(2), { env: process.env, stdout: process.stdout, stderr: process.stderr })
+process.exitCode = await runCli(process.argv.slice(2), {
+  env: process.env,
+  stdout: process.stdout,
+  stderr: process.stderr,
+})

@@ -39,18 +39,25 @@ const OPTIONS = {
   'per-day': { type: 'string' },
 } as const
 
-type Values = { [K in keyof typeof OPTIONS]?: (typeof OPTIONS)[K]['type'] extends 'boolean' ? boolean : string }
+type Values = {
+  [K in keyof typeof OPTIONS]?: (typeof OPTIONS)[K]['type'] extends 'boolean' ? boolean : string
+}
 
 interface Command {
   /** Positionals after the command words. */
   args: readonly string[]
   options: readonly (keyof Values)[]
-  run(client: AdminApiClient, args: readonly string[], values: Values): Promise<{ answer: AdminAnswer<unknown>; human: string }>
+  run(
+    client: AdminApiClient,
+    args: readonly string[],
+    values: Values,
+  ): Promise<{ answer: AdminAnswer<unknown>; human: string }>
 }
 
 function positiveInteger(value: string | undefined, option: string): number | undefined {
   if (value === undefined) return undefined
-  if (!/^[1-9]\d*$/.test(value)) throw new UsageError(`--${option} must be a positive integer, not "${value}"`)
+  if (!/^[1-9]\d*$/.test(value))
+    throw new UsageError(`--${option} must be a positive integer, not "${value}"`)
   return Number(value)
 }
 
@@ -74,7 +81,11 @@ const COMMANDS: Readonly<Record<string, Command>> = {
     async run(client) {
       const answer = await client.listWebsites()
       const rows = answer.body.docs.map((site) => [site.id, site.createdAt, site.name])
-      return { answer, human: rows.length === 0 ? 'No websites yet.\n' : formatTable(['ID', 'CREATED', 'NAME'], rows) }
+      return {
+        answer,
+        human:
+          rows.length === 0 ? 'No websites yet.\n' : formatTable(['ID', 'CREATED', 'NAME'], rows),
+      }
     },
   },
   'website rename': {
@@ -99,7 +110,8 @@ const COMMANDS: Readonly<Record<string, Command>> = {
     async run(client, _args, values) {
       const perMinute = positiveInteger(values['per-minute'], 'per-minute')
       const perDay = positiveInteger(values['per-day'], 'per-day')
-      const rateLimit = perMinute === undefined && perDay === undefined ? undefined : { perMinute, perDay }
+      const rateLimit =
+        perMinute === undefined && perDay === undefined ? undefined : { perMinute, perDay }
       const answer = await client.createKey(required(values.website, 'website'), {
         scope: required(values.scope, 'scope'),
         ...(values.name === undefined ? {} : { name: values.name }),
@@ -142,7 +154,9 @@ const COMMANDS: Readonly<Record<string, Command>> = {
   },
 }
 
-function parse(argv: readonly string[]): { command: Command; args: string[]; values: Values } | 'help' {
+function parse(
+  argv: readonly string[],
+): { command: Command; args: string[]; values: Values } | 'help' {
   let parsed
   try {
     parsed = parseArgs({ args: [...argv], options: OPTIONS, allowPositionals: true, strict: true })
@@ -159,13 +173,17 @@ function parse(argv: readonly string[]): { command: Command; args: string[]; val
     const expected = command.args.map((arg) => `<${arg}>`).join(' ')
     throw new UsageError(`"cms ${name}" takes ${expected || 'no arguments'}`)
   }
-  const extra = Object.keys(values).filter((option) => option !== 'json' && !command.options.includes(option as keyof Values))
+  const extra = Object.keys(values).filter(
+    (option) => option !== 'json' && !command.options.includes(option as keyof Values),
+  )
   if (extra.length > 0) throw new UsageError(`"cms ${name}" does not take --${extra[0]}`)
   return { command, args, values }
 }
 
 function describe(error: AdminApiError): string {
-  const details = error.details.map((detail) => `${detail.path || '(body)'}: ${detail.message}`).join('; ')
+  const details = error.details
+    .map((detail) => `${detail.path || '(body)'}: ${detail.message}`)
+    .join('; ')
   return `${error.message} (${error.status} ${error.code})${details ? `: ${details}` : ''}`
 }
 

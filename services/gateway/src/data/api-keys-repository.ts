@@ -51,7 +51,8 @@ export function createApiKeysRepository(db: Db): ApiKeysRepository {
     async revoke(websiteId, keyId, at) {
       const doc = await keys.findOne({ id: keyId, websiteId })
       if (!doc) return undefined
-      if (doc.revokedAt === null) await keys.updateOne({ _id: doc._id }, { $set: { revokedAt: at } })
+      if (doc.revokedAt === null)
+        await keys.updateOne({ _id: doc._id }, { $set: { revokedAt: at } })
       return { hash: doc._id }
     },
     async revokeAllOfWebsite(websiteId, at) {

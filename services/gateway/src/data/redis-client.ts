@@ -13,7 +13,11 @@ export interface RedisClient {
  * A client that fails fast instead of queueing: with Redis away, a command is rejected at once
  * (no offline queue) or after `commandTimeoutMs`, and the rate limiters fall back to memory.
  */
-export function connectRedis(options: { url: string; logger: Logger; commandTimeoutMs?: number }): RedisClient {
+export function connectRedis(options: {
+  url: string
+  logger: Logger
+  commandTimeoutMs?: number
+}): RedisClient {
   const redis = new Redis(options.url, {
     enableOfflineQueue: false,
     enableAutoPipelining: true,
@@ -26,7 +30,10 @@ export function connectRedis(options: { url: string; logger: Logger; commandTime
   redis.on('error', (error: Error) => {
     if (Date.now() - lastErrorLog < 10_000) return
     lastErrorLog = Date.now()
-    options.logger.warn({ err: error.message }, 'redis unavailable; rate limits use per-instance memory')
+    options.logger.warn(
+      { err: error.message },
+      'redis unavailable; rate limits use per-instance memory',
+    )
   })
   redis.on('ready', () => options.logger.info('redis connected'))
   return {

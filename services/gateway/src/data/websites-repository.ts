@@ -16,7 +16,11 @@ export interface WebsitesRepository {
   remove(id: string): Promise<boolean>
 }
 
-const toWebsite = (doc: WebsiteDocument): Website => ({ id: doc._id, name: doc.name, createdAt: doc.createdAt })
+const toWebsite = (doc: WebsiteDocument): Website => ({
+  id: doc._id,
+  name: doc.name,
+  createdAt: doc.createdAt,
+})
 
 export function createWebsitesRepository(db: Db): WebsitesRepository {
   const websites = db.collection<WebsiteDocument>('websites')
@@ -25,7 +29,11 @@ export function createWebsitesRepository(db: Db): WebsitesRepository {
       await websites.createIndex({ createdAt: 1 })
     },
     async insert(website) {
-      await websites.insertOne({ _id: website.id, name: website.name, createdAt: website.createdAt })
+      await websites.insertOne({
+        _id: website.id,
+        name: website.name,
+        createdAt: website.createdAt,
+      })
     },
     async findById(id) {
       const doc = await websites.findOne({ _id: id })
@@ -36,7 +44,11 @@ export function createWebsitesRepository(db: Db): WebsitesRepository {
       return docs.map(toWebsite)
     },
     async rename(id, name) {
-      const doc = await websites.findOneAndUpdate({ _id: id }, { $set: { name } }, { returnDocument: 'after' })
+      const doc = await websites.findOneAndUpdate(
+        { _id: id },
+        { $set: { name } },
+        { returnDocument: 'after' },
+      )
       return doc ? toWebsite(doc) : undefined
     },
     async remove(id) {

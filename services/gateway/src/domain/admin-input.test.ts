@@ -41,20 +41,33 @@ describe('website input', () => {
 
 describe('api key input', () => {
   it('when only a scope is given, then the name and plan take their defaults', () => {
-    expect(parseApiKeyInput({ scope: 'read' })).toEqual({ name: 'read key', scope: 'read', rateLimit: DEFAULT_PLAN })
-  })
-
-  it('when a plan gives one limit, then the other keeps the default', () => {
-    expect(parseApiKeyInput({ scope: 'admin', name: 'ci', rateLimit: { perMinute: 600 } })).toEqual({
-      name: 'ci',
-      scope: 'admin',
-      rateLimit: { perMinute: 600, perDay: DEFAULT_PLAN.perDay },
+    expect(parseApiKeyInput({ scope: 'read' })).toEqual({
+      name: 'read key',
+      scope: 'read',
+      rateLimit: DEFAULT_PLAN,
     })
   })
 
+  it('when a plan gives one limit, then the other keeps the default', () => {
+    expect(parseApiKeyInput({ scope: 'admin', name: 'ci', rateLimit: { perMinute: 600 } })).toEqual(
+      {
+        name: 'ci',
+        scope: 'admin',
+        rateLimit: { perMinute: 600, perDay: DEFAULT_PLAN.perDay },
+      },
+    )
+  })
+
   it('when scope and plan are wrong, then every problem is reported at once', () => {
-    const problems = problemsOf(() => parseApiKeyInput({ scope: 'root', rateLimit: { perMinute: 0, perDay: 1.5, burst: 3 } }))
-    expect(problems.map((p) => p.path).sort()).toEqual(['rateLimit.burst', 'rateLimit.perDay', 'rateLimit.perMinute', 'scope'])
+    const problems = problemsOf(() =>
+      parseApiKeyInput({ scope: 'root', rateLimit: { perMinute: 0, perDay: 1.5, burst: 3 } }),
+    )
+    expect(problems.map((p) => p.path).sort()).toEqual([
+      'rateLimit.burst',
+      'rateLimit.perDay',
+      'rateLimit.perMinute',
+      'scope',
+    ])
   })
 
   it('when the scope is missing or the plan is not an object, then both are refused', () => {

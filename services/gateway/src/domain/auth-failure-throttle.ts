@@ -13,7 +13,10 @@ export interface AuthFailureThrottle {
 const WINDOW_SECONDS = 60
 
 const tooManyFailures = (retryAfterSeconds: number): RateLimitedError =>
-  new RateLimitedError(retryAfterSeconds, 'Too many failed authentication attempts from this address')
+  new RateLimitedError(
+    retryAfterSeconds,
+    'Too many failed authentication attempts from this address',
+  )
 
 /**
  * Failures are counted per address in Redis (shared by instances). Once over the limit the
@@ -32,20 +35,26 @@ export function createAuthFailureThrottle(deps: {
     points: deps.failuresPerMinute,
     duration: WINDOW_SECONDS,
     rejectIfRedisNotReady: true,
-    insuranceLimiter: new RateLimiterMemory({ points: deps.failuresPerMinute, duration: WINDOW_SECONDS }),
+    insuranceLimiter: new RateLimiterMemory({
+      points: deps.failuresPerMinute,
+      duration: WINDOW_SECONDS,
+    }),
   })
   const blockedUntil = new LRUCache<string, number>({ max: 100_000, ttl: WINDOW_SECONDS * 1000 })
   return {
     assertAllowed(address) {
       const until = blockedUntil.get(address)
-      if (until !== undefined && until > Date.now()) throw tooManyFailures(Math.ceil((until - Date.now()) / 1000))
+      if (until !== undefined && until > Date.now())
+        throw tooManyFailures(Math.ceil((until - Date.now()) / 1000))
     },
     async recordFailure(address) {
       try {
         await limiter.consume(address)
       } catch (error) {
         if (!(error instanceof RateLimiterRes)) return
-        blockedUntil.set(address, Date.now() + error.msBeforeNext, { ttl: Math.max(error.msBeforeNext, 1) })
+        blockedUntil.set(address, Date.now() + error.msBeforeNext, {
+          ttl: Math.max(error.msBeforeNext, 1),
+        })
         throw tooManyFailures(Math.max(1, Math.ceil(error.msBeforeNext / 1000)))
       }
     },

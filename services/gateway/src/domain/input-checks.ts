@@ -8,7 +8,11 @@ export function isPlainObject(value: unknown): value is Record<string, unknown> 
 }
 
 /** The body as an object, with a problem for every member that is not `allowed`. */
-export function objectBody(body: unknown, allowed: readonly string[], problems: Problems): Record<string, unknown> {
+export function objectBody(
+  body: unknown,
+  allowed: readonly string[],
+  problems: Problems,
+): Record<string, unknown> {
   if (!isPlainObject(body)) {
     problems.push({ path: '', message: 'must be a JSON object' })
     return {}
@@ -39,8 +43,18 @@ export function displayName(value: unknown, path: string, problems: Problems): s
   return trimmed
 }
 
-export function integerIn(value: unknown, range: { min: number; max: number }, path: string, problems: Problems): number | undefined {
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < range.min || value > range.max) {
+export function integerIn(
+  value: unknown,
+  range: { min: number; max: number },
+  path: string,
+  problems: Problems,
+): number | undefined {
+  if (
+    typeof value !== 'number' ||
+    !Number.isInteger(value) ||
+    value < range.min ||
+    value > range.max
+  ) {
     problems.push({ path, message: `must be an integer from ${range.min} to ${range.max}` })
     return undefined
   }

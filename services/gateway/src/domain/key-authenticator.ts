@@ -35,7 +35,12 @@ export function createKeyAuthenticator(deps: {
       const found = await deps.apiKeys.findByHash(hash)
       if (!found || found.revokedAt !== null) return { key: null }
       return {
-        key: { keyId: found.id, websiteId: found.websiteId, scope: found.scope, rateLimit: found.rateLimit },
+        key: {
+          keyId: found.id,
+          websiteId: found.websiteId,
+          scope: found.scope,
+          rateLimit: found.rateLimit,
+        },
       }
     },
   })

@@ -73,7 +73,9 @@ export function createKeyRateLimiter(deps: { redis: Redis; prefix: string }): Ke
       }
       const refused = [minute, day].filter((result) => result.refused)
       if (refused.length === 0) return { allowed: true, state }
-      const retryAfterSeconds = Math.max(...refused.map((result) => seconds(result.res.msBeforeNext)))
+      const retryAfterSeconds = Math.max(
+        ...refused.map((result) => seconds(result.res.msBeforeNext)),
+      )
       return { allowed: false, state: { ...state, remaining: 0 }, retryAfterSeconds }
     },
     async peek(keyId, plan) {
@@ -83,7 +85,10 @@ export function createKeyRateLimiter(deps: { redis: Redis; prefix: string }): Ke
       ])
       return {
         limit: plan.perMinute,
-        remaining: Math.min(minute?.remainingPoints ?? plan.perMinute, day?.remainingPoints ?? plan.perDay),
+        remaining: Math.min(
+          minute?.remainingPoints ?? plan.perMinute,
+          day?.remainingPoints ?? plan.perDay,
+        ),
         resetSeconds: minute ? seconds(minute.msBeforeNext) : MINUTE,
       }
     },

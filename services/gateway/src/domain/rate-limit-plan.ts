@@ -20,8 +20,14 @@ export function parseRateLimitPlan(value: unknown, problems: Problems): RateLimi
   }
   const scoped: Problems = []
   const body = objectBody(value, ['perMinute', 'perDay'], scoped)
-  const perMinute = body.perMinute === undefined ? DEFAULT_PLAN.perMinute : integerIn(body.perMinute, PER_MINUTE, 'perMinute', scoped)
-  const perDay = body.perDay === undefined ? DEFAULT_PLAN.perDay : integerIn(body.perDay, PER_DAY, 'perDay', scoped)
+  const perMinute =
+    body.perMinute === undefined
+      ? DEFAULT_PLAN.perMinute
+      : integerIn(body.perMinute, PER_MINUTE, 'perMinute', scoped)
+  const perDay =
+    body.perDay === undefined
+      ? DEFAULT_PLAN.perDay
+      : integerIn(body.perDay, PER_DAY, 'perDay', scoped)
   problems.push(...scoped.map((problem) => ({ ...problem, path: `rateLimit.${problem.path}` })))
   return { perMinute: perMinute ?? DEFAULT_PLAN.perMinute, perDay: perDay ?? DEFAULT_PLAN.perDay }
 }

@@ -6,7 +6,10 @@ import type { AuthFailureThrottle } from '../domain/auth-failure-throttle.ts'
 const BEARER = /^Bearer[ ]+(\S+)[ ]*$/i
 
 /** The platform operator's `Authorization: Bearer <CMS_ADMIN_TOKEN>`, compared in constant time. */
-export function requireAdminToken(deps: { token: string; throttle: AuthFailureThrottle }): Middleware {
+export function requireAdminToken(deps: {
+  token: string
+  throttle: AuthFailureThrottle
+}): Middleware {
   return async function requireAdminTokenMiddleware(ctx, next) {
     deps.throttle.assertAllowed(ctx.ip)
     const given = BEARER.exec(ctx.get('authorization'))?.[1]

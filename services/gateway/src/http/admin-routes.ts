@@ -32,7 +32,9 @@ export function adminRoutes(deps: AdminRoutesDeps): Middleware {
     ctx.body = websiteJson(await deps.websites.get(ctx.params.id!))
   })
   router.patch('/websites/:id', body, async (ctx) => {
-    ctx.body = websiteJson(await deps.websites.rename(ctx.params.id!, parseWebsiteInput(ctx.request.body)))
+    ctx.body = websiteJson(
+      await deps.websites.rename(ctx.params.id!, parseWebsiteInput(ctx.request.body)),
+    )
   })
   router.delete('/websites/:id', async (ctx) => {
     await deps.websites.remove(ctx.params.id!)
@@ -43,7 +45,10 @@ export function adminRoutes(deps: AdminRoutesDeps): Middleware {
     ctx.body = { docs: (await deps.apiKeys.list(ctx.params.id!)).map(apiKeyJson) }
   })
   router.post('/websites/:id/keys', body, async (ctx) => {
-    const { apiKey, key } = await deps.apiKeys.create(ctx.params.id!, parseApiKeyInput(ctx.request.body))
+    const { apiKey, key } = await deps.apiKeys.create(
+      ctx.params.id!,
+      parseApiKeyInput(ctx.request.body),
+    )
     ctx.status = 201
     ctx.set('Cache-Control', 'no-store')
     ctx.body = createdApiKeyJson(apiKey, key)

@@ -1,6 +1,12 @@
 import compose from 'koa-compose'
 import type { Middleware } from 'koa'
-import { ForbiddenError, MethodNotAllowedError, NotFoundError, RateLimitedError, UnauthorizedError } from '@cms/errors'
+import {
+  ForbiddenError,
+  MethodNotAllowedError,
+  NotFoundError,
+  RateLimitedError,
+  UnauthorizedError,
+} from '@cms/errors'
 import type { AuthFailureThrottle } from '../domain/auth-failure-throttle.ts'
 import type { AuthenticatedKey, KeyAuthenticator } from '../domain/key-authenticator.ts'
 import type { KeyRateLimiter, RateLimitState } from '../domain/key-rate-limiter.ts'
@@ -33,7 +39,9 @@ function setRateLimitHeaders(ctx: Parameters<Middleware>[0], state: RateLimitSta
 }
 
 /** 401 for a missing, unknown or revoked key; failures count against the client address. */
-export function authenticateApiKey(deps: Pick<ApiPipelineDeps, 'authenticator' | 'throttle'>): Middleware {
+export function authenticateApiKey(
+  deps: Pick<ApiPipelineDeps, 'authenticator' | 'throttle'>,
+): Middleware {
   return async function authenticateApiKeyMiddleware(ctx, next) {
     deps.throttle.assertAllowed(ctx.ip)
     const presented = ctx.get(API_KEY_HEADER)
@@ -68,7 +76,8 @@ export function rateLimitHeadersOnRefusal(rateLimiter: KeyRateLimiter): Middlewa
 export function resolveApiRoute(): Middleware {
   return async function resolveApiRouteMiddleware(ctx, next) {
     const match = matchApiRoute(ctx.method, ctx.path)
-    if (match.kind === 'not-found') throw new NotFoundError(`No route for ${ctx.method} ${ctx.path}`)
+    if (match.kind === 'not-found')
+      throw new NotFoundError(`No route for ${ctx.method} ${ctx.path}`)
     if (match.kind === 'method-not-allowed') throw new MethodNotAllowedError(match.allowed)
     ctx.state.apiRoute = match
     await next()
@@ -96,7 +105,8 @@ export function limitRequestRate(rateLimiter: KeyRateLimiter): Middleware {
     const key = ctx.state.apiKey!
     const verdict = await rateLimiter.consume(key.keyId, key.rateLimit)
     setRateLimitHeaders(ctx, verdict.state)
-    if (!verdict.allowed) throw new RateLimitedError(verdict.retryAfterSeconds, 'Rate limit exceeded for this API key')
+    if (!verdict.allowed)
+      throw new RateLimitedError(verdict.retryAfterSeconds, 'Rate limit exceeded for this API key')
     await next()
   }
 }

@@ -6,7 +6,12 @@ const ID = '6f1c1f43-6a55-4f59-9d55-1d4c4e3b8a10'
 describe('public route table', () => {
   it('when reading content, then the read pool answers and a read key is enough', () => {
     for (const path of ['/api/content', `/api/content/${ID}`, '/api/content/by-slug/post/hello']) {
-      expect(matchApiRoute('GET', path)).toEqual({ kind: 'found', pattern: expect.any(String), scope: 'read', upstream: 'contentRead' })
+      expect(matchApiRoute('GET', path)).toEqual({
+        kind: 'found',
+        pattern: expect.any(String),
+        scope: 'read',
+        upstream: 'contentRead',
+      })
     }
   })
 
@@ -20,20 +25,42 @@ describe('public route table', () => {
       ['POST', `/api/content/${ID}/restore/${ID}`],
     ]
     for (const [method, path] of writes) {
-      expect(matchApiRoute(method, path)).toMatchObject({ kind: 'found', scope: 'admin', upstream: 'contentWrite' })
+      expect(matchApiRoute(method, path)).toMatchObject({
+        kind: 'found',
+        scope: 'admin',
+        upstream: 'contentWrite',
+      })
     }
   })
 
   it('when listing versions, then it is an admin read from the read pool', () => {
-    expect(matchApiRoute('GET', `/api/content/${ID}/versions`)).toMatchObject({ scope: 'admin', upstream: 'contentRead' })
+    expect(matchApiRoute('GET', `/api/content/${ID}/versions`)).toMatchObject({
+      scope: 'admin',
+      upstream: 'contentRead',
+    })
   })
 
   it('when addressing content types, then the schema service answers with read only for GET', () => {
-    expect(matchApiRoute('GET', '/api/content-types')).toMatchObject({ scope: 'read', upstream: 'schema' })
-    expect(matchApiRoute('GET', '/api/content-types/post')).toMatchObject({ scope: 'read', upstream: 'schema' })
-    expect(matchApiRoute('HEAD', '/api/content-types/post')).toMatchObject({ scope: 'read', upstream: 'schema' })
-    expect(matchApiRoute('POST', '/api/content-types')).toMatchObject({ scope: 'admin', upstream: 'schema' })
-    expect(matchApiRoute('DELETE', '/api/content-types/post')).toMatchObject({ scope: 'admin', upstream: 'schema' })
+    expect(matchApiRoute('GET', '/api/content-types')).toMatchObject({
+      scope: 'read',
+      upstream: 'schema',
+    })
+    expect(matchApiRoute('GET', '/api/content-types/post')).toMatchObject({
+      scope: 'read',
+      upstream: 'schema',
+    })
+    expect(matchApiRoute('HEAD', '/api/content-types/post')).toMatchObject({
+      scope: 'read',
+      upstream: 'schema',
+    })
+    expect(matchApiRoute('POST', '/api/content-types')).toMatchObject({
+      scope: 'admin',
+      upstream: 'schema',
+    })
+    expect(matchApiRoute('DELETE', '/api/content-types/post')).toMatchObject({
+      scope: 'admin',
+      upstream: 'schema',
+    })
   })
 
   it('when addressing webhooks, then everything needs admin, reads included', () => {
@@ -43,30 +70,60 @@ describe('public route table', () => {
       ['GET', `/api/webhooks/${ID}/deliveries`],
       ['POST', `/api/webhooks/${ID}/deliveries/${ID}/redeliver`],
     ] as const) {
-      expect(matchApiRoute(method, path)).toMatchObject({ kind: 'found', scope: 'admin', upstream: 'webhook' })
+      expect(matchApiRoute(method, path)).toMatchObject({
+        kind: 'found',
+        scope: 'admin',
+        upstream: 'webhook',
+      })
     }
   })
 
   it('when a by-slug path looks like a restore, then the method decides', () => {
-    expect(matchApiRoute('GET', '/api/content/by-slug/restore/x')).toMatchObject({ pattern: '/api/content/by-slug/:type/:slug' })
-    expect(matchApiRoute('POST', '/api/content/by-slug/restore/x')).toMatchObject({ pattern: '/api/content/:id/restore/:versionId' })
+    expect(matchApiRoute('GET', '/api/content/by-slug/restore/x')).toMatchObject({
+      pattern: '/api/content/by-slug/:type/:slug',
+    })
+    expect(matchApiRoute('POST', '/api/content/by-slug/restore/x')).toMatchObject({
+      pattern: '/api/content/:id/restore/:versionId',
+    })
   })
 
   it('when the path is unknown, has empty or dot segments, then it is not found', () => {
-    for (const path of ['/api', '/api/', '/api/users', '/api/content/', `/api/content/${ID}/x`, '/api/content/../webhooks', '/api/content/%2E%2e/versions', '/api//content']) {
+    for (const path of [
+      '/api',
+      '/api/',
+      '/api/users',
+      '/api/content/',
+      `/api/content/${ID}/x`,
+      '/api/content/../webhooks',
+      '/api/content/%2E%2e/versions',
+      '/api//content',
+    ]) {
       expect(matchApiRoute('GET', path)).toEqual({ kind: 'not-found' })
     }
   })
 
   it('when the method is not served, then the allowed ones are listed', () => {
-    expect(matchApiRoute('PUT', '/api/content')).toEqual({ kind: 'method-not-allowed', allowed: ['GET', 'POST', 'HEAD'] })
-    expect(matchApiRoute('GET', `/api/content/${ID}/publish`)).toEqual({ kind: 'method-not-allowed', allowed: ['POST'] })
+    expect(matchApiRoute('PUT', '/api/content')).toEqual({
+      kind: 'method-not-allowed',
+      allowed: ['GET', 'POST', 'HEAD'],
+    })
+    expect(matchApiRoute('GET', `/api/content/${ID}/publish`)).toEqual({
+      kind: 'method-not-allowed',
+      allowed: ['POST'],
+    })
   })
 })
 
 describe('draft access', () => {
   it('when draft is asked for in any spelling but false, then admin is required', () => {
-    for (const query of ['draft=true', 'draft=1', 'draft=', 'draft[0]=true', 'type=a&draft=TRUE', 'draft=false&draft=true']) {
+    for (const query of [
+      'draft=true',
+      'draft=1',
+      'draft=',
+      'draft[0]=true',
+      'type=a&draft=TRUE',
+      'draft=false&draft=true',
+    ]) {
       expect(asksForDrafts(new URLSearchParams(query))).toBe(true)
       expect(requiredScope('read', new URLSearchParams(query))).toBe('admin')
     }

@@ -17,15 +17,31 @@ interface RouteSpec {
 const ROUTES: readonly RouteSpec[] = [
   { pattern: '/api/content', service: 'content', methods: { GET: 'read', POST: 'admin' } },
   { pattern: '/api/content/by-slug/:type/:slug', service: 'content', methods: { GET: 'read' } },
-  { pattern: '/api/content/:id', service: 'content', methods: { GET: 'read', PATCH: 'admin', DELETE: 'admin' } },
+  {
+    pattern: '/api/content/:id',
+    service: 'content',
+    methods: { GET: 'read', PATCH: 'admin', DELETE: 'admin' },
+  },
   { pattern: '/api/content/:id/versions', service: 'content', methods: { GET: 'admin' } },
   { pattern: '/api/content/:id/publish', service: 'content', methods: { POST: 'admin' } },
   { pattern: '/api/content/:id/unpublish', service: 'content', methods: { POST: 'admin' } },
-  { pattern: '/api/content/:id/restore/:versionId', service: 'content', methods: { POST: 'admin' } },
+  {
+    pattern: '/api/content/:id/restore/:versionId',
+    service: 'content',
+    methods: { POST: 'admin' },
+  },
   { pattern: '/api/content-types', service: 'schema', methods: { GET: 'read', POST: 'admin' } },
-  { pattern: '/api/content-types/:name', service: 'schema', methods: { GET: 'read', PATCH: 'admin', DELETE: 'admin' } },
+  {
+    pattern: '/api/content-types/:name',
+    service: 'schema',
+    methods: { GET: 'read', PATCH: 'admin', DELETE: 'admin' },
+  },
   { pattern: '/api/webhooks', service: 'webhook', methods: { GET: 'admin', POST: 'admin' } },
-  { pattern: '/api/webhooks/:id', service: 'webhook', methods: { GET: 'admin', PATCH: 'admin', DELETE: 'admin' } },
+  {
+    pattern: '/api/webhooks/:id',
+    service: 'webhook',
+    methods: { GET: 'admin', PATCH: 'admin', DELETE: 'admin' },
+  },
   { pattern: '/api/webhooks/:id/deliveries', service: 'webhook', methods: { GET: 'admin' } },
   {
     pattern: '/api/webhooks/:id/deliveries/:deliveryId/redeliver',
@@ -71,9 +87,18 @@ export function matchApiRoute(method: string, path: string): RouteMatch {
   if (candidates.length === 0) return { kind: 'not-found' }
   for (const route of candidates) {
     const scope = scopeFor(route.methods, method)
-    if (scope) return { kind: 'found', pattern: route.pattern, scope, upstream: upstreamOf(route.service, method) }
+    if (scope)
+      return {
+        kind: 'found',
+        pattern: route.pattern,
+        scope,
+        upstream: upstreamOf(route.service, method),
+      }
   }
-  return { kind: 'method-not-allowed', allowed: [...new Set(candidates.flatMap((route) => allowedMethods(route.methods)))] }
+  return {
+    kind: 'method-not-allowed',
+    allowed: [...new Set(candidates.flatMap((route) => allowedMethods(route.methods)))],
+  }
 }
 
 /**

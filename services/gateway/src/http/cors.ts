@@ -3,8 +3,22 @@ import { NotFoundError } from '@cms/errors'
 import { REQUEST_ID_HEADER } from '@cms/http'
 import { matchApiRoute } from './api-routes.ts'
 
-const ALLOWED_HEADERS = ['x-api-key', 'content-type', 'if-match', 'if-none-match', REQUEST_ID_HEADER]
-const EXPOSED_HEADERS = ['ETag', 'Location', 'Retry-After', 'X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'X-Request-Id']
+const ALLOWED_HEADERS = [
+  'x-api-key',
+  'content-type',
+  'if-match',
+  'if-none-match',
+  REQUEST_ID_HEADER,
+]
+const EXPOSED_HEADERS = [
+  'ETag',
+  'Location',
+  'Retry-After',
+  'X-RateLimit-Limit',
+  'X-RateLimit-Remaining',
+  'X-RateLimit-Reset',
+  'X-Request-Id',
+]
 
 /**
  * The public API may be called from browsers (a site reading published content with a read
@@ -17,7 +31,8 @@ export function publicApiCors(): Middleware {
     ctx.set('Access-Control-Expose-Headers', EXPOSED_HEADERS.join(', '))
     if (ctx.method !== 'OPTIONS') return next()
     const match = matchApiRoute('OPTIONS', ctx.path)
-    if (match.kind !== 'method-not-allowed') throw new NotFoundError(`No route for OPTIONS ${ctx.path}`)
+    if (match.kind !== 'method-not-allowed')
+      throw new NotFoundError(`No route for OPTIONS ${ctx.path}`)
     const allowed = [...match.allowed, 'OPTIONS'].join(', ')
     ctx.set('Allow', allowed)
     ctx.set('Access-Control-Allow-Methods', allowed)

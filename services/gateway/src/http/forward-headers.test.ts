@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest'
 import { downstreamResponseHeaders, upstreamRequestHeaders } from './forward-headers.ts'
 
 const added = {
-  internal: { 'x-internal-token': 'real-token', 'x-website-id': 'w1', 'x-key-id': 'k1', 'x-key-scope': 'read' },
+  internal: {
+    'x-internal-token': 'real-token',
+    'x-website-id': 'w1',
+    'x-key-id': 'k1',
+    'x-key-scope': 'read',
+  },
   requestId: 'req-1',
   clientAddress: '203.0.113.9',
 }
@@ -20,7 +25,11 @@ describe('headers sent upstream', () => {
       },
       added,
     )
-    expect(headers).toEqual({ ...added.internal, 'x-request-id': 'req-1', 'x-forwarded-for': '203.0.113.9' })
+    expect(headers).toEqual({
+      ...added.internal,
+      'x-request-id': 'req-1',
+      'x-forwarded-for': '203.0.113.9',
+    })
   })
 
   it('when a request carries credentials and hop-by-hop headers, then they stay at the gateway', () => {
@@ -42,7 +51,14 @@ describe('headers sent upstream', () => {
       added,
     )
     expect(Object.keys(headers).sort()).toEqual(
-      ['accept', 'content-type', 'if-match', 'x-forwarded-for', 'x-request-id', ...Object.keys(added.internal)].sort(),
+      [
+        'accept',
+        'content-type',
+        'if-match',
+        'x-forwarded-for',
+        'x-request-id',
+        ...Object.keys(added.internal),
+      ].sort(),
     )
   })
 })

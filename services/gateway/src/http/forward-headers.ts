@@ -31,15 +31,24 @@ const NEVER_UPSTREAM = new Set([
   ...Object.values(INTERNAL_HEADERS),
 ])
 
-const NEVER_DOWNSTREAM = new Set([...HOP_BY_HOP, REQUEST_ID_HEADER, ...Object.values(INTERNAL_HEADERS)])
+const NEVER_DOWNSTREAM = new Set([
+  ...HOP_BY_HOP,
+  REQUEST_ID_HEADER,
+  ...Object.values(INTERNAL_HEADERS),
+])
 
 function namedInConnection(headers: Record<string, HeaderValue | undefined>): Set<string> {
   const connection = headers.connection
   const values = Array.isArray(connection) ? connection : connection ? [connection] : []
-  return new Set(values.flatMap((value) => value.split(',').map((name) => name.trim().toLowerCase())))
+  return new Set(
+    values.flatMap((value) => value.split(',').map((name) => name.trim().toLowerCase())),
+  )
 }
 
-function filtered(headers: Record<string, HeaderValue | undefined>, drop: ReadonlySet<string>): Record<string, HeaderValue> {
+function filtered(
+  headers: Record<string, HeaderValue | undefined>,
+  drop: ReadonlySet<string>,
+): Record<string, HeaderValue> {
   const alsoDrop = namedInConnection(headers)
   const kept: Record<string, HeaderValue> = {}
   for (const [name, value] of Object.entries(headers)) {
@@ -64,6 +73,8 @@ export function upstreamRequestHeaders(
 }
 
 /** The service's response headers as the client gets them (ETag, Content-Type, Location...). */
-export function downstreamResponseHeaders(upstream: Record<string, HeaderValue | undefined>): Record<string, HeaderValue> {
+export function downstreamResponseHeaders(
+  upstream: Record<string, HeaderValue | undefined>,
+): Record<string, HeaderValue> {
   return filtered(upstream, NEVER_DOWNSTREAM)
 }

@@ -1,6 +1,10 @@
 import { Pool } from 'undici'
 import type { Context } from 'koa'
-import { PayloadTooLargeError, ServiceUnavailableError, UnsupportedMediaTypeError } from '@cms/errors'
+import {
+  PayloadTooLargeError,
+  ServiceUnavailableError,
+  UnsupportedMediaTypeError,
+} from '@cms/errors'
 import { internalHeaders } from '@cms/http'
 import type { Caller } from '@cms/http'
 import type { Upstream } from './api-routes.ts'
@@ -69,13 +73,17 @@ export function createUpstreamProxy(deps: UpstreamProxyDeps): UpstreamProxy {
 
   /** The cause (refused, timed out, the upstream's address) is logged, never shown to the client. */
   const unavailable = (upstream: Upstream, error: unknown): ServiceUnavailableError =>
-    new ServiceUnavailableError(`The ${SERVICE_NAMES[upstream]} service is unavailable; try again shortly`, { cause: error })
+    new ServiceUnavailableError(
+      `The ${SERVICE_NAMES[upstream]} service is unavailable; try again shortly`,
+      { cause: error },
+    )
 
   return {
     async forward(ctx, options) {
       const { pool, basePath } = targets[options.upstream]
       const hasBody = declaresBody(ctx)
-      if (hasBody && !ctx.is('application/json', 'application/*+json')) throw new UnsupportedMediaTypeError()
+      if (hasBody && !ctx.is('application/json', 'application/*+json'))
+        throw new UnsupportedMediaTypeError()
       if (Number(ctx.get('content-length') || 0) > deps.bodyLimitBytes) {
         ctx.set('Connection', 'close')
         throw new PayloadTooLargeError(deps.bodyLimitBytes)

@@ -14,7 +14,14 @@ export type EchoHandler = (request: SeenRequest, response: ServerResponse) => vo
 /** By default: 200 with an ETag and the request as JSON, so a test sees what the gateway sent. */
 const echo: EchoHandler = (request, response) => {
   response.writeHead(200, { 'content-type': 'application/json; charset=utf-8', etag: '"7"' })
-  response.end(JSON.stringify({ method: request.method, url: request.url, headers: request.headers, bodyBytes: request.body.length }))
+  response.end(
+    JSON.stringify({
+      method: request.method,
+      url: request.url,
+      headers: request.headers,
+      bodyBytes: request.body.length,
+    }),
+  )
 }
 
 export interface EchoUpstream {
@@ -43,7 +50,12 @@ export async function startEchoUpstream(port = 0): Promise<EchoUpstream> {
         } catch {
           return // the gateway gave up on this request (a body over the limit, say)
         }
-        const request = { method: req.method ?? '', url: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks) }
+        const request = {
+          method: req.method ?? '',
+          url: req.url ?? '',
+          headers: req.headers,
+          body: Buffer.concat(chunks),
+        }
         seen.push(request)
         await handler(request, res)
       })

@@ -10,7 +10,9 @@ import type { RunningGateway } from '../../src/main.ts'
  * and, by default, the shared services. Overrides are environment variables (an upstream URL,
  * REDIS_URL, a private REDIS_PREFIX, ...).
  */
-export async function startGateway(overrides: Record<string, string> = {}): Promise<RunningGateway> {
+export async function startGateway(
+  overrides: Record<string, string> = {},
+): Promise<RunningGateway> {
   const env = testEnv()
   return start(
     readGatewayConfig({
