@@ -5,6 +5,7 @@ import { Counter } from 'prom-client'
 import { readContentConfig } from './config.ts'
 import type { ContentConfig } from './config.ts'
 import { createDocumentsRepository } from './data/documents-repository.ts'
+import { createOutboxRepository } from './data/outbox-repository.ts'
 import { ensureContentIndexes } from './data/indexes.ts'
 import { createSchemaClient } from './data/schema-client.ts'
 import { createSlugRegistry } from './data/slug-registry.ts'
@@ -38,6 +39,7 @@ export async function start(config: ContentConfig = readContentConfig()): Promis
 
   const documents = createDocumentsRepository(mongo.db)
   const versions = createVersionsRepository(mongo.db)
+  const outbox = createOutboxRepository(mongo.db)
   const slugs = createSlugRegistry(mongo.db)
   const catalog = createContentTypeCatalog({
     source: createSchemaClient({ baseUrl: config.SCHEMA_URL, internalToken: config.INTERNAL_TOKEN }),
@@ -45,7 +47,7 @@ export async function start(config: ContentConfig = readContentConfig()): Promis
   const broker = await connectBroker({ url: config.AMQP_URL, logger, onContentTypeChanged: catalog.invalidate })
 
   let relay: OutboxRelay | undefined
-  const committer = createChangeCommitter({ documents, versions, slugs, logger, onCommitted: () => relay?.kick() })
+  const committer = createChangeCommitter({ documents, versions, outbox, slugs, logger, onCommitted: () => relay?.kick() })
   const service = createContentService({ documents, versions, slugs, committer, catalog, clock })
   const router = contentRoutes(service, { writes })
 
@@ -81,6 +83,7 @@ export async function start(config: ContentConfig = readContentConfig()): Promis
       registers: [http.metrics.registry],
     })
     relay = createOutboxRelay({
+      outbox,
       versions,
       documents,
       committer,

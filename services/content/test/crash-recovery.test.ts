@@ -38,6 +38,8 @@ async function commitBehindTheServicesBack(id: string, reason: 'update' | 'delet
     const { _id, ...state } = document
     const now = new Date()
     const next = reason === 'delete' ? state : { ...state, data: { ...state.data, ...data }, version: state.version + 1, updatedAt: now }
+    // As the writer does: the outbox pointer first, then the version record (the commit).
+    await db.collection('outbox').insertOne({ _id: `${id}:${state.version + 1}` as never, documentId: id, createdAt: now })
     await db.collection('versions').insertOne({
       _id: `${id}:${state.version + 1}` as never,
       documentId: id,

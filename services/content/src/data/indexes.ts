@@ -5,13 +5,12 @@ interface IndexPlan {
   collection: string
   name: string
   key: Record<string, 1 | -1>
-  sparse?: boolean
 }
 
 const INDEXES: readonly IndexPlan[] = [
   ...LIST_INDEXES.map((index) => ({ collection: 'documents', ...index })),
   { collection: 'versions', name: 'document_version', key: { documentId: 1, version: -1 } },
-  { collection: 'versions', name: 'pending_created', key: { pending: 1, createdAt: 1 }, sparse: true },
+  { collection: 'outbox', name: 'created', key: { createdAt: 1 } },
 ]
 
 /**
@@ -22,9 +21,6 @@ const INDEXES: readonly IndexPlan[] = [
  */
 export async function ensureContentIndexes(db: Db): Promise<void> {
   for (const index of INDEXES) {
-    await db.collection(index.collection).createIndex(index.key, {
-      name: index.name,
-      ...(index.sparse ? { sparse: true } : {}),
-    })
+    await db.collection(index.collection).createIndex(index.key, { name: index.name })
   }
 }

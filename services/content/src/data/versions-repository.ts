@@ -10,8 +10,6 @@ export interface VersionsRepository {
   history(documentId: string, page: { skip: number; limit: number }): Promise<{ records: StoredVersion[]; total: number }>
   deleteBelow(documentId: string, version: number): Promise<void>
   deleteById(id: string): Promise<void>
-  /** Records whose event is not yet confirmed by the broker, oldest first. */
-  pending(limit: number): Promise<StoredVersion[]>
   markSent(id: string): Promise<void>
 }
 
@@ -42,7 +40,6 @@ export function createVersionsRepository(db: Db): VersionsRepository {
     async deleteById(id) {
       await versions.deleteOne({ _id: id })
     },
-    pending: (limit) => versions.find({ pending: true }).sort({ createdAt: 1, _id: 1 }).limit(limit).toArray(),
     async markSent(id) {
       await versions.updateOne({ _id: id }, { $unset: { pending: '' } })
     },

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { Logger } from '@cms/logger'
 import type { DocumentsRepository } from '../data/documents-repository.ts'
+import type { OutboxRepository } from '../data/outbox-repository.ts'
 import type { SlugRegistry } from '../data/slug-registry.ts'
 import type { VersionsRepository } from '../data/versions-repository.ts'
 import { stateToStored } from './api-shape.ts'
@@ -33,6 +34,7 @@ export interface ChangeCommitter {
 export interface ChangeCommitterDeps {
   documents: DocumentsRepository
   versions: VersionsRepository
+  outbox: OutboxRepository
   slugs: SlugRegistry
   /** Told after each commit, so the outbox relay sends the event at once. */
   onCommitted: () => void
@@ -46,6 +48,7 @@ const MAX_ROLL_FORWARD_STEPS = 100
  * `versions` keyed `<documentId>:<version>`, carrying the new state and the event. A duplicate
  * key is the lost race. Then `documents` is brought up to that version; anyone who finds it
  * behind (the next writer, the relay) finishes the job, so a crash in between loses nothing.
+ * An outbox pointer written just before the insert lets the relay find the record cheaply.
  */
 export function createChangeCommitter(deps: ChangeCommitterDeps): ChangeCommitter {
   const { documents, versions, slugs } = deps
@@ -83,6 +86,7 @@ export function createChangeCommitter(deps: ChangeCommitterDeps): ChangeCommitte
     } else if (!(await documents.replaceIfOlder(stored)) && !(await documents.findById(record.documentId))) {
       // Written by someone who read the document before it was deleted: the change never happened.
       await versions.deleteById(record._id)
+      await deps.outbox.remove(record._id)
       return 'gone'
     }
     await catchUp(record.documentId)
@@ -103,6 +107,8 @@ export function createChangeCommitter(deps: ChangeCommitterDeps): ChangeCommitte
         pending: true,
         createdAt: change.now,
       }
+      // The pointer first: whatever happens after it, the relay can find the version record.
+      await deps.outbox.add({ _id: record._id, documentId: record.documentId, createdAt: change.now })
       if (!(await versions.insert(record))) return 'conflict'
       try {
         const settled = await settle(record)

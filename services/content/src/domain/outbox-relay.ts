@@ -2,6 +2,7 @@ import { EVENTS_EXCHANGE } from '@cms/events'
 import type { EntryEventMessage } from '@cms/events'
 import type { Logger } from '@cms/logger'
 import type { DocumentsRepository } from '../data/documents-repository.ts'
+import type { OutboxPointer, OutboxRepository } from '../data/outbox-repository.ts'
 import type { VersionsRepository } from '../data/versions-repository.ts'
 import { stateToStored, toFullApiDocument } from './api-shape.ts'
 import type { ChangeCommitter } from './change-committer.ts'
@@ -15,6 +16,7 @@ export interface EventPublisher {
 }
 
 export interface OutboxRelayDeps {
+  outbox: OutboxRepository
   versions: VersionsRepository
   documents: DocumentsRepository
   committer: ChangeCommitter
@@ -22,6 +24,9 @@ export interface OutboxRelayDeps {
   logger: Logger
   pollMs: number
   batchSize?: number
+  /** A pointer whose version never appeared this long after was left by a failed or lost write. */
+  abandonedAfterMs?: number
+  clock?: () => Date
   onPublished?: (count: number) => void
 }
 
@@ -44,12 +49,15 @@ export function eventMessageOf(record: StoredVersion): EntryEventMessage {
 }
 
 /**
- * Publishes every pending version record's event with publisher confirms and marks it sent only
- * once confirmed (at least once; `eventId` is stable). Before sending it makes sure the document
- * shows the change, which finishes a write whose process died after its commit.
+ * Follows the outbox pointers to version records whose event is pending, publishes each with
+ * publisher confirms and marks it sent only once confirmed (at least once; `eventId` is stable).
+ * Before sending it makes sure the document shows the change, which finishes a write whose
+ * process died after its commit.
  */
 export function createOutboxRelay(deps: OutboxRelayDeps): OutboxRelay {
   const batchSize = deps.batchSize ?? 100
+  const abandonedAfterMs = deps.abandonedAfterMs ?? 10 * 60_000
+  const clock = deps.clock ?? (() => new Date())
   let running = false
   let kicked = false
   let wake: (() => void) | undefined
@@ -68,12 +76,26 @@ export function createOutboxRelay(deps: OutboxRelayDeps): OutboxRelay {
     return (await deps.committer.settle(record)) === 'applied'
   }
 
+  /** The pointer's version record if its event still has to go out; drops pointers that are done. */
+  async function recordOf(pointer: OutboxPointer): Promise<StoredVersion | undefined> {
+    const record = await deps.versions.findById(pointer._id)
+    const abandoned = clock().getTime() - pointer.createdAt.getTime() > abandonedAfterMs
+    if (record?.pending || (!record && !abandoned)) return record ?? undefined
+    await deps.outbox.remove(pointer._id)
+    return undefined
+  }
+
   /** One batch; true when there may be more right away. */
   async function sweep(): Promise<boolean> {
     if (!deps.publisher.isConnected()) return false
-    const batch = await deps.versions.pending(batchSize)
+    const pointers = await deps.outbox.oldest(batchSize)
+    const records = await Promise.all(pointers.map(recordOf))
     const ready: StoredVersion[] = []
-    for (const record of batch) if (await settled(record)) ready.push(record)
+    for (const record of records) {
+      if (!record) continue
+      if (await settled(record)) ready.push(record)
+      else await deps.outbox.remove(record._id)
+    }
     // Issued in order on one confirm channel; each is marked sent only after its confirm.
     const results = await Promise.allSettled(
       ready.map((record) =>
@@ -90,6 +112,7 @@ export function createOutboxRelay(deps: OutboxRelayDeps): OutboxRelay {
       if (result.status !== 'fulfilled') continue
       const record = ready[index]!
       await (record.reason === 'delete' ? deps.versions.deleteById(record._id) : deps.versions.markSent(record._id))
+      await deps.outbox.remove(record._id)
       sent++
     }
     if (sent > 0) deps.onPublished?.(sent)
@@ -97,7 +120,7 @@ export function createOutboxRelay(deps: OutboxRelayDeps): OutboxRelay {
       deps.logger.warn({ unsent: ready.length - sent }, 'outbox: the broker did not confirm every event; retrying later')
       return false
     }
-    return batch.length === batchSize
+    return pointers.length === batchSize && sent > 0
   }
 
   async function run(): Promise<void> {
