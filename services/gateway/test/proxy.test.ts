@@ -144,6 +144,17 @@ describe('proxy: what reaches the service', () => {
   })
 })
 
+describe('proxy: observability', () => {
+  it('when requests pass, then metrics count them by route pattern, not by raw path', async () => {
+    await withKey(site.readKey)('GET', '/api/content-types/article')
+    const metrics = await (await fetch(`${gateway.url}/metrics`)).text()
+    expect(metrics).toMatch(
+      /http_request_duration_seconds_count\{[^}]*route="\/api\/content-types\/:name"/,
+    )
+    expect(metrics).not.toContain('route="/api/content-types/article"')
+  })
+})
+
 describe('proxy: clients that read less than the whole answer', () => {
   it('when a HEAD request is made, then the headers come back and the gateway keeps running', async () => {
     const response = await fetch(`${gateway.url}/api/content-types`, {

@@ -80,6 +80,8 @@ export function resolveApiRoute(): Middleware {
       throw new NotFoundError(`No route for ${ctx.method} ${ctx.path}`)
     if (match.kind === 'method-not-allowed') throw new MethodNotAllowedError(match.allowed)
     ctx.state.apiRoute = match
+    // The shared metrics label requests by the route koa-router matched; this router is ours.
+    ;(ctx as { _matchedRoute?: string })._matchedRoute = match.pattern
     await next()
   }
 }
