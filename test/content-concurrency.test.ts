@@ -5,32 +5,51 @@ import type { ContentSite } from './content-fixtures.ts'
 /** Writes without transactions: racing writers never lose changes or share a slug. */
 let site: ContentSite
 const WRITERS = 20
-const COUNTER_FIELDS = Array.from({ length: WRITERS }, (_, i) => ({ name: `f${i}`, type: 'integer' }))
+const COUNTER_FIELDS = Array.from({ length: WRITERS }, (_, i) => ({
+  name: `f${i}`,
+  type: 'integer',
+}))
 
 beforeAll(async () => {
   site = await contentSite()
-  await defineType(site.api, { name: 'counter', titleField: 'label', fields: [{ name: 'label', type: 'text' }, ...COUNTER_FIELDS] })
+  await defineType(site.api, {
+    name: 'counter',
+    titleField: 'label',
+    fields: [{ name: 'label', type: 'text' }, ...COUNTER_FIELDS],
+  })
 })
 
 const createCounter = async () =>
-  (await expectStatus(site.api('POST', '/api/content', { body: { type: 'counter', data: { label: 'race' } } }), 201)).body
+  (
+    await expectStatus(
+      site.api('POST', '/api/content', { body: { type: 'counter', data: { label: 'race' } } }),
+      201,
+    )
+  ).body
 
 describe('concurrent patches', () => {
   it('when 20 patches race with the same If-Match, then exactly one succeeds and the rest get 412', async () => {
     const document = await createCounter()
     const responses = await Promise.all(
       Array.from({ length: WRITERS }, (_, i) =>
-        site.api('PATCH', `/api/content/${document.id}`, { body: { data: { [`f${i}`]: i } }, headers: { 'if-match': '"1"' } }),
+        site.api('PATCH', `/api/content/${document.id}`, {
+          body: { data: { [`f${i}`]: i } },
+          headers: { 'if-match': '"1"' },
+        }),
       ),
     )
     const statuses = responses.map((response) => response.status).sort()
     expect(statuses.filter((status) => status === 200)).toHaveLength(1)
     expect(statuses.filter((status) => status === 412)).toHaveLength(WRITERS - 1)
     const winner = responses.find((response) => response.status === 200)!.body
-    const current = (await expectStatus(site.api('GET', `/api/content/${document.id}?draft=true`), 200)).body
+    const current = (
+      await expectStatus(site.api('GET', `/api/content/${document.id}?draft=true`), 200)
+    ).body
     expect(current).toEqual(winner)
     expect(current.version).toBe(2)
-    const versions = (await expectStatus(site.api('GET', `/api/content/${document.id}/versions`), 200)).body
+    const versions = (
+      await expectStatus(site.api('GET', `/api/content/${document.id}/versions`), 200)
+    ).body
     expect(versions.totalDocs).toBe(2)
     expect(versions.docs[0].data).toEqual(winner.data)
   })
@@ -38,18 +57,26 @@ describe('concurrent patches', () => {
   it('when 20 patches race without If-Match, then all succeed, 21 versions exist, the version is 21 and no change is lost', async () => {
     const document = await createCounter()
     const responses = await Promise.all(
-      Array.from({ length: WRITERS }, (_, i) => site.api('PATCH', `/api/content/${document.id}`, { body: { data: { [`f${i}`]: i } } })),
+      Array.from({ length: WRITERS }, (_, i) =>
+        site.api('PATCH', `/api/content/${document.id}`, { body: { data: { [`f${i}`]: i } } }),
+      ),
     )
     expect(responses.map((response) => response.status)).toEqual(Array(WRITERS).fill(200))
     expect(new Set(responses.map((response) => response.body.version)).size).toBe(WRITERS)
-    const current = (await expectStatus(site.api('GET', `/api/content/${document.id}?draft=true`), 200)).body
+    const current = (
+      await expectStatus(site.api('GET', `/api/content/${document.id}?draft=true`), 200)
+    ).body
     expect(current.version).toBe(WRITERS + 1)
     const expected: Record<string, unknown> = { label: 'race' }
     for (let i = 0; i < WRITERS; i++) expected[`f${i}`] = i
     expect(current.data).toEqual(expected)
-    const versions = (await expectStatus(site.api('GET', `/api/content/${document.id}/versions?limit=100`), 200)).body
+    const versions = (
+      await expectStatus(site.api('GET', `/api/content/${document.id}/versions?limit=100`), 200)
+    ).body
     expect(versions.totalDocs).toBe(WRITERS + 1)
-    expect(versions.docs.map((v: { version: number }) => v.version)).toEqual(Array.from({ length: WRITERS + 1 }, (_, i) => WRITERS + 1 - i))
+    expect(versions.docs.map((v: { version: number }) => v.version)).toEqual(
+      Array.from({ length: WRITERS + 1 }, (_, i) => WRITERS + 1 - i),
+    )
     // Each version holds exactly one more field than the one before it: every change built on the last.
     const sizes = versions.docs.map((v: { data: object }) => Object.keys(v.data).length).reverse()
     expect(sizes).toEqual(Array.from({ length: WRITERS + 1 }, (_, i) => i + 1))
@@ -64,8 +91,12 @@ describe('concurrent patches', () => {
       site.api('PATCH', `/api/content/${document.id}`, { body: { data: { f1: 1 } } }),
       site.api('POST', `/api/content/${document.id}/publish`),
     ])
-    const current = (await expectStatus(site.api('GET', `/api/content/${document.id}?draft=true`), 200)).body
-    const newest = (await expectStatus(site.api('GET', `/api/content/${document.id}/versions?limit=1`), 200)).body.docs[0]
+    const current = (
+      await expectStatus(site.api('GET', `/api/content/${document.id}?draft=true`), 200)
+    ).body
+    const newest = (
+      await expectStatus(site.api('GET', `/api/content/${document.id}/versions?limit=1`), 200)
+    ).body.docs[0]
     expect(newest.version).toBe(current.version)
     expect(newest).toMatchObject({ status: current.status, data: current.data, slug: current.slug })
     expect(current.data).toMatchObject({ f0: 1, f1: 1 })
@@ -75,7 +106,11 @@ describe('concurrent patches', () => {
 describe('concurrent creates', () => {
   it('when 10 documents with the same title are created at once, then they all get distinct slugs', async () => {
     const responses = await Promise.all(
-      Array.from({ length: 10 }, () => site.api('POST', '/api/content', { body: { type: 'article', data: { title: 'Breaking News' } } })),
+      Array.from({ length: 10 }, () =>
+        site.api('POST', '/api/content', {
+          body: { type: 'article', data: { title: 'Breaking News' } },
+        }),
+      ),
     )
     expect(responses.map((response) => response.status)).toEqual(Array(10).fill(201))
     const slugs = responses.map((response) => response.body.slug as string).sort()
@@ -87,7 +122,9 @@ describe('concurrent creates', () => {
   it('when two documents race for the same client slug, then one gets it and the other 409', async () => {
     const responses = await Promise.all(
       Array.from({ length: 2 }, (_, i) =>
-        site.api('POST', '/api/content', { body: { type: 'article', data: { title: `Racer ${i}` }, slug: 'contested' } }),
+        site.api('POST', '/api/content', {
+          body: { type: 'article', data: { title: `Racer ${i}` }, slug: 'contested' },
+        }),
       ),
     )
     expect(responses.map((response) => response.status).sort()).toEqual([201, 409])

@@ -26,9 +26,13 @@ export interface ContentSite extends TestWebsite {
   createArticle(data: Record<string, unknown>, extra?: Record<string, unknown>): Promise<any>
 }
 
-export async function expectStatus<T>(response: Promise<ApiResponse<T>> | ApiResponse<T>, status: number): Promise<ApiResponse<T>> {
+export async function expectStatus<T>(
+  response: Promise<ApiResponse<T>> | ApiResponse<T>,
+  status: number,
+): Promise<ApiResponse<T>> {
   const settled = await response
-  if (settled.status !== status) throw new Error(`expected ${status}, got ${settled.status}: ${settled.text}`)
+  if (settled.status !== status)
+    throw new Error(`expected ${status}, got ${settled.status}: ${settled.text}`)
   return settled
 }
 
@@ -43,7 +47,10 @@ export async function contentSite(): Promise<ContentSite> {
   return {
     ...site,
     async createArticle(data, extra = {}) {
-      const response = await expectStatus(site.api('POST', '/api/content', { body: { type: 'article', data, ...extra } }), 201)
+      const response = await expectStatus(
+        site.api('POST', '/api/content', { body: { type: 'article', data, ...extra } }),
+        201,
+      )
       return response.body
     },
   }
@@ -58,7 +65,10 @@ export interface EventTap {
 }
 
 /** A private queue bound to every entry event on the events exchange, filtered to one website. */
-export async function tapEntryEvents(websiteId: string, amqpUrl = testEnv().amqpUrl): Promise<EventTap> {
+export async function tapEntryEvents(
+  websiteId: string,
+  amqpUrl = testEnv().amqpUrl,
+): Promise<EventTap> {
   const connection: ChannelModel = await connect(amqpUrl)
   const channel = await connection.createChannel()
   await channel.assertExchange(EVENTS_EXCHANGE, 'topic', { durable: true })
@@ -70,11 +80,13 @@ export async function tapEntryEvents(websiteId: string, amqpUrl = testEnv().amqp
     (message) => {
       if (!message) return
       const event = JSON.parse(message.content.toString('utf8')) as EntryEventMessage
-      if (event.websiteId === websiteId) seen.push({ ...event, routingKey: message.fields.routingKey })
+      if (event.websiteId === websiteId)
+        seen.push({ ...event, routingKey: message.fields.routingKey })
     },
     { noAck: true },
   )
-  const events = (documentId?: string) => seen.filter((event) => documentId === undefined || event.document.id === documentId)
+  const events = (documentId?: string) =>
+    seen.filter((event) => documentId === undefined || event.document.id === documentId)
   return {
     events,
     async settle(documentId, count, quietMs = 1000) {

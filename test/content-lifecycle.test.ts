@@ -14,11 +14,17 @@ afterAll(async () => {
   await tap?.close()
 })
 
-const versionsOf = async (id: string) => (await expectStatus(site.api('GET', `/api/content/${id}/versions`), 200)).body
+const versionsOf = async (id: string) =>
+  (await expectStatus(site.api('GET', `/api/content/${id}/versions`), 200)).body
 
 describe('create', () => {
   it('when a document is created, then it is a version-1 draft with publishedAt null, authored by the key, and entry.create is emitted', async () => {
-    const response = await expectStatus(site.api('POST', '/api/content', { body: { type: 'article', data: { title: 'First post' } } }), 201)
+    const response = await expectStatus(
+      site.api('POST', '/api/content', {
+        body: { type: 'article', data: { title: 'First post' } },
+      }),
+      201,
+    )
     const document = response.body
     expect(document).toMatchObject({
       type: 'article',
@@ -36,7 +42,12 @@ describe('create', () => {
 
     const [event, ...more] = await tap.settle(document.id, 1)
     expect(more).toEqual([])
-    expect(event).toMatchObject({ event: 'entry.create', routingKey: 'entry.create', websiteId: site.websiteId, contentType: 'article' })
+    expect(event).toMatchObject({
+      event: 'entry.create',
+      routingKey: 'entry.create',
+      websiteId: site.websiteId,
+      contentType: 'article',
+    })
     expect(event!.document).toEqual(document)
     expect(event!.eventId).toMatch(/^[0-9a-f-]{36}$/)
   })
@@ -47,7 +58,9 @@ describe('publish and unpublish', () => {
     const draft = await site.createArticle({ title: 'To publish' })
     const response = await expectStatus(site.api('POST', `/api/content/${draft.id}/publish`), 200)
     expect(response.body).toMatchObject({ id: draft.id, status: 'published', version: 2 })
-    expect(Date.parse(response.body.publishedAt)).toBeGreaterThanOrEqual(Date.parse(draft.createdAt))
+    expect(Date.parse(response.body.publishedAt)).toBeGreaterThanOrEqual(
+      Date.parse(draft.createdAt),
+    )
     expect(response.headers.get('etag')).toBe('"2"')
     const events = await tap.settle(draft.id, 2)
     expect(events.map((event) => event.event)).toEqual(['entry.create', 'entry.publish'])
@@ -60,7 +73,10 @@ describe('publish and unpublish', () => {
     const again = await expectStatus(site.api('POST', `/api/content/${draft.id}/publish`), 200)
     expect(again.body).toEqual(first.body)
     expect((await versionsOf(draft.id)).totalDocs).toBe(2)
-    expect((await tap.settle(draft.id, 2)).map((event) => event.event)).toEqual(['entry.create', 'entry.publish'])
+    expect((await tap.settle(draft.id, 2)).map((event) => event.event)).toEqual([
+      'entry.create',
+      'entry.publish',
+    ])
   })
 
   it('when a published document is unpublished, then it is a draft with publishedAt null, public reads lose it, and entry.unpublish', async () => {
@@ -74,7 +90,11 @@ describe('publish and unpublish', () => {
     const list = await expectStatus(site.readApi('GET', '/api/content?type=article'), 200)
     expect(list.body.docs.map((doc: { id: string }) => doc.id)).not.toContain(draft.id)
     const events = await tap.settle(draft.id, 3)
-    expect(events.map((event) => event.event)).toEqual(['entry.create', 'entry.publish', 'entry.unpublish'])
+    expect(events.map((event) => event.event)).toEqual([
+      'entry.create',
+      'entry.publish',
+      'entry.unpublish',
+    ])
   })
 
   it('when a draft is unpublished, then 200, nothing changes, no version and no event', async () => {
@@ -87,30 +107,49 @@ describe('publish and unpublish', () => {
 })
 
 describe('update', () => {
-  it.each(['draft', 'published'])('when a %s document is patched, then its status stays, the version grows and entry.update is emitted', async (status) => {
-    const draft = await site.createArticle({ title: `Patch a ${status}` })
-    if (status === 'published') await expectStatus(site.api('POST', `/api/content/${draft.id}/publish`), 200)
-    const response = await expectStatus(site.api('PATCH', `/api/content/${draft.id}`, { body: { data: { body: 'more' } } }), 200)
-    expect(response.body).toMatchObject({ status, data: { title: `Patch a ${status}`, body: 'more' } })
-    expect(response.body.version).toBe(status === 'published' ? 3 : 2)
-    expect(Date.parse(response.body.updatedAt)).toBeGreaterThan(Date.parse(draft.updatedAt))
-    const events = await tap.settle(draft.id, status === 'published' ? 3 : 2)
-    expect(events.at(-1)).toMatchObject({ event: 'entry.update', document: response.body })
-  })
+  it.each(['draft', 'published'])(
+    'when a %s document is patched, then its status stays, the version grows and entry.update is emitted',
+    async (status) => {
+      const draft = await site.createArticle({ title: `Patch a ${status}` })
+      if (status === 'published')
+        await expectStatus(site.api('POST', `/api/content/${draft.id}/publish`), 200)
+      const response = await expectStatus(
+        site.api('PATCH', `/api/content/${draft.id}`, { body: { data: { body: 'more' } } }),
+        200,
+      )
+      expect(response.body).toMatchObject({
+        status,
+        data: { title: `Patch a ${status}`, body: 'more' },
+      })
+      expect(response.body.version).toBe(status === 'published' ? 3 : 2)
+      expect(Date.parse(response.body.updatedAt)).toBeGreaterThan(Date.parse(draft.updatedAt))
+      const events = await tap.settle(draft.id, status === 'published' ? 3 : 2)
+      expect(events.at(-1)).toMatchObject({ event: 'entry.update', document: response.body })
+    },
+  )
 })
 
 describe('delete', () => {
   it('when a document is deleted, then 204, it and its versions are gone, and entry.delete carries its last state', async () => {
     const draft = await site.createArticle({ title: 'Short lived' })
-    const published = (await expectStatus(site.api('POST', `/api/content/${draft.id}/publish`), 200)).body
+    const published = (
+      await expectStatus(site.api('POST', `/api/content/${draft.id}/publish`), 200)
+    ).body
     const response = await expectStatus(site.api('DELETE', `/api/content/${draft.id}`), 204)
     expect(response.text).toBe('')
     await expectStatus(site.api('GET', `/api/content/${draft.id}?draft=true`), 404)
     await expectStatus(site.api('GET', `/api/content/${draft.id}/versions`), 404)
-    await expectStatus(site.api('GET', `/api/content/by-slug/article/${draft.slug}?draft=true`), 404)
+    await expectStatus(
+      site.api('GET', `/api/content/by-slug/article/${draft.slug}?draft=true`),
+      404,
+    )
     await expectStatus(site.api('DELETE', `/api/content/${draft.id}`), 404)
     const events = await tap.settle(draft.id, 3)
-    expect(events.map((event) => event.event)).toEqual(['entry.create', 'entry.publish', 'entry.delete'])
+    expect(events.map((event) => event.event)).toEqual([
+      'entry.create',
+      'entry.publish',
+      'entry.delete',
+    ])
     expect(events[2]!.document).toEqual(published)
   })
 
@@ -125,7 +164,10 @@ describe('delete', () => {
 describe('every event once', () => {
   it('when a document goes through every change, then RabbitMQ carries exactly one event per change with distinct ids', async () => {
     const draft = await site.createArticle({ title: 'All the changes' })
-    await expectStatus(site.api('PATCH', `/api/content/${draft.id}`, { body: { data: { body: 'b' } } }), 200)
+    await expectStatus(
+      site.api('PATCH', `/api/content/${draft.id}`, { body: { data: { body: 'b' } } }),
+      200,
+    )
     await expectStatus(site.api('POST', `/api/content/${draft.id}/publish`), 200)
     await expectStatus(site.api('POST', `/api/content/${draft.id}/publish`), 200)
     await expectStatus(site.api('POST', `/api/content/${draft.id}/unpublish`), 200)

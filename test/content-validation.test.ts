@@ -10,58 +10,104 @@ beforeAll(async () => {
 })
 
 const create = (body: unknown) => site.api('POST', '/api/content', { body })
-const pathsOf = (body: { error: { details?: { path: string }[] } }) => (body.error.details ?? []).map((detail) => detail.path).sort()
+const pathsOf = (body: { error: { details?: { path: string }[] } }) =>
+  (body.error.details ?? []).map((detail) => detail.path).sort()
 
 describe('data validation', () => {
   it('when values have the wrong types, then 422 with one detail per field', async () => {
     const response = await expectStatus(
-      create({ type: 'article', data: { title: 5, tags: 'one', views: 1.5, featured: 'yes', rich: { type: 'doc' } } }),
+      create({
+        type: 'article',
+        data: { title: 5, tags: 'one', views: 1.5, featured: 'yes', rich: { type: 'doc' } },
+      }),
       422,
     )
     expect(response.body.error.code).toBe('VALIDATION_ERROR')
-    expect(pathsOf(response.body)).toEqual(['data.featured', 'data.rich', 'data.tags', 'data.title', 'data.views'])
+    expect(pathsOf(response.body)).toEqual([
+      'data.featured',
+      'data.rich',
+      'data.tags',
+      'data.title',
+      'data.views',
+    ])
   })
 
   it('when data has keys the type does not declare, then 422 naming each', async () => {
-    const response = await expectStatus(create({ type: 'article', data: { title: 't', subtitle: 's', color: 'red' } }), 422)
+    const response = await expectStatus(
+      create({ type: 'article', data: { title: 't', subtitle: 's', color: 'red' } }),
+      422,
+    )
     expect(pathsOf(response.body)).toEqual(['data.color', 'data.subtitle'])
   })
 
   it('when a required value is missing or empty, then 422 naming it', async () => {
-    expect(pathsOf((await expectStatus(create({ type: 'article', data: {} }), 422)).body)).toEqual(['data.title'])
-    expect(pathsOf((await expectStatus(create({ type: 'article', data: { title: '  ' } }), 422)).body)).toEqual(['data.title'])
+    expect(pathsOf((await expectStatus(create({ type: 'article', data: {} }), 422)).body)).toEqual([
+      'data.title',
+    ])
+    expect(
+      pathsOf((await expectStatus(create({ type: 'article', data: { title: '  ' } }), 422)).body),
+    ).toEqual(['data.title'])
   })
 
   it('when the type is unknown or missing, or data is not an object, then 422', async () => {
-    expect(pathsOf((await expectStatus(create({ type: 'nope', data: { title: 't' } }), 422)).body)).toEqual(['type'])
-    expect(pathsOf((await expectStatus(create({ data: { title: 't' } }), 422)).body)).toEqual(['type'])
-    expect(pathsOf((await expectStatus(create({ type: 'article', data: ['t'] }), 422)).body)).toEqual(['data'])
+    expect(
+      pathsOf((await expectStatus(create({ type: 'nope', data: { title: 't' } }), 422)).body),
+    ).toEqual(['type'])
+    expect(pathsOf((await expectStatus(create({ data: { title: 't' } }), 422)).body)).toEqual([
+      'type',
+    ])
+    expect(
+      pathsOf((await expectStatus(create({ type: 'article', data: ['t'] }), 422)).body),
+    ).toEqual(['data'])
   })
 
   it('when the body has members other than type, data and slug, then 422 naming them', async () => {
-    const response = await expectStatus(create({ type: 'article', data: { title: 't' }, status: 'published', id: 'x' }), 422)
+    const response = await expectStatus(
+      create({ type: 'article', data: { title: 't' }, status: 'published', id: 'x' }),
+      422,
+    )
     expect(pathsOf(response.body)).toEqual(['id', 'status'])
   })
 
   it('when the body is malformed JSON, not JSON, or not an object, then 422, 415 and 422', async () => {
     await expectStatus(site.api('POST', '/api/content', { rawBody: '{"type": "article",' }), 422)
-    await expectStatus(site.api('POST', '/api/content', { rawBody: 'type=article', headers: { 'content-type': 'text/plain' } }), 415)
+    await expectStatus(
+      site.api('POST', '/api/content', {
+        rawBody: 'type=article',
+        headers: { 'content-type': 'text/plain' },
+      }),
+      415,
+    )
     await expectStatus(create(['article']), 422)
   })
 
   it('when a patch leaves the merged data invalid, then 422 and nothing changes', async () => {
     const document = await site.createArticle({ title: 'Keep me' })
-    await expectStatus(site.api('PATCH', `/api/content/${document.id}`, { body: { data: { title: null } } }), 422)
-    await expectStatus(site.api('PATCH', `/api/content/${document.id}`, { body: { data: { views: 'many' } } }), 422)
-    await expectStatus(site.api('PATCH', `/api/content/${document.id}`, { body: { data: { unknown: 1 } } }), 422)
-    await expectStatus(site.api('PATCH', `/api/content/${document.id}`, { body: { title: 'x' } }), 422)
+    await expectStatus(
+      site.api('PATCH', `/api/content/${document.id}`, { body: { data: { title: null } } }),
+      422,
+    )
+    await expectStatus(
+      site.api('PATCH', `/api/content/${document.id}`, { body: { data: { views: 'many' } } }),
+      422,
+    )
+    await expectStatus(
+      site.api('PATCH', `/api/content/${document.id}`, { body: { data: { unknown: 1 } } }),
+      422,
+    )
+    await expectStatus(
+      site.api('PATCH', `/api/content/${document.id}`, { body: { title: 'x' } }),
+      422,
+    )
     const after = await expectStatus(site.api('GET', `/api/content/${document.id}?draft=true`), 200)
     expect(after.body).toEqual(document)
   })
 
   it('when a __proto__ key is sent in data, then it is refused as an unknown field and nothing is polluted', async () => {
     const response = await expectStatus(
-      site.api('POST', '/api/content', { rawBody: '{"type":"article","data":{"title":"t","__proto__":{"isAdmin":true}}}' }),
+      site.api('POST', '/api/content', {
+        rawBody: '{"type":"article","data":{"title":"t","__proto__":{"isAdmin":true}}}',
+      }),
       422,
     )
     expect(response.body.error.details).toHaveLength(1)
@@ -71,19 +117,39 @@ describe('data validation', () => {
     await defineType(site.api, { name: 'note', fields: [{ name: 'text', type: 'text' }] })
     const note = (await expectStatus(create({ type: 'note', data: { text: 'a' } }), 201)).body
     await expectStatus(
-      site.api('PATCH', '/api/content-types/note', { body: { fields: [{ name: 'text', type: 'text' }, { name: 'mood', type: 'text', required: true }] } }),
+      site.api('PATCH', '/api/content-types/note', {
+        body: {
+          fields: [
+            { name: 'text', type: 'text' },
+            { name: 'mood', type: 'text', required: true },
+          ],
+        },
+      }),
       200,
     )
-    await expectStatus(site.api('PATCH', `/api/content/${note.id}`, { body: { data: { text: 'b' } } }), 422)
-    await expectStatus(site.api('PATCH', `/api/content/${note.id}`, { body: { data: { mood: 'happy' } } }), 200)
+    await expectStatus(
+      site.api('PATCH', `/api/content/${note.id}`, { body: { data: { text: 'b' } } }),
+      422,
+    )
+    await expectStatus(
+      site.api('PATCH', `/api/content/${note.id}`, { body: { data: { mood: 'happy' } } }),
+      200,
+    )
   })
 })
 
 describe('merge patch', () => {
   it('when a patch sends some keys and null for another, then those keys are replaced, the null one removed, the rest kept', async () => {
-    const document = await site.createArticle({ title: 'Merge', body: 'old', tags: ['a'], views: 1 })
+    const document = await site.createArticle({
+      title: 'Merge',
+      body: 'old',
+      tags: ['a'],
+      views: 1,
+    })
     const response = await expectStatus(
-      site.api('PATCH', `/api/content/${document.id}`, { body: { data: { body: 'new', tags: null, featured: true } } }),
+      site.api('PATCH', `/api/content/${document.id}`, {
+        body: { data: { body: 'new', tags: null, featured: true } },
+      }),
       200,
     )
     expect(response.body.data).toEqual({ title: 'Merge', body: 'new', views: 1, featured: true })
@@ -92,11 +158,15 @@ describe('merge patch', () => {
 
 describe('slugs', () => {
   it('when no slug field value is given, then the slug comes from the title, folded to lower-case ASCII', async () => {
-    expect((await site.createArticle({ title: '  Ça & Über: Größe!! ' })).slug).toMatch(/^ca-and-uber-grosse$/)
+    expect((await site.createArticle({ title: '  Ça & Über: Größe!! ' })).slug).toMatch(
+      /^ca-and-uber-grosse$/,
+    )
   })
 
   it('when the slug field has a value, then it wins over the title', async () => {
-    expect((await site.createArticle({ title: 'Title words', slug: 'Custom Words' })).slug).toBe('custom-words')
+    expect((await site.createArticle({ title: 'Title words', slug: 'Custom Words' })).slug).toBe(
+      'custom-words',
+    )
   })
 
   it('when neither slug field nor title gives a slug, then the id is the slug', async () => {
@@ -115,18 +185,32 @@ describe('slugs', () => {
     const slugs = []
     for (let i = 0; i < 3; i++) slugs.push((await site.createArticle({ title: 'Same Title' })).slug)
     expect(slugs).toEqual(['same-title', 'same-title-2', 'same-title-3'])
-    await defineType(site.api, { name: 'page', titleField: 'title', fields: [{ name: 'title', type: 'text' }] })
-    expect((await expectStatus(create({ type: 'page', data: { title: 'Same Title' } }), 201)).body.slug).toBe('same-title')
+    await defineType(site.api, {
+      name: 'page',
+      titleField: 'title',
+      fields: [{ name: 'title', type: 'text' }],
+    })
+    expect(
+      (await expectStatus(create({ type: 'page', data: { title: 'Same Title' } }), 201)).body.slug,
+    ).toBe('same-title')
     const other = await contentSite()
     expect((await other.createArticle({ title: 'Same Title' })).slug).toBe('same-title')
   })
 
   it('when a client sends a valid free slug, then it is used; a taken one is 409; a malformed one is 422', async () => {
-    expect((await site.createArticle({ title: 'x' }, { slug: 'chosen-slug' })).slug).toBe('chosen-slug')
-    const taken = await expectStatus(create({ type: 'article', data: { title: 'y' }, slug: 'chosen-slug' }), 409)
+    expect((await site.createArticle({ title: 'x' }, { slug: 'chosen-slug' })).slug).toBe(
+      'chosen-slug',
+    )
+    const taken = await expectStatus(
+      create({ type: 'article', data: { title: 'y' }, slug: 'chosen-slug' }),
+      409,
+    )
     expect(taken.body.error.code).toBe('CONFLICT')
     for (const bad of ['Upper', 'two  spaces', 'trailing-', 'a--b', 'ünï', '', 'a'.repeat(97)]) {
-      const response = await expectStatus(create({ type: 'article', data: { title: 'z' }, slug: bad }), 422)
+      const response = await expectStatus(
+        create({ type: 'article', data: { title: 'z' }, slug: bad }),
+        422,
+      )
       expect(pathsOf(response.body)).toEqual(['slug'])
     }
     await expectStatus(create({ type: 'article', data: { title: 'z' }, slug: 42 }), 422)
@@ -134,9 +218,15 @@ describe('slugs', () => {
 
   it('when the title changes in a patch, then the slug stays; when a slug is sent, it changes and the old one is free', async () => {
     const document = await site.createArticle({ title: 'Stable URL' })
-    const retitled = await expectStatus(site.api('PATCH', `/api/content/${document.id}`, { body: { data: { title: 'New title' } } }), 200)
+    const retitled = await expectStatus(
+      site.api('PATCH', `/api/content/${document.id}`, { body: { data: { title: 'New title' } } }),
+      200,
+    )
     expect(retitled.body.slug).toBe('stable-url')
-    const reslugged = await expectStatus(site.api('PATCH', `/api/content/${document.id}`, { body: { slug: 'new-url' } }), 200)
+    const reslugged = await expectStatus(
+      site.api('PATCH', `/api/content/${document.id}`, { body: { slug: 'new-url' } }),
+      200,
+    )
     expect(reslugged.body.slug).toBe('new-url')
     await expectStatus(site.api('GET', `/api/content/by-slug/article/new-url?draft=true`), 200)
     await expectStatus(site.api('GET', `/api/content/by-slug/article/stable-url?draft=true`), 404)
@@ -146,10 +236,22 @@ describe('slugs', () => {
   it('when a patch sends a slug another document holds, then 409 and nothing changes; sending its own slug is fine', async () => {
     const first = await site.createArticle({ title: 'Holder' })
     const second = await site.createArticle({ title: 'Wanter' })
-    await expectStatus(site.api('PATCH', `/api/content/${second.id}`, { body: { slug: first.slug } }), 409)
-    await expectStatus(site.api('PATCH', `/api/content/${second.id}`, { body: { slug: 'Bad Slug' } }), 422)
-    expect((await expectStatus(site.api('GET', `/api/content/${second.id}?draft=true`), 200)).body.version).toBe(1)
-    await expectStatus(site.api('PATCH', `/api/content/${second.id}`, { body: { slug: second.slug } }), 200)
+    await expectStatus(
+      site.api('PATCH', `/api/content/${second.id}`, { body: { slug: first.slug } }),
+      409,
+    )
+    await expectStatus(
+      site.api('PATCH', `/api/content/${second.id}`, { body: { slug: 'Bad Slug' } }),
+      422,
+    )
+    expect(
+      (await expectStatus(site.api('GET', `/api/content/${second.id}?draft=true`), 200)).body
+        .version,
+    ).toBe(1)
+    await expectStatus(
+      site.api('PATCH', `/api/content/${second.id}`, { body: { slug: second.slug } }),
+      200,
+    )
   })
 })
 

@@ -11,27 +11,37 @@ beforeAll(async () => {
   site = await contentSite()
   draft = await site.createArticle({ title: 'Hidden draft' })
   const toPublish = await site.createArticle({ title: 'Public post' })
-  published = (await expectStatus(site.api('POST', `/api/content/${toPublish.id}/publish`), 200)).body
+  published = (await expectStatus(site.api('POST', `/api/content/${toPublish.id}/publish`), 200))
+    .body
 })
 
 const idsOf = (body: { docs: Array<{ id: string }> }) => body.docs.map((doc) => doc.id).sort()
 
 describe('drafts without draft access', () => {
-  it.each(['readApi', 'api'] as const)('when the %s key reads a draft by id or slug without draft=true, then 404', async (key) => {
-    await expectStatus(site[key]('GET', `/api/content/${draft.id}`), 404)
-    await expectStatus(site[key]('GET', `/api/content/by-slug/article/${draft.slug}`), 404)
-  })
+  it.each(['readApi', 'api'] as const)(
+    'when the %s key reads a draft by id or slug without draft=true, then 404',
+    async (key) => {
+      await expectStatus(site[key]('GET', `/api/content/${draft.id}`), 404)
+      await expectStatus(site[key]('GET', `/api/content/by-slug/article/${draft.slug}`), 404)
+    },
+  )
 
-  it.each(['readApi', 'api'] as const)('when the %s key lists without draft=true, then only published documents', async (key) => {
-    const list = await expectStatus(site[key]('GET', '/api/content'), 200)
-    expect(idsOf(list.body)).toEqual([published.id])
-    expect(list.body.totalDocs).toBe(1)
-  })
+  it.each(['readApi', 'api'] as const)(
+    'when the %s key lists without draft=true, then only published documents',
+    async (key) => {
+      const list = await expectStatus(site[key]('GET', '/api/content'), 200)
+      expect(idsOf(list.body)).toEqual([published.id])
+      expect(list.body.totalDocs).toBe(1)
+    },
+  )
 
   it('when the read key reads a published document by id and by slug, then it gets it with its ETag', async () => {
     const byId = await expectStatus(site.readApi('GET', `/api/content/${published.id}`), 200)
     expect(byId.body).toEqual(published)
-    const bySlug = await expectStatus(site.readApi('GET', `/api/content/by-slug/article/${published.slug}`), 200)
+    const bySlug = await expectStatus(
+      site.readApi('GET', `/api/content/by-slug/article/${published.slug}`),
+      200,
+    )
     expect(bySlug.body).toEqual(published)
     expect(bySlug.headers.get('etag')).toBe(`"${published.version}"`)
   })
@@ -42,11 +52,18 @@ describe('draft access', () => {
     const list = await expectStatus(site.api('GET', '/api/content?draft=true'), 200)
     expect(idsOf(list.body)).toEqual([draft.id, published.id].sort())
     await expectStatus(site.api('GET', `/api/content/${draft.id}?draft=true`), 200)
-    await expectStatus(site.api('GET', `/api/content/by-slug/article/${draft.slug}?draft=true`), 200)
+    await expectStatus(
+      site.api('GET', `/api/content/by-slug/article/${draft.slug}?draft=true`),
+      200,
+    )
   })
 
   it('when the read key asks with draft=true, then 403 everywhere', async () => {
-    for (const path of ['/api/content?draft=true', `/api/content/${published.id}?draft=true`, `/api/content/by-slug/article/${published.slug}?draft=true`]) {
+    for (const path of [
+      '/api/content?draft=true',
+      `/api/content/${published.id}?draft=true`,
+      `/api/content/by-slug/article/${published.slug}?draft=true`,
+    ]) {
       const response = await expectStatus(site.readApi('GET', path), 403)
       expect(response.body.error.code).toBe('FORBIDDEN')
     }
@@ -54,7 +71,10 @@ describe('draft access', () => {
 
   it('when the admin key acts on a draft without draft=true, then writes, versions and restore work', async () => {
     const document = await site.createArticle({ title: 'Admin works on drafts' })
-    await expectStatus(site.api('PATCH', `/api/content/${document.id}`, { body: { data: { body: 'x' } } }), 200)
+    await expectStatus(
+      site.api('PATCH', `/api/content/${document.id}`, { body: { data: { body: 'x' } } }),
+      200,
+    )
     await expectStatus(site.api('GET', `/api/content/${document.id}/versions`), 200)
     await expectStatus(site.api('POST', `/api/content/${document.id}/restore/1`), 200)
     await expectStatus(site.api('DELETE', `/api/content/${document.id}`), 204)
@@ -73,10 +93,15 @@ describe('scopes', () => {
       ['GET', `/api/content/${published.id}/versions`],
     ]
     for (const [method, path, body] of attempts) {
-      const response = await expectStatus(site.readApi(method, path, body === undefined ? {} : { body }), 403)
+      const response = await expectStatus(
+        site.readApi(method, path, body === undefined ? {} : { body }),
+        403,
+      )
       expect(response.body.error.code).toBe('FORBIDDEN')
     }
-    expect((await expectStatus(site.readApi('GET', `/api/content/${published.id}`), 200)).body).toEqual(published)
+    expect(
+      (await expectStatus(site.readApi('GET', `/api/content/${published.id}`), 200)).body,
+    ).toEqual(published)
   })
 })
 
@@ -85,31 +110,53 @@ describe('tenancy', () => {
     const other = await contentSite()
     await expectStatus(other.api('GET', `/api/content/${published.id}`), 404)
     await expectStatus(other.api('GET', `/api/content/${draft.id}?draft=true`), 404)
-    await expectStatus(other.api('GET', `/api/content/by-slug/article/${published.slug}?draft=true`), 404)
-    await expectStatus(other.api('PATCH', `/api/content/${published.id}`, { body: { data: { body: 'x' } } }), 404)
+    await expectStatus(
+      other.api('GET', `/api/content/by-slug/article/${published.slug}?draft=true`),
+      404,
+    )
+    await expectStatus(
+      other.api('PATCH', `/api/content/${published.id}`, { body: { data: { body: 'x' } } }),
+      404,
+    )
     await expectStatus(other.api('DELETE', `/api/content/${draft.id}`), 404)
     await expectStatus(other.api('GET', `/api/content/${published.id}/versions`), 404)
     await expectStatus(other.api('POST', `/api/content/${published.id}/restore/1`), 404)
     const list = await expectStatus(other.api('GET', '/api/content?draft=true'), 200)
     expect(list.body.totalDocs).toBe(0)
-    expect((await expectStatus(site.readApi('GET', `/api/content/${published.id}`), 200)).body).toEqual(published)
+    expect(
+      (await expectStatus(site.readApi('GET', `/api/content/${published.id}`), 200)).body,
+    ).toEqual(published)
   })
 })
 
 describe('list envelope', () => {
   it('when a list is paged, then the envelope follows spec 2.6 and a page past the end is empty with totals', async () => {
     const page = await expectStatus(site.api('GET', '/api/content?draft=true&limit=1&page=2'), 200)
-    expect(page.body).toMatchObject({ totalDocs: 2, limit: 1, totalPages: 2, page: 2, hasNextPage: false, hasPrevPage: true, nextPage: null, prevPage: 1 })
+    expect(page.body).toMatchObject({
+      totalDocs: 2,
+      limit: 1,
+      totalPages: 2,
+      page: 2,
+      hasNextPage: false,
+      hasPrevPage: true,
+      nextPage: null,
+      prevPage: 1,
+    })
     expect(page.body.docs).toHaveLength(1)
     const past = await expectStatus(site.api('GET', '/api/content?draft=true&page=5'), 200)
     expect(past.body).toMatchObject({ docs: [], totalDocs: 2, totalPages: 1, page: 5 })
   })
 
   it('when fields are selected, then documents keep their shape and always carry id', async () => {
-    const list = await expectStatus(site.api('GET', '/api/content?draft=true&fields=title,slug&sort=slug'), 200)
-    expect(list.body.docs).toEqual([
-      { id: draft.id, slug: draft.slug, data: { title: draft.data.title } },
-      { id: published.id, slug: published.slug, data: { title: published.data.title } },
-    ].sort((a, b) => a.slug.localeCompare(b.slug)))
+    const list = await expectStatus(
+      site.api('GET', '/api/content?draft=true&fields=title,slug&sort=slug'),
+      200,
+    )
+    expect(list.body.docs).toEqual(
+      [
+        { id: draft.id, slug: draft.slug, data: { title: draft.data.title } },
+        { id: published.id, slug: published.slug, data: { title: published.data.title } },
+      ].sort((a, b) => a.slug.localeCompare(b.slug)),
+    )
   })
 })

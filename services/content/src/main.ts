@@ -29,25 +29,47 @@ export interface RunningContentService {
 }
 
 /** Wires the content service (read or write mode) and starts listening. */
-export async function start(config: ContentConfig = readContentConfig()): Promise<RunningContentService> {
+export async function start(
+  config: ContentConfig = readContentConfig(),
+): Promise<RunningContentService> {
   const writes = config.CONTENT_MODE === 'write'
-  const logger = createLogger({ service: 'content', level: config.LOG_LEVEL }).child({ mode: config.CONTENT_MODE })
+  const logger = createLogger({ service: 'content', level: config.LOG_LEVEL }).child({
+    mode: config.CONTENT_MODE,
+  })
   const clock = () => new Date()
 
   const mongo = connectMongo({ url: config.MONGO_URL, dbName: config.MONGO_DB, logger })
-  const indexes = retryInBackground(() => ensureContentIndexes(mongo.db), logger, 'creating indexes')
+  const indexes = retryInBackground(
+    () => ensureContentIndexes(mongo.db),
+    logger,
+    'creating indexes',
+  )
 
   const documents = createDocumentsRepository(mongo.db)
   const versions = createVersionsRepository(mongo.db)
   const outbox = createOutboxRepository(mongo.db)
   const slugs = createSlugRegistry(mongo.db)
   const catalog = createContentTypeCatalog({
-    source: createSchemaClient({ baseUrl: config.SCHEMA_URL, internalToken: config.INTERNAL_TOKEN }),
+    source: createSchemaClient({
+      baseUrl: config.SCHEMA_URL,
+      internalToken: config.INTERNAL_TOKEN,
+    }),
   })
-  const broker = await connectBroker({ url: config.AMQP_URL, logger, onContentTypeChanged: catalog.invalidate })
+  const broker = await connectBroker({
+    url: config.AMQP_URL,
+    logger,
+    onContentTypeChanged: catalog.invalidate,
+  })
 
   let relay: OutboxRelay | undefined
-  const committer = createChangeCommitter({ documents, versions, outbox, slugs, logger, onCommitted: () => relay?.kick() })
+  const committer = createChangeCommitter({
+    documents,
+    versions,
+    outbox,
+    slugs,
+    logger,
+    onCommitted: () => relay?.kick(),
+  })
   const service = createContentService({ documents, versions, slugs, committer, catalog, clock })
   const router = contentRoutes(service, { writes })
 

@@ -1,7 +1,11 @@
 import type { Logger } from '@cms/logger'
 
 /** Retries `task` until it succeeds, so the service can start (not ready) before MongoDB does. */
-export function retryInBackground(task: () => Promise<void>, logger: Logger, what: string): { done(): boolean; stop(): Promise<void> } {
+export function retryInBackground(
+  task: () => Promise<void>,
+  logger: Logger,
+  what: string,
+): { done(): boolean; stop(): Promise<void> } {
   let done = false
   let stopped = false
   let wake: (() => void) | undefined

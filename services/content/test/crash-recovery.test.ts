@@ -25,21 +25,32 @@ afterAll(async () => {
 })
 
 async function createPost(title: string): Promise<any> {
-  const response = await content.api('POST', '/api/content', { body: { type: 'post', data: { title } } })
+  const response = await content.api('POST', '/api/content', {
+    body: { type: 'post', data: { title } },
+  })
   expect(response.status).toBe(201)
   return response.body
 }
 
 /** The version record a crashed writer committed: the next version, pending, documents untouched. */
-async function commitBehindTheServicesBack(id: string, reason: 'update' | 'delete', data: Record<string, unknown>): Promise<void> {
+async function commitBehindTheServicesBack(
+  id: string,
+  reason: 'update' | 'delete',
+  data: Record<string, unknown>,
+): Promise<void> {
   await withDb(content.dbName, async (db) => {
     const document = await db.collection('documents').findOne({ _id: id as never })
     if (!document) throw new Error('no document')
     const { _id, ...state } = document
     const now = new Date()
-    const next = reason === 'delete' ? state : { ...state, data: { ...state.data, ...data }, version: state.version + 1, updatedAt: now }
+    const next =
+      reason === 'delete'
+        ? state
+        : { ...state, data: { ...state.data, ...data }, version: state.version + 1, updatedAt: now }
     // As the writer does: the outbox pointer first, then the version record (the commit).
-    await db.collection('outbox').insertOne({ _id: `${id}:${state.version + 1}` as never, documentId: id, createdAt: now })
+    await db
+      .collection('outbox')
+      .insertOne({ _id: `${id}:${state.version + 1}` as never, documentId: id, createdAt: now })
     await db.collection('versions').insertOne({
       _id: `${id}:${state.version + 1}` as never,
       documentId: id,
@@ -48,7 +59,11 @@ async function commitBehindTheServicesBack(id: string, reason: 'update' | 'delet
       reason,
       changedBy: content.api.caller.keyId,
       state: next,
-      event: { eventId: crypto.randomUUID(), name: reason === 'delete' ? 'entry.delete' : 'entry.update', timestamp: now },
+      event: {
+        eventId: crypto.randomUUID(),
+        name: reason === 'delete' ? 'entry.delete' : 'entry.update',
+        timestamp: now,
+      },
       pending: true,
       createdAt: now,
     })
@@ -63,24 +78,41 @@ describe('roll forward', () => {
     await commitBehindTheServicesBack(post.id, 'update', { body: 'committed' })
     expect((await read(post.id)).body.version).toBe(1)
     await createPost('Kicks the relay')
-    const rolled = await waitFor(async () => {
-      const response = await read(post.id)
-      return response.body.version === 2 ? response.body : undefined
-    }, { what: 'the document at version 2' })
+    const rolled = await waitFor(
+      async () => {
+        const response = await read(post.id)
+        return response.body.version === 2 ? response.body : undefined
+      },
+      { what: 'the document at version 2' },
+    )
     expect(rolled.data).toEqual({ title: 'Half written', body: 'committed' })
-    await waitFor(() => (tap.events().some((e) => e.document.id === post.id && e.event === 'entry.update') ? true : undefined), {
-      what: 'the update event',
-    })
+    await waitFor(
+      () =>
+        tap.events().some((e) => e.document.id === post.id && e.event === 'entry.update')
+          ? true
+          : undefined,
+      {
+        what: 'the update event',
+      },
+    )
   })
 
   it('when the next writer finds a committed change not yet applied, then If-Match on the old version is 412 and a plain patch builds on it', async () => {
     const post = await createPost('Next writer')
     await commitBehindTheServicesBack(post.id, 'update', { body: 'from the crashed writer' })
-    const stale = await content.api('PATCH', `/api/content/${post.id}`, { body: { data: { title: 'x' } }, headers: { 'if-match': '"1"' } })
+    const stale = await content.api('PATCH', `/api/content/${post.id}`, {
+      body: { data: { title: 'x' } },
+      headers: { 'if-match': '"1"' },
+    })
     expect(stale.status).toBe(412)
-    const patched = await content.api('PATCH', `/api/content/${post.id}`, { body: { data: { title: 'Renamed' } } })
+    const patched = await content.api('PATCH', `/api/content/${post.id}`, {
+      body: { data: { title: 'Renamed' } },
+    })
     expect(patched.status).toBe(200)
-    expect(patched.body).toMatchObject({ version: 3, data: { title: 'Renamed', body: 'from the crashed writer' } })
+    expect(patched.body).toMatchObject({
+      version: 3,
+      data: { title: 'Renamed', body: 'from the crashed writer' },
+    })
   })
 
   it('when a delete was committed but not carried out, then it is finished: document, history and slug gone, entry.delete sent', async () => {
@@ -88,12 +120,25 @@ describe('roll forward', () => {
     await commitBehindTheServicesBack(post.id, 'delete', {})
     expect((await read(post.id)).status).toBe(200)
     await createPost('Kicks the relay too')
-    await waitFor(async () => ((await read(post.id)).status === 404 ? true : undefined), { what: 'the document gone' })
-    await waitFor(() => (tap.events().some((e) => e.document.id === post.id && e.event === 'entry.delete') ? true : undefined), {
-      what: 'the delete event',
+    await waitFor(async () => ((await read(post.id)).status === 404 ? true : undefined), {
+      what: 'the document gone',
     })
     await waitFor(
-      () => withDb(content.dbName, async (db) => ((await db.collection('versions').countDocuments({ documentId: post.id })) === 0 ? true : undefined)),
+      () =>
+        tap.events().some((e) => e.document.id === post.id && e.event === 'entry.delete')
+          ? true
+          : undefined,
+      {
+        what: 'the delete event',
+      },
+    )
+    await waitFor(
+      () =>
+        withDb(content.dbName, async (db) =>
+          (await db.collection('versions').countDocuments({ documentId: post.id })) === 0
+            ? true
+            : undefined,
+        ),
       { what: 'the tombstone dropped after sending' },
     )
     expect((await createPost('Half deleted')).slug).toBe('half-deleted')

@@ -23,7 +23,9 @@ export interface InProcessContent {
   stop(): Promise<void>
 }
 
-export async function startContent(options: { dbName?: string; caller?: Caller; env?: Record<string, string> } = {}): Promise<InProcessContent> {
+export async function startContent(
+  options: { dbName?: string; caller?: Caller; env?: Record<string, string> } = {},
+): Promise<InProcessContent> {
   const env = testEnv()
   const dbName = options.dbName ?? `cms_content_test_${randomUUID().slice(0, 8)}`
   const service = await start(
@@ -48,12 +50,24 @@ export async function startContent(options: { dbName?: string; caller?: Caller; 
 export async function defineSchema(caller: Caller): Promise<void> {
   const schema = internalClient(testEnv().schemaUrl, caller)
   const response = await schema('POST', '/api/content-types', {
-    body: { name: 'post', titleField: 'title', fields: [{ name: 'title', type: 'text', required: true }, { name: 'body', type: 'textarea' }] },
+    body: {
+      name: 'post',
+      titleField: 'title',
+      fields: [
+        { name: 'title', type: 'text', required: true },
+        { name: 'body', type: 'textarea' },
+      ],
+    },
   })
-  if (response.status !== 201) throw new Error(`defining the post type failed: ${response.status} ${response.text}`)
+  if (response.status !== 201)
+    throw new Error(`defining the post type failed: ${response.status} ${response.text}`)
 }
 
-export const newCaller = (scope: Caller['scope'] = 'admin'): Caller => ({ websiteId: randomUUID(), keyId: randomUUID(), scope })
+export const newCaller = (scope: Caller['scope'] = 'admin'): Caller => ({
+  websiteId: randomUUID(),
+  keyId: randomUUID(),
+  scope,
+})
 
 export async function withDb<T>(dbName: string, use: (db: Db) => Promise<T>): Promise<T> {
   const client = new MongoClient(testEnv().mongoUrl, { serverSelectionTimeoutMS: 5000 })

@@ -16,7 +16,9 @@ afterAll(async () => {
 })
 
 async function makeChanges(content: InProcessContent): Promise<string> {
-  const created = await content.api('POST', '/api/content', { body: { type: 'post', data: { title: 'Offline' } } })
+  const created = await content.api('POST', '/api/content', {
+    body: { type: 'post', data: { title: 'Offline' } },
+  })
   expect(created.status).toBe(201)
   const id = created.body.id as string
   const steps: Array<[string, string, unknown?]> = [
@@ -32,7 +34,13 @@ async function makeChanges(content: InProcessContent): Promise<string> {
   return id
 }
 
-const EXPECTED = ['entry.create', 'entry.update', 'entry.publish', 'entry.unpublish', 'entry.update']
+const EXPECTED = [
+  'entry.create',
+  'entry.update',
+  'entry.publish',
+  'entry.unpublish',
+  'entry.update',
+]
 
 function expectAllOnce(tap: Tap, id: string): void {
   const events = tap.events().filter((event) => event.document.id === id)
@@ -41,7 +49,8 @@ function expectAllOnce(tap: Tap, id: string): void {
   expect(new Set(events.map((event) => event.eventId)).size).toBe(EXPECTED.length)
 }
 
-const pendingCount = (dbName: string) => withDb(dbName, (db) => db.collection('versions').countDocuments({ pending: true }))
+const pendingCount = (dbName: string) =>
+  withDb(dbName, (db) => db.collection('versions').countDocuments({ pending: true }))
 
 describe('outbox relay', () => {
   it('when the broker is unreachable, then writes succeed, and a relay with a broker later sends every event once', async () => {
@@ -59,7 +68,10 @@ describe('outbox relay', () => {
     cleanup.push(() => tap.close())
     const online = await startContent({ caller, dbName: offline.dbName })
     cleanup.push(() => online.stop())
-    await waitFor(() => (tap.events().length >= EXPECTED.length ? true : undefined), { timeoutMs: 15_000, what: 'five events' })
+    await waitFor(() => (tap.events().length >= EXPECTED.length ? true : undefined), {
+      timeoutMs: 15_000,
+      what: 'five events',
+    })
     await new Promise((resolve) => setTimeout(resolve, 1000))
     expectAllOnce(tap, id)
     expect(await pendingCount(offline.dbName)).toBe(0)
@@ -72,7 +84,10 @@ describe('outbox relay', () => {
       const env = testEnv()
       const dataDir = join(DATA_ROOT, `content-outage-${Date.now()}-${process.pid}`)
       mkdirSync(dataDir, { recursive: true })
-      backends = await provisionBackends({ dataDir, env: { MONGO_URL: env.mongoUrl, REDIS_URL: env.redisUrl } })
+      backends = await provisionBackends({
+        dataDir,
+        env: { MONGO_URL: env.mongoUrl, REDIS_URL: env.redisUrl },
+      })
       cleanup.push(async () => {
         await backends!.stop()
         rmSync(dataDir, { recursive: true, force: true })
@@ -81,27 +96,41 @@ describe('outbox relay', () => {
       const caller = newCaller()
       await defineSchema(caller)
       const content = await startContent({ caller, env: { AMQP_URL: amqpUrl } })
-      cleanup.push(() => content.stop(), () => withDb(content.dbName, (db) => db.dropDatabase()))
+      cleanup.push(
+        () => content.stop(),
+        () => withDb(content.dbName, (db) => db.dropDatabase()),
+      )
       const queue = `content-outage-${randomUUID()}`
       const early = await tapEvents(amqpUrl, caller.websiteId, queue)
-      await waitFor(async () => ((await fetch(`${content.service.url}/readyz`)).status === 200 ? true : undefined), {
-        timeoutMs: 15_000,
-        what: 'the service ready',
-      })
+      await waitFor(
+        async () =>
+          (await fetch(`${content.service.url}/readyz`)).status === 200 ? true : undefined,
+        {
+          timeoutMs: 15_000,
+          what: 'the service ready',
+        },
+      )
       await early.close()
 
       await backends.amqp.control!.stop()
-      await waitFor(async () => ((await fetch(`${content.service.url}/readyz`)).status === 503 ? true : undefined), {
-        timeoutMs: 15_000,
-        what: 'readiness to fail without the broker',
-      })
+      await waitFor(
+        async () =>
+          (await fetch(`${content.service.url}/readyz`)).status === 503 ? true : undefined,
+        {
+          timeoutMs: 15_000,
+          what: 'readiness to fail without the broker',
+        },
+      )
       const id = await makeChanges(content)
       expect(await pendingCount(content.dbName)).toBe(5)
 
       await backends.amqp.control!.start()
       const tap = await tapEvents(amqpUrl, caller.websiteId, queue)
       cleanup.push(() => tap.close())
-      await waitFor(() => (tap.events().length >= EXPECTED.length ? true : undefined), { timeoutMs: 30_000, what: 'five events' })
+      await waitFor(() => (tap.events().length >= EXPECTED.length ? true : undefined), {
+        timeoutMs: 30_000,
+        what: 'five events',
+      })
       await new Promise((resolve) => setTimeout(resolve, 1000))
       expectAllOnce(tap, id)
       expect(await pendingCount(content.dbName)).toBe(0)

@@ -47,9 +47,13 @@ describe('read mode', () => {
   it('when a read-mode instance is asked for lists, documents, slugs and versions, then it serves them', async () => {
     const document = await createPost('Served by readers')
     expect((await reader('GET', `/api/content/${document.id}?draft=true`)).body).toEqual(document)
-    expect((await reader('GET', `/api/content/by-slug/post/${document.slug}?draft=true`)).status).toBe(200)
+    expect(
+      (await reader('GET', `/api/content/by-slug/post/${document.slug}?draft=true`)).status,
+    ).toBe(200)
     expect((await reader('GET', `/api/content/${document.id}/versions`)).body.totalDocs).toBe(1)
-    expect((await reader('GET', '/api/content?draft=true')).body.docs.map((d: { id: string }) => d.id)).toContain(document.id)
+    expect(
+      (await reader('GET', '/api/content?draft=true')).body.docs.map((d: { id: string }) => d.id),
+    ).toContain(document.id)
   })
 })
 
@@ -81,7 +85,11 @@ describe('the service enforces scopes itself', () => {
       ['GET', '/api/content?draft=true&filters[nope][$eq]=1'],
     ]
     for (const [method, path] of attempts) {
-      const response = await readScope(method, path, method === 'GET' ? {} : { body: { type: 'post', data: { title: 'x' }, slug: 'y' } })
+      const response = await readScope(
+        method,
+        path,
+        method === 'GET' ? {} : { body: { type: 'post', data: { title: 'x' }, slug: 'y' } },
+      )
       expect(response.status, `${method} ${path}`).toBe(403)
     }
   })
@@ -98,8 +106,12 @@ describe('the service enforces scopes itself', () => {
 
 describe('readiness', () => {
   it('when both instances run, then the writer checks MongoDB and the broker, the reader MongoDB only', async () => {
-    const write = (await (await fetch(`${env.contentWriteUrl}/readyz`)).json()) as { checks: Record<string, string> }
-    const read = (await (await fetch(`${env.contentReadUrl}/readyz`)).json()) as { checks: Record<string, string> }
+    const write = (await (await fetch(`${env.contentWriteUrl}/readyz`)).json()) as {
+      checks: Record<string, string>
+    }
+    const read = (await (await fetch(`${env.contentReadUrl}/readyz`)).json()) as {
+      checks: Record<string, string>
+    }
     expect(write.checks).toEqual({ mongodb: 'ok', broker: 'ok' })
     expect(read.checks).toEqual({ mongodb: 'ok' })
   })

@@ -36,7 +36,10 @@ export function createDocumentsRepository(db: Db): DocumentsRepository {
     },
     async replaceIfOlder(document) {
       // On FerretDB this compare-and-set is not atomic; the committer re-checks afterwards.
-      const result = await documents.replaceOne({ _id: document._id, version: { $lt: document.version } }, document)
+      const result = await documents.replaceOne(
+        { _id: document._id, version: { $lt: document.version } },
+        document,
+      )
       return result.matchedCount > 0
     },
     async deleteById(id) {

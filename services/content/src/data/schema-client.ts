@@ -37,10 +37,12 @@ export function createSchemaClient(options: {
   return {
     async get(caller, name) {
       if (!isContentTypeName(name)) return undefined
-      return (await getJson(caller, `/api/content-types/${encodeURIComponent(name)}`)) as ContentType | undefined
+      return (await getJson(caller, `/api/content-types/${encodeURIComponent(name)}`)) as
+        ContentType | undefined
     },
     async list(caller) {
-      const body = (await getJson(caller, '/api/content-types')) as { docs?: ContentType[] } | undefined
+      const body = (await getJson(caller, '/api/content-types')) as
+        { docs?: ContentType[] } | undefined
       return body?.docs ?? []
     },
   }

@@ -25,7 +25,8 @@ export interface SlugRegistry {
   release(scope: SlugScope, documentId: string): Promise<void>
 }
 
-const keyOf = (scope: SlugScope): string => JSON.stringify([scope.websiteId, scope.type, scope.slug])
+const keyOf = (scope: SlugScope): string =>
+  JSON.stringify([scope.websiteId, scope.type, scope.slug])
 
 export function createSlugRegistry(db: Db): SlugRegistry {
   const claims = db.collection<SlugClaim>('slugs')

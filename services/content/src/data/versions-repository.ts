@@ -7,7 +7,10 @@ export interface VersionsRepository {
   insert(record: StoredVersion): Promise<boolean>
   findById(id: string): Promise<StoredVersion | null>
   /** The listed history of a document, newest first, and its total. */
-  history(documentId: string, page: { skip: number; limit: number }): Promise<{ records: StoredVersion[]; total: number }>
+  history(
+    documentId: string,
+    page: { skip: number; limit: number },
+  ): Promise<{ records: StoredVersion[]; total: number }>
   deleteBelow(documentId: string, version: number): Promise<void>
   deleteById(id: string): Promise<void>
   markSent(id: string): Promise<void>
@@ -29,7 +32,12 @@ export function createVersionsRepository(db: Db): VersionsRepository {
     findById: (id) => versions.findOne({ _id: id }),
     async history(documentId, page) {
       const [records, total] = await Promise.all([
-        versions.find(listed(documentId)).sort({ version: -1 }).skip(page.skip).limit(page.limit).toArray(),
+        versions
+          .find(listed(documentId))
+          .sort({ version: -1 })
+          .skip(page.skip)
+          .limit(page.limit)
+          .toArray(),
         versions.countDocuments(listed(documentId)),
       ])
       return { records, total }

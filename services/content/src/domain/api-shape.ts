@@ -1,14 +1,32 @@
-import type { ApiDocument, DocumentState, StoredDocument, StoredVersion, VersionReason } from './document.ts'
+import type {
+  ApiDocument,
+  DocumentState,
+  StoredDocument,
+  StoredVersion,
+  VersionReason,
+} from './document.ts'
 
 const iso = (value: unknown): unknown => (value instanceof Date ? value.toISOString() : value)
 
-const API_MEMBERS = ['type', 'slug', 'status', 'authorId', 'publishedAt', 'data', 'createdAt', 'updatedAt', 'version'] as const
+const API_MEMBERS = [
+  'type',
+  'slug',
+  'status',
+  'authorId',
+  'publishedAt',
+  'data',
+  'createdAt',
+  'updatedAt',
+  'version',
+] as const
 
 /**
  * A stored document, whole or projected, in the API's shape: `id` always, every other member
  * only when the stored record has it, dates as ISO strings. Storage-only fields never leave.
  */
-export function toApiDocument(stored: Partial<StoredDocument> & { _id: string }): Partial<ApiDocument> & { id: string } {
+export function toApiDocument(
+  stored: Partial<StoredDocument> & { _id: string },
+): Partial<ApiDocument> & { id: string } {
   const api: Record<string, unknown> = { id: stored._id }
   for (const member of API_MEMBERS) {
     if (stored[member] !== undefined) api[member] = iso(stored[member])
@@ -20,7 +38,10 @@ export function toFullApiDocument(stored: StoredDocument): ApiDocument {
   return toApiDocument(stored) as ApiDocument
 }
 
-export const stateToStored = (documentId: string, state: DocumentState): StoredDocument => ({ _id: documentId, ...state })
+export const stateToStored = (documentId: string, state: DocumentState): StoredDocument => ({
+  _id: documentId,
+  ...state,
+})
 
 export interface ApiVersion {
   id: string

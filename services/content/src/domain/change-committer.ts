@@ -57,7 +57,10 @@ export function createChangeCommitter(deps: ChangeCommitterDeps): ChangeCommitte
     await documents.deleteById(record.documentId)
     // The tombstone itself stays until the relay has sent the delete event.
     await versions.deleteBelow(record.documentId, record.version)
-    await slugs.release({ websiteId: record.websiteId, type: record.state.type, slug: record.state.slug }, record.documentId)
+    await slugs.release(
+      { websiteId: record.websiteId, type: record.state.type, slug: record.state.slug },
+      record.documentId,
+    )
   }
 
   /**
@@ -83,7 +86,10 @@ export function createChangeCommitter(deps: ChangeCommitterDeps): ChangeCommitte
     const stored = stateToStored(record.documentId, record.state)
     if (record.version === 1) {
       await documents.insertIfAbsent(stored)
-    } else if (!(await documents.replaceIfOlder(stored)) && !(await documents.findById(record.documentId))) {
+    } else if (
+      !(await documents.replaceIfOlder(stored)) &&
+      !(await documents.findById(record.documentId))
+    ) {
       // Written by someone who read the document before it was deleted: the change never happened.
       await versions.deleteById(record._id)
       await deps.outbox.remove(record._id)
@@ -103,19 +109,30 @@ export function createChangeCommitter(deps: ChangeCommitterDeps): ChangeCommitte
         reason: change.reason,
         changedBy: change.changedBy,
         state: change.state,
-        event: { eventId: randomUUID(), name: EVENT_OF_REASON[change.reason], timestamp: change.now },
+        event: {
+          eventId: randomUUID(),
+          name: EVENT_OF_REASON[change.reason],
+          timestamp: change.now,
+        },
         pending: true,
         createdAt: change.now,
       }
       // The pointer first: whatever happens after it, the relay can find the version record.
-      await deps.outbox.add({ _id: record._id, documentId: record.documentId, createdAt: change.now })
+      await deps.outbox.add({
+        _id: record._id,
+        documentId: record.documentId,
+        createdAt: change.now,
+      })
       if (!(await versions.insert(record))) return 'conflict'
       try {
         const settled = await settle(record)
         return settled === 'gone' && change.reason !== 'delete' ? 'gone' : 'applied'
       } catch (error) {
         // Committed all the same: the record stays pending and the relay settles it.
-        deps.logger.warn({ err: error, versionId: record._id }, 'settling a committed change failed')
+        deps.logger.warn(
+          { err: error, versionId: record._id },
+          'settling a committed change failed',
+        )
         return 'applied'
       } finally {
         deps.onCommitted()

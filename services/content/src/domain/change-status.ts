@@ -26,7 +26,10 @@ export function createStatusChanger(deps: { write: DocumentWriter }) {
           if (current.status === status) return undefined
           return {
             reason: status === 'published' ? 'publish' : 'unpublish',
-            state: advance(current, now, { status, publishedAt: status === 'published' ? now : null }),
+            state: advance(current, now, {
+              status,
+              publishedAt: status === 'published' ? now : null,
+            }),
           }
         },
       })

@@ -37,7 +37,10 @@ export function createDocumentCreator(deps: {
     const scope = { websiteId: caller.websiteId, type: contentType.name }
     const slug =
       input.slug === undefined
-        ? await deps.slugClaims.claimDerived({ ...scope, slug: deriveSlug(contentType, input.data, id) }, id)
+        ? await deps.slugClaims.claimDerived(
+            { ...scope, slug: deriveSlug(contentType, input.data, id) },
+            id,
+          )
         : (await deps.slugClaims.claimExact({ ...scope, slug: input.slug }, id), input.slug)
     const now = deps.clock()
     const state: DocumentState = {
@@ -53,7 +56,15 @@ export function createDocumentCreator(deps: {
       data: input.data,
     }
     // A fresh id cannot lose a race for version 1.
-    await deps.committer.commit({ documentId: id, websiteId: caller.websiteId, version: 1, reason: 'create', changedBy: caller.keyId, state, now })
+    await deps.committer.commit({
+      documentId: id,
+      websiteId: caller.websiteId,
+      version: 1,
+      reason: 'create',
+      changedBy: caller.keyId,
+      state,
+      now,
+    })
     return stateToStored(id, state)
   }
 }

@@ -7,15 +7,18 @@ const DOCUMENT_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
 
 export const isDocumentId = (id: string): boolean => DOCUMENT_ID.test(id)
 
-export const documentNotFound = (id: string): NotFoundError => new NotFoundError(`No document ${id}`)
+export const documentNotFound = (id: string): NotFoundError =>
+  new NotFoundError(`No document ${id}`)
 
 export function requireAdmin(caller: Caller): void {
-  if (caller.scope !== 'admin') throw new ForbiddenError('This operation needs a key with admin scope')
+  if (caller.scope !== 'admin')
+    throw new ForbiddenError('This operation needs a key with admin scope')
 }
 
 /** Draft access is an admin privilege asked for with `draft=true`. */
 export function requireDraftAccess(caller: Caller, draft: boolean): void {
-  if (draft && caller.scope !== 'admin') throw new ForbiddenError('draft=true needs a key with admin scope')
+  if (draft && caller.scope !== 'admin')
+    throw new ForbiddenError('draft=true needs a key with admin scope')
 }
 
 /** The caller's website's document, whatever its status; any other id is 404. */

@@ -44,7 +44,11 @@ const MAX_ATTEMPTS = 100
 const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
 
 /** The next state of `current`: one version further, stamped `now`. */
-export function advance(current: StoredDocument, now: Date, changes: Partial<DocumentState>): DocumentState {
+export function advance(
+  current: StoredDocument,
+  now: Date,
+  changes: Partial<DocumentState>,
+): DocumentState {
   const { _id: _ignored, ...state } = current
   return { ...state, ...changes, version: current.version + 1, updatedAt: now }
 }
@@ -57,14 +61,16 @@ export function createDocumentWriter(deps: DocumentWriterDeps) {
   const sleep = deps.sleep ?? defaultSleep
 
   async function giveBack(plan: ChangePlan, documentId: string): Promise<void> {
-    if (plan.claimed?.result === 'new') await deps.slugClaims.release(plan.claimed.scope, documentId)
+    if (plan.claimed?.result === 'new')
+      await deps.slugClaims.release(plan.claimed.scope, documentId)
   }
 
   return async function change(request: ChangeRequest): Promise<ChangeResult> {
     const { caller, documentId, ifMatch } = request
     for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
       const current = await findOwnedDocument(deps.documents, caller, documentId)
-      if (ifMatch !== undefined && !ifMatchAdmits(ifMatch, current.version)) throw new PreconditionFailedError()
+      if (ifMatch !== undefined && !ifMatchAdmits(ifMatch, current.version))
+        throw new PreconditionFailedError()
       const now = deps.clock()
       const plan = await request.plan(current, now)
       if (!plan) return { document: current, changed: false }

@@ -13,9 +13,13 @@ import type { PageEnvelope } from './pagination.ts'
 export type ListedDocument = Partial<ApiDocument> & { id: string }
 
 /** `draft=true` as sent, before the whole query is parsed: a read key asking for drafts is 403 first. */
-const asksForDrafts = (queryString: string): boolean => new URLSearchParams(queryString).getAll('draft').includes('true')
+const asksForDrafts = (queryString: string): boolean =>
+  new URLSearchParams(queryString).getAll('draft').includes('true')
 
-export function createDocumentLister(deps: { documents: DocumentsRepository; catalog: ContentTypeCatalog }) {
+export function createDocumentLister(deps: {
+  documents: DocumentsRepository
+  catalog: ContentTypeCatalog
+}) {
   /**
    * The content types come from a cache; a query that names a field only a just-changed type
    * declares is parsed once more against a fresh list before it is refused.
@@ -25,12 +29,17 @@ export function createDocumentLister(deps: { documents: DocumentsRepository; cat
       return parseListQuery(queryString, { contentTypes: await deps.catalog.listed(caller) })
     } catch (error) {
       if (!(error instanceof ValidationError)) throw error
-      return parseListQuery(queryString, { contentTypes: await deps.catalog.listed(caller, { fresh: true }) })
+      return parseListQuery(queryString, {
+        contentTypes: await deps.catalog.listed(caller, { fresh: true }),
+      })
     }
   }
 
   /** The website's documents as the caller may see them: published only, unless draft=true (admin). */
-  return async function listDocuments(input: { caller: Caller; queryString: string }): Promise<PageEnvelope<ListedDocument>> {
+  return async function listDocuments(input: {
+    caller: Caller
+    queryString: string
+  }): Promise<PageEnvelope<ListedDocument>> {
     const { caller, queryString } = input
     requireDraftAccess(caller, asksForDrafts(queryString))
     const query = await parse(caller, queryString)

@@ -7,13 +7,23 @@ import { findOwnedDocument, requireAdmin } from './document-access.ts'
 import { pageEnvelope, parsePageRequest, skipOf } from './pagination.ts'
 import type { PageEnvelope } from './pagination.ts'
 
-export function createVersionLister(deps: { documents: DocumentsRepository; versions: VersionsRepository }) {
+export function createVersionLister(deps: {
+  documents: DocumentsRepository
+  versions: VersionsRepository
+}) {
   /** A document's history, newest first, drafts included (versions are admin-only). */
-  return async function listVersions(input: { caller: Caller; id: string; queryString: string }): Promise<PageEnvelope<ApiVersion>> {
+  return async function listVersions(input: {
+    caller: Caller
+    id: string
+    queryString: string
+  }): Promise<PageEnvelope<ApiVersion>> {
     requireAdmin(input.caller)
     const page = parsePageRequest(input.queryString)
     await findOwnedDocument(deps.documents, input.caller, input.id)
-    const { records, total } = await deps.versions.history(input.id, { skip: skipOf(page), limit: page.limit })
+    const { records, total } = await deps.versions.history(input.id, {
+      skip: skipOf(page),
+      limit: page.limit,
+    })
     return pageEnvelope(records.map(toApiVersion), total, page)
   }
 }

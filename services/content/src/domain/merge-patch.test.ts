@@ -11,7 +11,9 @@ describe('mergeData', () => {
   })
 
   it('when a value is an object, then it replaces the whole value (one level deep)', () => {
-    expect(mergeData({ rich: { type: 'doc', content: [1] } }, { rich: { type: 'x' } })).toEqual({ rich: { type: 'x' } })
+    expect(mergeData({ rich: { type: 'doc', content: [1] } }, { rich: { type: 'x' } })).toEqual({
+      rich: { type: 'x' },
+    })
   })
 
   it('when the inputs are merged, then neither is changed', () => {
@@ -23,7 +25,10 @@ describe('mergeData', () => {
   })
 
   it('when the patch has a __proto__ key, then it becomes an own member and no prototype changes', () => {
-    const patch = JSON.parse('{"__proto__": {"polluted": true}, "title": "t"}') as Record<string, unknown>
+    const patch = JSON.parse('{"__proto__": {"polluted": true}, "title": "t"}') as Record<
+      string,
+      unknown
+    >
     const merged = mergeData({}, patch)
     expect(Object.getPrototypeOf(merged)).toBe(Object.prototype)
     expect(Object.keys(merged).sort()).toEqual(['__proto__', 'title'])

@@ -8,7 +8,12 @@ import type { DocumentData } from './document.ts'
 export function mergeData(current: DocumentData, patch: DocumentData): DocumentData {
   const merged: DocumentData = {}
   const put = (key: string, value: unknown) =>
-    Object.defineProperty(merged, key, { value, enumerable: true, writable: true, configurable: true })
+    Object.defineProperty(merged, key, {
+      value,
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    })
   for (const key of Object.keys(current)) put(key, current[key])
   for (const key of Object.keys(patch)) {
     const value = patch[key]

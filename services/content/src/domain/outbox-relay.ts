@@ -12,7 +12,12 @@ import type { StoredVersion } from './document.ts'
 export interface EventPublisher {
   isConnected(): boolean
   /** Resolves once the broker has confirmed the message. */
-  publish(exchange: string, routingKey: string, body: Buffer, options?: { messageId?: string; contentType?: string; type?: string; timestamp?: number }): Promise<void>
+  publish(
+    exchange: string,
+    routingKey: string,
+    body: Buffer,
+    options?: { messageId?: string; contentType?: string; type?: string; timestamp?: number },
+  ): Promise<void>
 }
 
 export interface OutboxRelayDeps {
@@ -72,7 +77,8 @@ export function createOutboxRelay(deps: OutboxRelayDeps): OutboxRelay {
     const document = await deps.documents.findById(record.documentId)
     if (document && document.version >= record.version) return true
     // A create whose document is gone was deleted meanwhile unless its record still exists.
-    if (!document && record.version === 1 && !(await deps.versions.findById(record._id))) return false
+    if (!document && record.version === 1 && !(await deps.versions.findById(record._id)))
+      return false
     return (await deps.committer.settle(record)) === 'applied'
   }
 
@@ -99,25 +105,35 @@ export function createOutboxRelay(deps: OutboxRelayDeps): OutboxRelay {
     // Issued in order on one confirm channel; each is marked sent only after its confirm.
     const results = await Promise.allSettled(
       ready.map((record) =>
-        deps.publisher.publish(EVENTS_EXCHANGE, record.event.name, Buffer.from(JSON.stringify(eventMessageOf(record))), {
-          messageId: record.event.eventId,
-          contentType: 'application/json',
-          type: record.event.name,
-          timestamp: Math.floor(record.event.timestamp.getTime() / 1000),
-        }),
+        deps.publisher.publish(
+          EVENTS_EXCHANGE,
+          record.event.name,
+          Buffer.from(JSON.stringify(eventMessageOf(record))),
+          {
+            messageId: record.event.eventId,
+            contentType: 'application/json',
+            type: record.event.name,
+            timestamp: Math.floor(record.event.timestamp.getTime() / 1000),
+          },
+        ),
       ),
     )
     let sent = 0
     for (const [index, result] of results.entries()) {
       if (result.status !== 'fulfilled') continue
       const record = ready[index]!
-      await (record.reason === 'delete' ? deps.versions.deleteById(record._id) : deps.versions.markSent(record._id))
+      await (record.reason === 'delete'
+        ? deps.versions.deleteById(record._id)
+        : deps.versions.markSent(record._id))
       await deps.outbox.remove(record._id)
       sent++
     }
     if (sent > 0) deps.onPublished?.(sent)
     if (sent < ready.length) {
-      deps.logger.warn({ unsent: ready.length - sent }, 'outbox: the broker did not confirm every event; retrying later')
+      deps.logger.warn(
+        { unsent: ready.length - sent },
+        'outbox: the broker did not confirm every event; retrying later',
+      )
       return false
     }
     return pointers.length === batchSize && sent > 0

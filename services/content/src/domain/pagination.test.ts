@@ -12,7 +12,9 @@ describe('parsePageRequest', () => {
 
   it('when limit is 101, 0, negative, fractional or text, then 422 naming limit', () => {
     for (const bad of ['101', '0', '-1', '1.5', 'ten', '']) {
-      expect(() => parsePageRequest(`limit=${bad}`)).toThrowError(expect.objectContaining({ code: 'VALIDATION_ERROR' }))
+      expect(() => parsePageRequest(`limit=${bad}`)).toThrowError(
+        expect.objectContaining({ code: 'VALIDATION_ERROR' }),
+      )
     }
   })
 
@@ -21,7 +23,9 @@ describe('parsePageRequest', () => {
       parsePageRequest('page=0')
       expect.unreachable()
     } catch (error) {
-      expect((error as { details: unknown }).details).toEqual([{ path: 'page', message: expect.any(String) }])
+      expect((error as { details: unknown }).details).toEqual([
+        { path: 'page', message: expect.any(String) },
+      ])
     }
     expect(() => parsePageRequest('page=1&page=2')).toThrow()
   })
@@ -44,10 +48,21 @@ describe('pageEnvelope', () => {
 
   it('when past the end, then no docs, correct totals and no next page', () => {
     const envelope = pageEnvelope([], 5, { page: 4, limit: 2 })
-    expect(envelope).toMatchObject({ docs: [], totalDocs: 5, totalPages: 3, hasNextPage: false, nextPage: null, prevPage: 3 })
+    expect(envelope).toMatchObject({
+      docs: [],
+      totalDocs: 5,
+      totalPages: 3,
+      hasNextPage: false,
+      nextPage: null,
+      prevPage: 3,
+    })
   })
 
   it('when nothing matches, then one empty page', () => {
-    expect(pageEnvelope([], 0, { page: 1, limit: 20 })).toMatchObject({ totalPages: 1, hasNextPage: false, hasPrevPage: false })
+    expect(pageEnvelope([], 0, { page: 1, limit: 20 })).toMatchObject({
+      totalPages: 1,
+      hasNextPage: false,
+      hasPrevPage: false,
+    })
   })
 })

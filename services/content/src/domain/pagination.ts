@@ -32,7 +32,12 @@ function integerParam(
   const values = params.getAll(name)
   if (values.length === 0) return range.fallback
   const raw = values[0]!
-  if (values.length > 1 || !/^\d{1,9}$/.test(raw) || Number(raw) < range.min || Number(raw) > range.max) {
+  if (
+    values.length > 1 ||
+    !/^\d{1,9}$/.test(raw) ||
+    Number(raw) < range.min ||
+    Number(raw) > range.max
+  ) {
     problems.push({ path: name, message: `must be an integer from ${range.min} to ${range.max}` })
     return range.fallback
   }
@@ -44,14 +49,23 @@ export function parsePageRequest(queryString: string): PageRequest {
   const params = new URLSearchParams(queryString)
   const problems: ErrorDetail[] = []
   const page = integerParam(params, 'page', { min: 1, max: MAX_PAGE, fallback: 1 }, problems)
-  const limit = integerParam(params, 'limit', { min: 1, max: MAX_PAGE_SIZE, fallback: DEFAULT_PAGE_SIZE }, problems)
+  const limit = integerParam(
+    params,
+    'limit',
+    { min: 1, max: MAX_PAGE_SIZE, fallback: DEFAULT_PAGE_SIZE },
+    problems,
+  )
   if (problems.length > 0) throw new ValidationError('Invalid paging parameters', problems)
   return { page, limit }
 }
 
 export const skipOf = (request: PageRequest): number => (request.page - 1) * request.limit
 
-export function pageEnvelope<T>(docs: T[], totalDocs: number, request: PageRequest): PageEnvelope<T> {
+export function pageEnvelope<T>(
+  docs: T[],
+  totalDocs: number,
+  request: PageRequest,
+): PageEnvelope<T> {
   const totalPages = Math.max(1, Math.ceil(totalDocs / request.limit))
   const { page } = request
   return {

@@ -1,7 +1,12 @@
 import type { Caller } from '@cms/http'
 import type { DocumentsRepository } from '../data/documents-repository.ts'
 import type { SlugRegistry } from '../data/slug-registry.ts'
-import { documentNotFound, findOwnedDocument, isVisible, requireDraftAccess } from './document-access.ts'
+import {
+  documentNotFound,
+  findOwnedDocument,
+  isVisible,
+  requireDraftAccess,
+} from './document-access.ts'
 import type { StoredDocument } from './document.ts'
 import { NotFoundError } from '@cms/errors'
 
@@ -10,7 +15,10 @@ export interface ReadOptions {
   draft: boolean
 }
 
-export function createDocumentReader(deps: { documents: DocumentsRepository; slugs: SlugRegistry }) {
+export function createDocumentReader(deps: {
+  documents: DocumentsRepository
+  slugs: SlugRegistry
+}) {
   return {
     async byId(input: ReadOptions & { id: string }): Promise<StoredDocument> {
       requireDraftAccess(input.caller, input.draft)
@@ -27,7 +35,9 @@ export function createDocumentReader(deps: { documents: DocumentsRepository; slu
       const claim = await deps.slugs.find({ websiteId, type: input.type, slug: input.slug })
       const document = claim ? await deps.documents.findById(claim.documentId) : null
       const matches =
-        document?.websiteId === websiteId && document.type === input.type && document.slug === input.slug
+        document?.websiteId === websiteId &&
+        document.type === input.type &&
+        document.slug === input.slug
       if (!document || !matches || !isVisible(document, input.draft)) throw notFound
       return document
     },

@@ -34,7 +34,8 @@ export function createDocumentRestorer(deps: {
     requireAdmin(caller)
     await findOwnedDocument(deps.documents, caller, input.id)
     const number = versionNumberOf(input.id, input.versionId)
-    const record = number === undefined ? null : await deps.versions.findById(versionKey(input.id, number))
+    const record =
+      number === undefined ? null : await deps.versions.findById(versionKey(input.id, number))
     if (!record || record.websiteId !== caller.websiteId || record.reason === 'delete') {
       throw new NotFoundError(`No version ${input.versionId} of document ${input.id}`)
     }
@@ -47,7 +48,8 @@ export function createDocumentRestorer(deps: {
         const contentType = await loadType(current.type)
         const { data, slug } = record.state
         dataValidatorFor(contentType).assertValid(data)
-        if (slug === current.slug) return { reason: 'restore', state: advance(current, now, { data }) }
+        if (slug === current.slug)
+          return { reason: 'restore', state: advance(current, now, { data }) }
         const scope = { websiteId: current.websiteId, type: current.type }
         const result = await deps.slugClaims.claimExact({ ...scope, slug }, current._id)
         return {

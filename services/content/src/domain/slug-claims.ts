@@ -26,7 +26,12 @@ export function createSlugClaims(deps: SlugClaimsDeps) {
   async function isAbandoned(claim: SlugClaim): Promise<boolean> {
     if (deps.clock().getTime() - claim.createdAt.getTime() < abandonedAfterMs) return false
     const holder = await deps.documents.findById(claim.documentId)
-    return !holder || holder.slug !== claim.slug || holder.type !== claim.type || holder.websiteId !== claim.websiteId
+    return (
+      !holder ||
+      holder.slug !== claim.slug ||
+      holder.type !== claim.type ||
+      holder.websiteId !== claim.websiteId
+    )
   }
 
   async function claim(scope: SlugScope, documentId: string): Promise<ClaimResult | 'taken'> {
@@ -52,9 +57,12 @@ export function createSlugClaims(deps: SlugClaimsDeps) {
       }
       const result = await claim(scope, documentId)
       if (result === 'taken') {
-        throw new ConflictError(`The slug "${scope.slug}" is already used by another ${scope.type} document`, {
-          details: [{ path: 'slug', message: 'is already taken' }],
-        })
+        throw new ConflictError(
+          `The slug "${scope.slug}" is already used by another ${scope.type} document`,
+          {
+            details: [{ path: 'slug', message: 'is already taken' }],
+          },
+        )
       }
       return result
     },

@@ -44,13 +44,16 @@ describe('deriveSlug', () => {
   })
 
   it('when neither field gives a slug, then the document id is used', () => {
-    expect(deriveSlug({}, { title: 'x' }, '0b7c4a8e-1d2f-4c3b-9a8e-7f6d5c4b3a21')).toBe('0b7c4a8e-1d2f-4c3b-9a8e-7f6d5c4b3a21')
+    expect(deriveSlug({}, { title: 'x' }, '0b7c4a8e-1d2f-4c3b-9a8e-7f6d5c4b3a21')).toBe(
+      '0b7c4a8e-1d2f-4c3b-9a8e-7f6d5c4b3a21',
+    )
   })
 })
 
 describe('isValidSlug', () => {
   it('when a slug has upper case, spaces, double or edge dashes, then it is invalid', () => {
-    for (const bad of ['Abc', 'a b', 'a--b', '-a', 'a-', '', 'é', 'a_b']) expect(isValidSlug(bad)).toBe(false)
+    for (const bad of ['Abc', 'a b', 'a--b', '-a', 'a-', '', 'é', 'a_b'])
+      expect(isValidSlug(bad)).toBe(false)
   })
 
   it('when a slug is longer than 96 characters, then it is invalid', () => {

@@ -20,16 +20,24 @@ export interface UpdateDocumentInput {
 }
 
 /** Loads a document's current type once per request, however often the change is retried. */
-export function typeLoader(catalog: ContentTypeCatalog, caller: Caller): (name: string) => Promise<ContentType> {
+export function typeLoader(
+  catalog: ContentTypeCatalog,
+  caller: Caller,
+): (name: string) => Promise<ContentType> {
   let loading: Promise<ContentType> | undefined
   return (name) =>
     (loading ??= catalog.current(caller, name).then((found) => {
-      if (!found) throw ValidationError.single('type', `The content type "${name}" no longer exists`)
+      if (!found)
+        throw ValidationError.single('type', `The content type "${name}" no longer exists`)
       return found
     }))
 }
 
-export function createDocumentUpdater(deps: { catalog: ContentTypeCatalog; write: DocumentWriter; slugClaims: SlugClaims }) {
+export function createDocumentUpdater(deps: {
+  catalog: ContentTypeCatalog
+  write: DocumentWriter
+  slugClaims: SlugClaims
+}) {
   /** Merges `data`, validates the result against the type as it is now, keeps the slug unless one is sent. */
   return async function updateDocument(input: UpdateDocumentInput): Promise<ChangeResult> {
     const { caller } = input
@@ -44,7 +52,8 @@ export function createDocumentUpdater(deps: { catalog: ContentTypeCatalog; write
         const data = mergeData(current.data, input.data ?? {})
         dataValidatorFor(contentType).assertValid(data)
         const slug = input.slug ?? current.slug
-        if (slug === current.slug) return { reason: 'update', state: advance(current, now, { data }) }
+        if (slug === current.slug)
+          return { reason: 'update', state: advance(current, now, { data }) }
         const scope = { websiteId: current.websiteId, type: current.type }
         const result = await deps.slugClaims.claimExact({ ...scope, slug }, current._id)
         return {

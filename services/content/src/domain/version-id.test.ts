@@ -12,8 +12,18 @@ describe('versionNumberOf', () => {
     expect(versionNumberOf(id, '12')).toBe(12)
   })
 
-  it('when given another document\'s version, zero, a sign or garbage, then nothing', () => {
-    for (const bad of [`${id.replace('0b', '1b')}:3`, '0', '-1', '+2', '1.5', 'abc', '', `${id}:`, '01']) {
+  it("when given another document's version, zero, a sign or garbage, then nothing", () => {
+    for (const bad of [
+      `${id.replace('0b', '1b')}:3`,
+      '0',
+      '-1',
+      '+2',
+      '1.5',
+      'abc',
+      '',
+      `${id}:`,
+      '01',
+    ]) {
       expect(versionNumberOf(id, bad)).toBeUndefined()
     }
   })

@@ -37,7 +37,11 @@ function addReads(router: Router, service: ContentService): void {
     sendDocument(ctx, await service.byId({ caller: ctx.state.caller, id: ctx.params.id!, draft }))
   })
   router.get('/:id/versions', adminOnly(), async (ctx) => {
-    ctx.body = await service.versions({ caller: ctx.state.caller, id: ctx.params.id!, queryString: ctx.querystring })
+    ctx.body = await service.versions({
+      caller: ctx.state.caller,
+      id: ctx.params.id!,
+      queryString: ctx.querystring,
+    })
   })
 }
 
@@ -51,7 +55,12 @@ function addWrites(router: Router, service: ContentService): void {
   })
   router.patch('/:id', admin, async (ctx) => {
     const body = parsePatchBody(ctx.request.body)
-    const { document } = await service.update({ caller: ctx.state.caller, id: ctx.params.id!, ifMatch: ifMatchOf(ctx), ...body })
+    const { document } = await service.update({
+      caller: ctx.state.caller,
+      id: ctx.params.id!,
+      ifMatch: ifMatchOf(ctx),
+      ...body,
+    })
     sendDocument(ctx, document)
   })
   router.delete('/:id', admin, async (ctx) => {
@@ -59,16 +68,29 @@ function addWrites(router: Router, service: ContentService): void {
     ctx.status = 204
   })
   router.post('/:id/publish', admin, async (ctx) => {
-    const { document } = await service.publish({ caller: ctx.state.caller, id: ctx.params.id!, ifMatch: ifMatchOf(ctx) })
+    const { document } = await service.publish({
+      caller: ctx.state.caller,
+      id: ctx.params.id!,
+      ifMatch: ifMatchOf(ctx),
+    })
     sendDocument(ctx, document)
   })
   router.post('/:id/unpublish', admin, async (ctx) => {
-    const { document } = await service.unpublish({ caller: ctx.state.caller, id: ctx.params.id!, ifMatch: ifMatchOf(ctx) })
+    const { document } = await service.unpublish({
+      caller: ctx.state.caller,
+      id: ctx.params.id!,
+      ifMatch: ifMatchOf(ctx),
+    })
     sendDocument(ctx, document)
   })
   router.post('/:id/restore/:versionId', admin, async (ctx) => {
     const { id, versionId } = ctx.params as { id: string; versionId: string }
-    const { document } = await service.restore({ caller: ctx.state.caller, id, versionId, ifMatch: ifMatchOf(ctx) })
+    const { document } = await service.restore({
+      caller: ctx.state.caller,
+      id,
+      versionId,
+      ifMatch: ifMatchOf(ctx),
+    })
     sendDocument(ctx, document)
   })
 }

@@ -5,26 +5,40 @@ const detailsOf = (run: () => unknown) => {
   try {
     run()
   } catch (error) {
-    return (error as { code: string; details: { path: string }[] }).details.map((detail) => detail.path)
+    return (error as { code: string; details: { path: string }[] }).details.map(
+      (detail) => detail.path,
+    )
   }
   throw new Error('expected a validation error')
 }
 
 describe('parseCreateBody', () => {
   it('when type, data and slug are given, then they are returned', () => {
-    expect(parseCreateBody({ type: 'post', data: { title: 'x' }, slug: 'x' })).toEqual({ type: 'post', data: { title: 'x' }, slug: 'x' })
+    expect(parseCreateBody({ type: 'post', data: { title: 'x' }, slug: 'x' })).toEqual({
+      type: 'post',
+      data: { title: 'x' },
+      slug: 'x',
+    })
   })
 
   it('when the body is not an object, then 422 on the body', () => {
-    for (const body of [undefined, null, [], 'text', 3]) expect(detailsOf(() => parseCreateBody(body))).toEqual([''])
+    for (const body of [undefined, null, [], 'text', 3])
+      expect(detailsOf(() => parseCreateBody(body))).toEqual([''])
   })
 
   it('when type and data are missing and an unknown member is sent, then every problem is listed', () => {
-    expect(detailsOf(() => parseCreateBody({ status: 'published' })).sort()).toEqual(['data', 'status', 'type'])
+    expect(detailsOf(() => parseCreateBody({ status: 'published' })).sort()).toEqual([
+      'data',
+      'status',
+      'type',
+    ])
   })
 
   it('when data is an array or slug is a number, then 422 naming them', () => {
-    expect(detailsOf(() => parseCreateBody({ type: 'post', data: [], slug: 5 })).sort()).toEqual(['data', 'slug'])
+    expect(detailsOf(() => parseCreateBody({ type: 'post', data: [], slug: 5 })).sort()).toEqual([
+      'data',
+      'slug',
+    ])
   })
 })
 

@@ -16,17 +16,28 @@ export interface PatchBody {
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value)
 
-function membersOf(body: unknown, allowed: readonly string[]): { members: Record<string, unknown>; problems: ErrorDetail[] } {
+function membersOf(
+  body: unknown,
+  allowed: readonly string[],
+): { members: Record<string, unknown>; problems: ErrorDetail[] } {
   if (!isPlainObject(body)) {
-    throw new ValidationError('The request body must be a JSON object', [{ path: '', message: 'must be a JSON object' }])
+    throw new ValidationError('The request body must be a JSON object', [
+      { path: '', message: 'must be a JSON object' },
+    ])
   }
   const problems = Object.keys(body)
     .filter((key) => !allowed.includes(key))
-    .map((key) => ({ path: key.slice(0, 100), message: `is not accepted here; send ${allowed.join(', ')}` }))
+    .map((key) => ({
+      path: key.slice(0, 100),
+      message: `is not accepted here; send ${allowed.join(', ')}`,
+    }))
   return { members: body, problems }
 }
 
-function optionalSlug(members: Record<string, unknown>, problems: ErrorDetail[]): string | undefined {
+function optionalSlug(
+  members: Record<string, unknown>,
+  problems: ErrorDetail[],
+): string | undefined {
   if (members.slug === undefined) return undefined
   if (typeof members.slug === 'string') return members.slug
   problems.push({ path: 'slug', message: 'must be a string' })
@@ -40,17 +51,24 @@ function fail(problems: ErrorDetail[]): never {
 /** POST /api/content: `type` and `data` are required, `slug` optional, nothing else. */
 export function parseCreateBody(body: unknown): CreateBody {
   const { members, problems } = membersOf(body, ['type', 'data', 'slug'])
-  if (typeof members.type !== 'string' || members.type === '') problems.push({ path: 'type', message: 'is required and must be a content type name' })
-  if (!isPlainObject(members.data)) problems.push({ path: 'data', message: 'is required and must be an object' })
+  if (typeof members.type !== 'string' || members.type === '')
+    problems.push({ path: 'type', message: 'is required and must be a content type name' })
+  if (!isPlainObject(members.data))
+    problems.push({ path: 'data', message: 'is required and must be an object' })
   const slug = optionalSlug(members, problems)
   if (problems.length > 0) fail(problems)
-  return { type: members.type as string, data: members.data as DocumentData, ...(slug === undefined ? {} : { slug }) }
+  return {
+    type: members.type as string,
+    data: members.data as DocumentData,
+    ...(slug === undefined ? {} : { slug }),
+  }
 }
 
 /** PATCH /api/content/:id: `data` (a merge patch) and `slug`, both optional, nothing else. */
 export function parsePatchBody(body: unknown): PatchBody {
   const { members, problems } = membersOf(body, ['data', 'slug'])
-  if (members.data !== undefined && !isPlainObject(members.data)) problems.push({ path: 'data', message: 'must be an object' })
+  if (members.data !== undefined && !isPlainObject(members.data))
+    problems.push({ path: 'data', message: 'must be an object' })
   const slug = optionalSlug(members, problems)
   if (problems.length > 0) fail(problems)
   return {
@@ -63,6 +81,7 @@ export function parsePatchBody(body: unknown): PatchBody {
 export function parseDraftParam(queryString: string): boolean {
   const values = new URLSearchParams(queryString).getAll('draft')
   if (values.length === 0) return false
-  if (values.length === 1 && (values[0] === 'true' || values[0] === 'false')) return values[0] === 'true'
+  if (values.length === 1 && (values[0] === 'true' || values[0] === 'false'))
+    return values[0] === 'true'
   throw ValidationError.single('draft', 'draft must be true or false')
 }

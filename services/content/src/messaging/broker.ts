@@ -30,7 +30,9 @@ export function connectBroker(options: {
         (message) => {
           if (!message) return
           try {
-            const change = JSON.parse(message.content.toString('utf8')) as Partial<ContentTypeChangedMessage>
+            const change = JSON.parse(
+              message.content.toString('utf8'),
+            ) as Partial<ContentTypeChangedMessage>
             if (typeof change.websiteId === 'string') options.onContentTypeChanged(change.websiteId)
           } catch (error) {
             logger.warn({ err: error }, 'ignoring a malformed content-type change message')
