@@ -5,6 +5,7 @@ import Koa from 'koa'
 import type { Middleware } from 'koa'
 import type { Logger } from 'pino'
 import { StartupError } from '@cms/config'
+import { answerClientError, MAX_REQUEST_HEAD_BYTES } from './client-error.ts'
 import { errorHandler } from './error-handler.ts'
 import type { ErrorTranslator } from './error-handler.ts'
 import { healthRoutes } from './health.ts'
@@ -51,8 +52,9 @@ export function createHttpService(options: HttpServiceOptions): HttpService {
     metrics,
     listen(port, host) {
       return new Promise((resolve, reject) => {
-        const created = createServer(app.callback())
+        const created = createServer({ maxHeaderSize: MAX_REQUEST_HEAD_BYTES }, app.callback())
         created.keepAliveTimeout = 65_000
+        created.on('clientError', answerClientError)
         created.once('error', (error: NodeJS.ErrnoException) => {
           if (error.code === 'EADDRINUSE') reject(new StartupError(`port ${port} on ${host} is already in use`))
           else if (error.code === 'EACCES') reject(new StartupError(`no permission to listen on port ${port}`))
