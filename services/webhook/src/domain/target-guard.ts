@@ -19,13 +19,16 @@ export interface TargetGuard {
 
 export const TARGET_REFUSED = 'ETARGETREFUSED'
 
+/** The first address that is not public, as `10.0.0.1 (private)`. */
 function refusedAddress(addresses: readonly LookupAddress[]): string | undefined {
   for (const { address } of addresses) {
     const range = addressRange(address)
-    if (range !== 'unicast') return `${address} is a ${range} address`
+    if (range !== 'unicast') return `${address} (${range})`
   }
   return undefined
 }
+
+const NOT_ALLOWED = 'private, loopback, link-local and other non-public targets are not allowed'
 
 const familyOf = (family: unknown): number | undefined => {
   if (family === 4 || family === 'IPv4') return 4
@@ -69,7 +72,7 @@ export function createTargetGuard(deps: { allowPrivate: boolean; resolve: Resolv
       }
       if (isIP(hostname) !== 0) {
         const problem = refusedAddress([{ address: hostname, family: isIP(hostname) }])
-        return problem ? `${problem}; private targets are not allowed` : undefined
+        return problem ? `${problem}: ${NOT_ALLOWED}` : undefined
       }
       let addresses: LookupAddress[]
       try {
@@ -79,7 +82,7 @@ export function createTargetGuard(deps: { allowPrivate: boolean; resolve: Resolv
       }
       if (addresses.length === 0) return `${hostname} does not resolve`
       const problem = refusedAddress(addresses)
-      return problem ? `${hostname} resolves to ${problem}; private targets are not allowed` : undefined
+      return problem ? `${hostname} resolves to ${problem}: ${NOT_ALLOWED}` : undefined
     },
   }
 }
