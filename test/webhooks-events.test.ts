@@ -26,9 +26,18 @@ async function subscribe(api: ApiCall, body: Record<string, unknown>): Promise<a
 /** Create, update, publish, unpublish, delete one article; the documents the API answered with. */
 async function lifecycle(site: ContentSite) {
   const created = await site.createArticle({ title: 'Webhooks end to end' })
-  const updated = (await expectStatus(site.api('PATCH', `/api/content/${created.id}`, { body: { data: { body: 'more' } } }), 200)).body
-  const published = (await expectStatus(site.api('POST', `/api/content/${created.id}/publish`), 200)).body
-  const unpublished = (await expectStatus(site.api('POST', `/api/content/${created.id}/unpublish`), 200)).body
+  const updated = (
+    await expectStatus(
+      site.api('PATCH', `/api/content/${created.id}`, { body: { data: { body: 'more' } } }),
+      200,
+    )
+  ).body
+  const published = (
+    await expectStatus(site.api('POST', `/api/content/${created.id}/publish`), 200)
+  ).body
+  const unpublished = (
+    await expectStatus(site.api('POST', `/api/content/${created.id}/unpublish`), 200)
+  ).body
   await expectStatus(site.api('DELETE', `/api/content/${created.id}`), 204)
   return {
     'entry.create': created,
@@ -55,18 +64,31 @@ describe('webhooks through the gateway', () => {
     expect(requests.map((r) => r.json().event).sort()).toEqual([...ENTRY_EVENTS].sort())
     for (const request of requests) {
       const payload = request.json()
-      expect(Object.keys(payload).sort()).toEqual(['contentType', 'document', 'event', 'timestamp', 'websiteId'])
+      expect(Object.keys(payload).sort()).toEqual([
+        'contentType',
+        'document',
+        'event',
+        'timestamp',
+        'websiteId',
+      ])
       expect(payload).toMatchObject({ contentType: 'article', websiteId: site.websiteId })
       expect(new Date(payload.timestamp).toISOString()).toBe(payload.timestamp)
       expect(payload.document).toEqual(documents[payload.event])
       expect(request.headers['x-webhook-event']).toBe(payload.event)
       expect(request.headers['content-type']).toBe('application/json')
     }
-    expect(requests.find((r) => r.json().event === 'entry.update')!.json().document.data.body).toBe('more')
-    expect(requests.find((r) => r.json().event === 'entry.publish')!.json().document.status).toBe('published')
+    expect(requests.find((r) => r.json().event === 'entry.update')!.json().document.data.body).toBe(
+      'more',
+    )
+    expect(requests.find((r) => r.json().event === 'entry.publish')!.json().document.status).toBe(
+      'published',
+    )
     const log = await waitFor(async () => {
       const response = await site.api('GET', `/api/webhooks/${webhook.id}/deliveries`)
-      return response.body.docs?.length === 5 && response.body.docs.every((d: any) => d.status === 'succeeded') ? response.body : undefined
+      return response.body.docs?.length === 5 &&
+        response.body.docs.every((d: any) => d.status === 'succeeded')
+        ? response.body
+        : undefined
     })
     expect(log.totalDocs).toBe(5)
   })
@@ -79,11 +101,18 @@ describe('webhooks through the gateway', () => {
     await subscribe(site.api, { url: pagesOnly.url, contentTypes: ['page'] })
     await subscribe(site.api, { url: all.url })
     await lifecycle(site)
-    const page = (await expectStatus(site.api('POST', '/api/content', { body: { type: 'page', data: { title: 'P' } } }), 201)).body
+    const page = (
+      await expectStatus(
+        site.api('POST', '/api/content', { body: { type: 'page', data: { title: 'P' } } }),
+        201,
+      )
+    ).body
     await all.waitForRequests(6, 20_000)
     await new Promise((resolve) => setTimeout(resolve, 1500))
     expect(publishOnly.requests.map((r) => r.json().event)).toEqual(['entry.publish'])
-    expect(pagesOnly.requests.map((r) => [r.json().event, r.json().document.id])).toEqual([['entry.create', page.id]])
+    expect(pagesOnly.requests.map((r) => [r.json().event, r.json().document.id])).toEqual([
+      ['entry.create', page.id],
+    ])
   })
 
   it('when a webhook has a secret, then the receiver verifies it over the raw body, a wrong secret fails, and standardwebhooks verifies', async () => {
@@ -94,11 +123,22 @@ describe('webhooks through the gateway', () => {
     expect(JSON.stringify(webhook)).not.toContain(secret)
     await site.createArticle({ title: 'Signed' })
     const [request] = await target.waitForRequests(1, 20_000)
-    expect(verifyBodySignature(request!.rawBody, request!.headers['x-webhook-signature'], secret)).toBe(true)
-    expect(verifyBodySignature(request!.rawBody, request!.headers['x-webhook-signature'], `${secret}x`)).toBe(false)
+    expect(
+      verifyBodySignature(request!.rawBody, request!.headers['x-webhook-signature'], secret),
+    ).toBe(true)
+    expect(
+      verifyBodySignature(request!.rawBody, request!.headers['x-webhook-signature'], `${secret}x`),
+    ).toBe(false)
     const headers = request!.headers as Record<string, string>
-    expect(new StandardWebhook(secret).verify(request!.rawBody.toString('utf8'), headers)).toEqual(request!.json())
-    expect(() => new StandardWebhook(`whsec_${randomBytes(32).toString('base64')}`).verify(request!.rawBody.toString('utf8'), headers)).toThrow()
+    expect(new StandardWebhook(secret).verify(request!.rawBody.toString('utf8'), headers)).toEqual(
+      request!.json(),
+    )
+    expect(() =>
+      new StandardWebhook(`whsec_${randomBytes(32).toString('base64')}`).verify(
+        request!.rawBody.toString('utf8'),
+        headers,
+      ),
+    ).toThrow()
   })
 
   it('when a webhook has no secret, then no signature headers are sent', async () => {
@@ -106,7 +146,12 @@ describe('webhooks through the gateway', () => {
     await subscribe(site.api, { url: target.url, events: ['entry.create'] })
     await site.createArticle({ title: 'Unsigned' })
     const [request] = await target.waitForRequests(1, 20_000)
-    for (const header of ['x-webhook-signature', 'webhook-signature', 'webhook-id', 'webhook-timestamp']) {
+    for (const header of [
+      'x-webhook-signature',
+      'webhook-signature',
+      'webhook-id',
+      'webhook-timestamp',
+    ]) {
       expect(request!.headers[header]).toBeUndefined()
     }
     expect(request!.headers['x-webhook-id']).toEqual(expect.any(String))
@@ -117,7 +162,10 @@ describe('webhooks through the gateway', () => {
     const webhook = await subscribe(site.api, { url: target.url, events: ['entry.create'] })
     await site.createArticle({ title: 'Again' })
     const [first] = await target.waitForRequests(1, 20_000)
-    const response = await site.api('POST', `/api/webhooks/${webhook.id}/deliveries/${first!.headers['x-webhook-id']}/redeliver`)
+    const response = await site.api(
+      'POST',
+      `/api/webhooks/${webhook.id}/deliveries/${first!.headers['x-webhook-id']}/redeliver`,
+    )
     expect(response.status).toBe(202)
     const [, second] = await target.waitForRequests(2, 20_000)
     expect(second!.rawBody.equals(first!.rawBody)).toBe(true)
@@ -130,7 +178,9 @@ describe('webhooks through the gateway', () => {
   })
 
   it('when the input is invalid through the gateway, then 422 with details', async () => {
-    const response = await site.api('POST', '/api/webhooks', { body: { url: 'javascript:alert(1)', events: ['entry.archive'] } })
+    const response = await site.api('POST', '/api/webhooks', {
+      body: { url: 'javascript:alert(1)', events: ['entry.archive'] },
+    })
     expect(response.status).toBe(422)
     expect(response.body.error.details.map((d: any) => d.path).sort()).toEqual(['events.0', 'url'])
   })

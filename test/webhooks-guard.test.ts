@@ -25,13 +25,20 @@ describe('the private-address guard through the gateway', () => {
   ])('when a webhook targets %s, then it is refused with 422 naming the url', async (url) => {
     const response = await api('POST', '/api/webhooks', { body: { url } })
     expect(response.status).toBe(422)
-    expect(response.body.error).toMatchObject({ code: 'VALIDATION_ERROR', details: [{ path: 'url' }] })
+    expect(response.body.error).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      details: [{ path: 'url' }],
+    })
   })
 
   it('when a public address is given and then patched to a private one, then the patch is refused', async () => {
-    const created = await api('POST', '/api/webhooks', { body: { url: 'https://93.184.215.14/hook' } })
+    const created = await api('POST', '/api/webhooks', {
+      body: { url: 'https://93.184.215.14/hook' },
+    })
     expect(created.status).toBe(201)
-    const patched = await api('PATCH', `/api/webhooks/${created.body.id}`, { body: { url: 'http://169.254.169.254/' } })
+    const patched = await api('PATCH', `/api/webhooks/${created.body.id}`, {
+      body: { url: 'http://169.254.169.254/' },
+    })
     expect(patched.status).toBe(422)
   })
 })

@@ -33,11 +33,15 @@ describe('the webhook service killed mid-retry (end to end)', () => {
     const { api } = await stack.website()
     const webhook = await api('POST', '/api/webhooks', { body: { url: receiver.url } })
     expect(webhook.status).toBe(201)
-    const created = await api('POST', '/api/content', { body: { type: 'article', data: { title: 'Survives a crash' } } })
+    const created = await api('POST', '/api/content', {
+      body: { type: 'article', data: { title: 'Survives a crash' } },
+    })
     expect(created.status).toBe(201)
 
     await receiver.waitForRequests(2, 20_000)
-    await waitFor(async () => ((await waitingRetries(5000)) === 1 ? true : undefined), { timeoutMs: 3000 })
+    await waitFor(async () => ((await waitingRetries(5000)) === 1 ? true : undefined), {
+      timeoutMs: 3000,
+    })
     const webhookProcess = stack.services.processes.webhook
     await webhookProcess.kill()
     expect(webhookProcess.isRunning()).toBe(false)
@@ -46,7 +50,10 @@ describe('the webhook service killed mid-retry (end to end)', () => {
     await webhookProcess.start()
     const requests = await receiver.waitForRequests(3, 30_000)
     expect(new Set(requests.map((r) => r.headers['x-webhook-id'])).size).toBe(1)
-    expect(requests[2]!.json()).toMatchObject({ event: 'entry.create', document: { id: created.body.id } })
+    expect(requests[2]!.json()).toMatchObject({
+      event: 'entry.create',
+      document: { id: created.body.id },
+    })
     const entry = await waitFor(async () => {
       const log = await api('GET', `/api/webhooks/${webhook.body.id}/deliveries`)
       return log.body.docs?.[0]?.status === 'succeeded' ? log.body.docs[0] : undefined

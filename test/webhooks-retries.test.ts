@@ -17,7 +17,14 @@ async function failingWebhook(answers: (index: number) => number) {
   const site = await contentSite()
   const target = await startReceiver(answers)
   receivers.push(target)
-  const webhook = (await expectStatus(site.api('POST', '/api/webhooks', { body: { url: target.url, events: ['entry.create'], secret: 'retry' } }), 201)).body
+  const webhook = (
+    await expectStatus(
+      site.api('POST', '/api/webhooks', {
+        body: { url: target.url, events: ['entry.create'], secret: 'retry' },
+      }),
+      201,
+    )
+  ).body
   return { site, target, webhookId: webhook.id as string }
 }
 
@@ -43,7 +50,11 @@ describe.concurrent('webhook retries through the gateway', () => {
     expect(times[2]! - times[1]!).toBeLessThan(5000 + TOLERANCE_MS)
     expect(new Set(requests.map((r) => r.headers['x-webhook-id'])).size).toBe(1)
     expect(requests.every((r) => r.json().document.id === document.id)).toBe(true)
-    expect(await finalEntry(site, webhookId, 'succeeded')).toMatchObject({ attempts: 3, lastStatusCode: 200, documentId: document.id })
+    expect(await finalEntry(site, webhookId, 'succeeded')).toMatchObject({
+      attempts: 3,
+      lastStatusCode: 200,
+      documentId: document.id,
+    })
     await new Promise((resolve) => setTimeout(resolve, 1500))
     expect(target.requests).toHaveLength(3)
   })
@@ -55,7 +66,10 @@ describe.concurrent('webhook retries through the gateway', () => {
     const total = requests[3]!.receivedAt - requests[0]!.receivedAt
     expect(total).toBeGreaterThanOrEqual(31_000 - 100)
     expect(total).toBeLessThan(31_000 + 2 * TOLERANCE_MS)
-    expect(await finalEntry(site, webhookId, 'failed')).toMatchObject({ attempts: 4, lastStatusCode: 500 })
+    expect(await finalEntry(site, webhookId, 'failed')).toMatchObject({
+      attempts: 4,
+      lastStatusCode: 500,
+    })
     await new Promise((resolve) => setTimeout(resolve, 2000))
     expect(target.requests).toHaveLength(4)
   }, 70_000)

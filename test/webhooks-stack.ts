@@ -24,7 +24,9 @@ const RETRY_DELAYS_MS = [1000, 5000, 25_000]
  * shared content and schema services: a test can kill this webhook process, or run it with the
  * private-address guard on, without touching the shared stack.
  */
-export async function launchWebhookGateway(options: { allowPrivateTargets: boolean }): Promise<WebhookGateway> {
+export async function launchWebhookGateway(options: {
+  allowPrivateTargets: boolean
+}): Promise<WebhookGateway> {
   const env = testEnv()
   const suffix = randomUUID().slice(0, 8)
   const queuePrefix = `webhook-e2e-${suffix}`
@@ -58,15 +60,25 @@ export async function launchWebhookGateway(options: { allowPrivateTargets: boole
     services,
     queuePrefix,
     async website() {
-      const website = await admin('POST', '/admin/api/websites', { body: { name: `webhooks-${randomUUID().slice(0, 8)}` } })
+      const website = await admin('POST', '/admin/api/websites', {
+        body: { name: `webhooks-${randomUUID().slice(0, 8)}` },
+      })
       if (website.status !== 201) throw new Error(`creating a website failed: ${website.text}`)
       const key = await admin('POST', `/admin/api/websites/${website.body.id}/keys`, {
-        body: { name: 'admin', scope: 'admin', rateLimit: { perMinute: 1_000_000, perDay: 100_000_000 } },
+        body: {
+          name: 'admin',
+          scope: 'admin',
+          rateLimit: { perMinute: 1_000_000, perDay: 100_000_000 },
+        },
       })
       if (key.status !== 201) throw new Error(`creating a key failed: ${key.text}`)
       const api = jsonClient(services.gatewayUrl, { 'x-api-key': key.body.key })
       const type = await api('POST', '/api/content-types', {
-        body: { name: 'article', titleField: 'title', fields: [{ name: 'title', type: 'text', required: true }] },
+        body: {
+          name: 'article',
+          titleField: 'title',
+          fields: [{ name: 'title', type: 'text', required: true }],
+        },
       })
       if (type.status !== 201) throw new Error(`creating the article type failed: ${type.text}`)
       return { websiteId: website.body.id as string, api }
@@ -76,7 +88,13 @@ export async function launchWebhookGateway(options: { allowPrivateTargets: boole
       const names = queueNames(queuePrefix)
       const connection = await connect(env.amqpUrl)
       const channel = await connection.createChannel()
-      for (const queue of [names.events, names.deliveries, names.park, names.dead, ...RETRY_DELAYS_MS.map(names.retry)]) {
+      for (const queue of [
+        names.events,
+        names.deliveries,
+        names.park,
+        names.dead,
+        ...RETRY_DELAYS_MS.map(names.retry),
+      ]) {
         await channel.deleteQueue(queue)
       }
       await connection.close()

@@ -8,7 +8,9 @@ function delayList(options: { default: readonly number[] }): EnvParser<readonly 
     if (raw === undefined || raw.trim() === '') return options.default
     const parts = raw.split(',').map((part) => part.trim())
     if (parts.some((part) => !/^\d+$/.test(part)) || parts.length === 0 || parts.length > 10) {
-      throw new TypeError(`${name} must be a comma-separated list of 1 to 10 delays in milliseconds`)
+      throw new TypeError(
+        `${name} must be a comma-separated list of 1 to 10 delays in milliseconds`,
+      )
     }
     const delays = parts.map(Number)
     if (delays.some((delay) => delay < 1 || delay > 86_400_000)) {
@@ -25,7 +27,9 @@ const spec = {
   MONGO_DB: env.string({ default: 'cms_webhook' }),
   AMQP_URL: env.url({ protocols: ['amqp', 'amqps'] }),
   INTERNAL_TOKEN: env.secret({ minLength: 16 }),
-  LOG_LEVEL: env.oneOf(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { default: 'info' }),
+  LOG_LEVEL: env.oneOf(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+    default: 'info',
+  }),
   WEBHOOK_ALLOW_PRIVATE_TARGETS: env.boolean({ default: false }),
   /** Delay before each retry; the spec's schedule is 1 s, 5 s, 25 s (three retries). */
   WEBHOOK_RETRY_DELAYS_MS: delayList({ default: [1000, 5000, 25_000] }),
@@ -40,6 +44,8 @@ const spec = {
 
 export type WebhookConfig = ConfigOf<typeof spec>
 
-export function readWebhookConfig(source: Record<string, string | undefined> = process.env): WebhookConfig {
+export function readWebhookConfig(
+  source: Record<string, string | undefined> = process.env,
+): WebhookConfig {
   return readConfig(spec, source)
 }

@@ -40,9 +40,12 @@ export const USER_AGENT = 'cms-webhooks/1.0'
 /** Fanning an event out is a few quick writes; this many at a time keeps the database busy enough. */
 const EVENT_PREFETCH = 16
 
-export async function start(config: WebhookConfig = readWebhookConfig()): Promise<RunningWebhookService> {
+export async function start(
+  config: WebhookConfig = readWebhookConfig(),
+): Promise<RunningWebhookService> {
   const logger = createLogger({ service: 'webhook', level: config.LOG_LEVEL })
-  if (config.WEBHOOK_ALLOW_PRIVATE_TARGETS) logger.warn('private webhook targets are allowed (WEBHOOK_ALLOW_PRIVATE_TARGETS)')
+  if (config.WEBHOOK_ALLOW_PRIVATE_TARGETS)
+    logger.warn('private webhook targets are allowed (WEBHOOK_ALLOW_PRIVATE_TARGETS)')
   const mongo = connectMongo({ url: config.MONGO_URL, dbName: config.MONGO_DB, logger })
   await whenMongoAnswers(mongo, () => ensureIndexes(mongo.db), { logger })
 
@@ -55,7 +58,10 @@ export async function start(config: WebhookConfig = readWebhookConfig()): Promis
     allowPrivate: config.WEBHOOK_ALLOW_PRIVATE_TARGETS,
     resolve: (hostname) => lookup(hostname, { all: true }),
   })
-  const agents = { http: new HttpAgent({ keepAlive: true }), https: new HttpsAgent({ keepAlive: true }) }
+  const agents = {
+    http: new HttpAgent({ keepAlive: true }),
+    https: new HttpsAgent({ keepAlive: true }),
+  }
   const names = queueNames(config.WEBHOOK_QUEUE_PREFIX)
 
   const consumers: WorkConsumer[] = []
@@ -84,8 +90,23 @@ export async function start(config: WebhookConfig = readWebhookConfig()): Promis
     errorTranslators: [mongoErrorTranslator],
     middleware: apiMiddleware({
       internalToken: config.INTERNAL_TOKEN,
-      webhooks: createWebhookUseCases({ webhooks, deliveries, attempts, guard, now, newId: randomUUID }),
-      deliveries: createDeliveryUseCases({ webhooks, deliveries, attempts, payloads, queue, now, newId: randomUUID }),
+      webhooks: createWebhookUseCases({
+        webhooks,
+        deliveries,
+        attempts,
+        guard,
+        now,
+        newId: randomUUID,
+      }),
+      deliveries: createDeliveryUseCases({
+        webhooks,
+        deliveries,
+        attempts,
+        payloads,
+        queue,
+        now,
+        newId: randomUUID,
+      }),
     }),
   })
   const runner = createDeliveryRunner({
@@ -95,7 +116,10 @@ export async function start(config: WebhookConfig = readWebhookConfig()): Promis
     webhooks,
     queue,
     send: createAttemptSender({ got, guard, timeoutMs: config.WEBHOOK_TIMEOUT_MS, agents }),
-    limiter: createHostLimiter({ concurrency: config.WEBHOOK_HOST_CONCURRENCY, maxWaiting: config.WEBHOOK_HOST_CONCURRENCY }),
+    limiter: createHostLimiter({
+      concurrency: config.WEBHOOK_HOST_CONCURRENCY,
+      maxWaiting: config.WEBHOOK_HOST_CONCURRENCY,
+    }),
     retryDelaysMs: config.WEBHOOK_RETRY_DELAYS_MS,
     userAgent: USER_AGENT,
     now,
@@ -140,7 +164,9 @@ export async function start(config: WebhookConfig = readWebhookConfig()): Promis
     async stop() {
       await http.close()
       // An attempt in hand may take the whole time-out; what is not finished by then is requeued.
-      await Promise.all(consumers.map((consumer) => consumer.stop(config.WEBHOOK_TIMEOUT_MS + 2000)))
+      await Promise.all(
+        consumers.map((consumer) => consumer.stop(config.WEBHOOK_TIMEOUT_MS + 2000)),
+      )
       await amqp.close()
       await mongo.close()
       agents.http.destroy()

@@ -9,10 +9,17 @@ import type { ResolveAll } from '../src/domain/target-guard.ts'
 import { startReceiver } from './support/receiver.ts'
 import type { Answer } from './support/receiver.ts'
 
-const agents = { http: new HttpAgent({ keepAlive: true }), https: new HttpsAgent({ keepAlive: true }) }
+const agents = {
+  http: new HttpAgent({ keepAlive: true }),
+  https: new HttpsAgent({ keepAlive: true }),
+}
 const openGuard = createTargetGuard({ allowPrivate: true, resolve: async () => [] })
 const send = createAttemptSender({ got, guard: openGuard, timeoutMs: 500, agents })
-const request = (url: string) => ({ url, headers: { 'content-type': 'application/json', 'x-webhook-id': 'd1' }, body: '{"a":1}' })
+const request = (url: string) => ({
+  url,
+  headers: { 'content-type': 'application/json', 'x-webhook-id': 'd1' },
+  body: '{"a":1}',
+})
 
 const receivers: Array<{ close(): Promise<void> }> = []
 async function receiver(answer: (index: number) => Answer) {
@@ -38,7 +45,11 @@ describe('sending one attempt', () => {
 
   it('when the receiver answers 500, then the attempt fails with that status', async () => {
     const target = await receiver(() => 500)
-    expect(await send(request(target.url))).toMatchObject({ succeeded: false, statusCode: 500, error: null })
+    expect(await send(request(target.url))).toMatchObject({
+      succeeded: false,
+      statusCode: 500,
+      error: null,
+    })
   })
 
   it('when the receiver redirects, then the redirect is not followed and the attempt fails', async () => {
@@ -86,11 +97,18 @@ describe('sending one attempt', () => {
 
 describe('sending with the private-address guard on', () => {
   const system: ResolveAll = async (hostname) =>
-    hostname === 'localhost' ? [{ address: '127.0.0.1', family: 4 }] : Promise.reject(new Error('ENOTFOUND'))
+    hostname === 'localhost'
+      ? [{ address: '127.0.0.1', family: 4 }]
+      : Promise.reject(new Error('ENOTFOUND'))
 
   it('when the target is 127.0.0.1 or localhost, then nothing is sent and the attempt fails as refused', async () => {
     const target = await receiver(() => 200)
-    const guarded = createAttemptSender({ got, guard: createTargetGuard({ allowPrivate: false, resolve: system }), timeoutMs: 500, agents })
+    const guarded = createAttemptSender({
+      got,
+      guard: createTargetGuard({ allowPrivate: false, resolve: system }),
+      timeoutMs: 500,
+      agents,
+    })
     const direct = await guarded(request(target.url))
     const byName = await guarded(request(target.url.replace('127.0.0.1', 'localhost')))
     for (const result of [direct, byName]) {
@@ -104,8 +122,15 @@ describe('sending with the private-address guard on', () => {
     const target = await receiver(() => 200)
     let calls = 0
     const rebinding: ResolveAll = async (): Promise<LookupAddress[]> =>
-      calls++ === 0 ? [{ address: '93.184.215.14', family: 4 }] : [{ address: '127.0.0.1', family: 4 }]
-    const guarded = createAttemptSender({ got, guard: createTargetGuard({ allowPrivate: false, resolve: rebinding }), timeoutMs: 500, agents })
+      calls++ === 0
+        ? [{ address: '93.184.215.14', family: 4 }]
+        : [{ address: '127.0.0.1', family: 4 }]
+    const guarded = createAttemptSender({
+      got,
+      guard: createTargetGuard({ allowPrivate: false, resolve: rebinding }),
+      timeoutMs: 500,
+      agents,
+    })
     const port = new URL(target.url).port
     const result = await guarded(request(`http://rebind.invalid:${port}/hook`))
     expect(result.succeeded).toBe(false)

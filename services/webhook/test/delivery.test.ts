@@ -60,7 +60,9 @@ describe('delivering entry events', () => {
       expect(request.headers['user-agent']).toMatch(/cms-webhooks/)
       expect(request.headers['x-webhook-event']).toBe(message.event)
       expect(request.headers['x-webhook-id']).toMatch(/^[0-9a-f-]{36}$/)
-      expect(Math.abs(Number(request.headers['x-webhook-timestamp']) - Date.now() / 1000)).toBeLessThan(30)
+      expect(
+        Math.abs(Number(request.headers['x-webhook-timestamp']) - Date.now() / 1000),
+      ).toBeLessThan(30)
       expect(request.headers['x-webhook-signature']).toBeUndefined()
       expect(request.headers['webhook-signature']).toBeUndefined()
     }
@@ -85,7 +87,8 @@ describe('delivering entry events', () => {
     await publishEvents(...messages)
     await everything.waitForRequests(5)
     await settle()
-    const events = (target: Receiver) => target.requests.map((r) => `${r.json().event}/${r.json().contentType}`).sort()
+    const events = (target: Receiver) =>
+      target.requests.map((r) => `${r.json().event}/${r.json().contentType}`).sort()
     expect(events(byEvent)).toEqual(['entry.publish/article', 'entry.unpublish/page'])
     expect(events(byType)).toEqual(['entry.unpublish/page', 'entry.update/page'])
     expect(everything.requests).toHaveLength(5)
@@ -102,9 +105,16 @@ describe('delivering entry events', () => {
     expect(signature).toMatch(/^[0-9a-f]{64}$/)
     expect(verifyBodySignature(request!.rawBody, signature, secret)).toBe(true)
     expect(verifyBodySignature(request!.rawBody, signature, 'wrong secret')).toBe(false)
-    expect(verifyBodySignature(Buffer.concat([request!.rawBody, Buffer.from(' ')]), signature, secret)).toBe(false)
+    expect(
+      verifyBodySignature(Buffer.concat([request!.rawBody, Buffer.from(' ')]), signature, secret),
+    ).toBe(false)
     const standard = new StandardWebhook(Buffer.from(secret, 'utf8'), { format: 'raw' })
-    expect(standard.verify(request!.rawBody.toString('utf8'), request!.headers as Record<string, string>)).toEqual(request!.json())
+    expect(
+      standard.verify(
+        request!.rawBody.toString('utf8'),
+        request!.headers as Record<string, string>,
+      ),
+    ).toEqual(request!.json())
     expect(request!.headers['webhook-id']).toBe(request!.headers['x-webhook-id'])
   })
 
@@ -116,7 +126,9 @@ describe('delivering entry events', () => {
     await publishEvents(entryEvent(caller.websiteId, 'entry.publish'))
     const [request] = await target.waitForRequests(1)
     const headers = request!.headers as Record<string, string>
-    expect(new StandardWebhook(secret).verify(request!.rawBody.toString('utf8'), headers)).toEqual(request!.json())
+    expect(new StandardWebhook(secret).verify(request!.rawBody.toString('utf8'), headers)).toEqual(
+      request!.json(),
+    )
     const wrong = new StandardWebhook(`whsec_${randomBytes(32).toString('base64')}`)
     expect(() => wrong.verify(request!.rawBody.toString('utf8'), headers)).toThrow()
   })
@@ -147,10 +159,19 @@ describe('delivering entry events', () => {
     await target.waitForRequests(2)
     const log = await waitFor(async () => {
       const response = await api('GET', `/api/webhooks/${id}/deliveries?limit=1`)
-      return response.body.docs.every((d: { status: string }) => d.status === 'succeeded') ? response : undefined
+      return response.body.docs.every((d: { status: string }) => d.status === 'succeeded')
+        ? response
+        : undefined
     })
     expect(log.status).toBe(200)
-    expect(log.body).toMatchObject({ totalDocs: 2, limit: 1, page: 1, totalPages: 2, hasNextPage: true, nextPage: 2 })
+    expect(log.body).toMatchObject({
+      totalDocs: 2,
+      limit: 1,
+      page: 1,
+      totalPages: 2,
+      hasNextPage: true,
+      nextPage: 2,
+    })
     expect(log.body.docs[0]).toEqual({
       id: target.requests[1]!.headers['x-webhook-id'],
       event: 'entry.delete',
@@ -163,10 +184,20 @@ describe('delivering entry events', () => {
       updatedAt: expect.any(String),
     })
     const page2 = await api('GET', `/api/webhooks/${id}/deliveries?page=2&limit=1`)
-    expect(page2.body.docs[0]).toMatchObject({ event: 'entry.create', documentId: first.document.id })
+    expect(page2.body.docs[0]).toMatchObject({
+      event: 'entry.create',
+      documentId: first.document.id,
+    })
     const detail = await api('GET', `/api/webhooks/${id}/deliveries/${log.body.docs[0].id}`)
     expect(detail.body.attemptLog).toEqual([
-      { attempt: 1, startedAt: expect.any(String), durationMs: expect.any(Number), statusCode: 200, error: null, succeeded: true },
+      {
+        attempt: 1,
+        startedAt: expect.any(String),
+        durationMs: expect.any(Number),
+        statusCode: 200,
+        error: null,
+        succeeded: true,
+      },
     ])
   })
 
@@ -183,8 +214,17 @@ describe('delivering entry events', () => {
     const [, again] = await target.waitForRequests(2)
     expect(again!.rawBody.equals(original!.rawBody)).toBe(true)
     expect(again!.headers['x-webhook-id']).toBe(response.body.id)
-    expect(verifyBodySignature(again!.rawBody, again!.headers['x-webhook-signature'], 'redeliver-secret')).toBe(true)
-    const missing = await api('POST', `/api/webhooks/${id}/deliveries/00000000-0000-4000-8000-000000000000/redeliver`)
+    expect(
+      verifyBodySignature(
+        again!.rawBody,
+        again!.headers['x-webhook-signature'],
+        'redeliver-secret',
+      ),
+    ).toBe(true)
+    const missing = await api(
+      'POST',
+      `/api/webhooks/${id}/deliveries/00000000-0000-4000-8000-000000000000/redeliver`,
+    )
     expect(missing.status).toBe(404)
   })
 
@@ -197,7 +237,9 @@ describe('delivering entry events', () => {
     const [ping] = await target.waitForRequests(1)
     expect(ping!.headers['x-webhook-event']).toBe('webhook.ping')
     expect(ping!.headers['x-webhook-id']).toBe(response.body.id)
-    expect(verifyBodySignature(ping!.rawBody, ping!.headers['x-webhook-signature'], 'ping-secret')).toBe(true)
+    expect(
+      verifyBodySignature(ping!.rawBody, ping!.headers['x-webhook-signature'], 'ping-secret'),
+    ).toBe(true)
     expect(ping!.json()).toMatchObject({
       event: 'webhook.ping',
       contentType: null,

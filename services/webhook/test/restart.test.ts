@@ -25,7 +25,8 @@ async function retryQueueDepth(delayMs: number): Promise<number> {
   const connection = await connect(testEnv().amqpUrl)
   try {
     const channel = await connection.createChannel()
-    return (await channel.checkQueue(queueNames(config.WEBHOOK_QUEUE_PREFIX).retry(delayMs))).messageCount
+    return (await channel.checkQueue(queueNames(config.WEBHOOK_QUEUE_PREFIX).retry(delayMs)))
+      .messageCount
   } finally {
     await connection.close()
   }
@@ -51,7 +52,11 @@ describe('a webhook service killed in the middle of a retry', () => {
         WEBHOOK_QUEUE_PREFIX: config.WEBHOOK_QUEUE_PREFIX,
         WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
       },
-      logFile: join(process.env.CMS_TEST_DATA_DIR ?? join(REPO_ROOT, '.data'), 'logs', `webhook-restart-${port}.log`),
+      logFile: join(
+        process.env.CMS_TEST_DATA_DIR ?? join(REPO_ROOT, '.data'),
+        'logs',
+        `webhook-restart-${port}.log`,
+      ),
       isReady: async () => (await fetch(`${url}/readyz`)).ok,
       readyTimeoutMs: 60_000,
     })
@@ -65,7 +70,9 @@ describe('a webhook service killed in the middle of a retry', () => {
 
     // Attempt 2 fails; its retry (5 s) is handed to the broker, then the process dies hard.
     await receiver.waitForRequests(2)
-    await waitFor(async () => ((await retryQueueDepth(5000)) === 1 ? true : undefined), { timeoutMs: 3000 })
+    await waitFor(async () => ((await retryQueueDepth(5000)) === 1 ? true : undefined), {
+      timeoutMs: 3000,
+    })
     await service.kill()
     expect(service.isRunning()).toBe(false)
     expect(await retryQueueDepth(5000)).toBe(1)

@@ -21,7 +21,9 @@ async function deliveryTo(answers: (index: number) => number) {
   const target = await startReceiver(answers)
   receivers.push(target)
   const { api, caller } = service.client()
-  const created = await api('POST', '/api/webhooks', { body: { url: target.url, secret: 'retry-secret' } })
+  const created = await api('POST', '/api/webhooks', {
+    body: { url: target.url, secret: 'retry-secret' },
+  })
   await publishEvents(entryEvent(caller.websiteId, 'entry.update'))
   return { target, api, webhookId: created.body.id as string }
 }
@@ -46,7 +48,9 @@ describe.concurrent('retrying failed deliveries', () => {
     })
     expect(log.docs[0]).toMatchObject({ attempts: 3, lastStatusCode: 200, lastError: null })
     const detail = await api('GET', `/api/webhooks/${webhookId}/deliveries/${log.docs[0].id}`)
-    expect(detail.body.attemptLog.map((a: { statusCode: number }) => a.statusCode)).toEqual([500, 500, 200])
+    expect(detail.body.attemptLog.map((a: { statusCode: number }) => a.statusCode)).toEqual([
+      500, 500, 200,
+    ])
     await new Promise((resolve) => setTimeout(resolve, 1500))
     expect(target.requests).toHaveLength(3)
   })
@@ -66,7 +70,11 @@ describe.concurrent('retrying failed deliveries', () => {
     expect(entry).toMatchObject({ attempts: 4, lastStatusCode: 503 })
     const detail = await api('GET', `/api/webhooks/${webhookId}/deliveries/${entry.id}`)
     expect(detail.body).toMatchObject({ nextAttemptAt: null, attemptLog: [{}, {}, {}, {}] })
-    expect(detail.body.attemptLog.every((a: { succeeded: boolean; durationMs: number }) => !a.succeeded && a.durationMs >= 0)).toBe(true)
+    expect(
+      detail.body.attemptLog.every(
+        (a: { succeeded: boolean; durationMs: number }) => !a.succeeded && a.durationMs >= 0,
+      ),
+    ).toBe(true)
     await new Promise((resolve) => setTimeout(resolve, 2000))
     expect(target.requests).toHaveLength(4)
   }, 70_000)

@@ -30,11 +30,21 @@ describe('a slow endpoint', () => {
     const { api, caller } = service.client()
     // Distinct host names for the two targets (both loopback), as the limiter counts by host.
     await api('POST', '/api/webhooks', { body: { url: slow.url, contentTypes: ['slow'] } })
-    await api('POST', '/api/webhooks', { body: { url: fast.url.replace('127.0.0.1', 'localhost'), contentTypes: ['fast'] } })
-    await publishEvents(...Array.from({ length: 20 }, () => entryEvent(caller.websiteId, 'entry.update', { contentType: 'slow' })))
+    await api('POST', '/api/webhooks', {
+      body: { url: fast.url.replace('127.0.0.1', 'localhost'), contentTypes: ['fast'] },
+    })
+    await publishEvents(
+      ...Array.from({ length: 20 }, () =>
+        entryEvent(caller.websiteId, 'entry.update', { contentType: 'slow' }),
+      ),
+    )
     await waitFor(() => (slow.requests.length >= 2 ? true : undefined), { timeoutMs: 10_000 })
     const sent = Date.now()
-    await publishEvents(...Array.from({ length: 5 }, () => entryEvent(caller.websiteId, 'entry.update', { contentType: 'fast' })))
+    await publishEvents(
+      ...Array.from({ length: 5 }, () =>
+        entryEvent(caller.websiteId, 'entry.update', { contentType: 'fast' }),
+      ),
+    )
     await fast.waitForRequests(5, 10_000)
     expect(Date.now() - sent).toBeLessThan(1500)
     // Never more than the per-host limit in flight to the slow host.

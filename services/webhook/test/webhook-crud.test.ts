@@ -24,7 +24,12 @@ describe('webhook CRUD', () => {
 
   it('when a webhook has a secret, then no response ever shows it, only hasSecret', async () => {
     const api = webhookApi().api
-    const body = { name: 'Build', url: 'https://hooks.example.com/x', secret: 'top-secret-value', events: ['entry.publish'] }
+    const body = {
+      name: 'Build',
+      url: 'https://hooks.example.com/x',
+      secret: 'top-secret-value',
+      events: ['entry.publish'],
+    }
     const created = await api('POST', '/api/webhooks', { body })
     expect(created.status).toBe(201)
     expect(created.body.hasSecret).toBe(true)
@@ -46,19 +51,36 @@ describe('webhook CRUD', () => {
   it('when a webhook is patched, then each sent member is replaced and the others stay', async () => {
     const api = webhookApi().api
     const { body: created } = await api('POST', '/api/webhooks', {
-      body: { name: 'A', url: 'https://a.example.com/', secret: 's', events: ['entry.create', 'entry.update'], contentTypes: ['article'] },
+      body: {
+        name: 'A',
+        url: 'https://a.example.com/',
+        secret: 's',
+        events: ['entry.create', 'entry.update'],
+        contentTypes: ['article'],
+      },
     })
-    const patched = await api('PATCH', `/api/webhooks/${created.id}`, { body: { events: ['entry.delete'], secret: null } })
+    const patched = await api('PATCH', `/api/webhooks/${created.id}`, {
+      body: { events: ['entry.delete'], secret: null },
+    })
     expect(patched.status).toBe(200)
-    expect(patched.body).toMatchObject({ name: 'A', events: ['entry.delete'], contentTypes: ['article'], hasSecret: false })
-    const cleared = await api('PATCH', `/api/webhooks/${created.id}`, { body: { contentTypes: null } })
+    expect(patched.body).toMatchObject({
+      name: 'A',
+      events: ['entry.delete'],
+      contentTypes: ['article'],
+      hasSecret: false,
+    })
+    const cleared = await api('PATCH', `/api/webhooks/${created.id}`, {
+      body: { contentTypes: null },
+    })
     expect(cleared.body.contentTypes).toBeNull()
     expect((await api('GET', `/api/webhooks/${created.id}`)).body).toEqual(cleared.body)
   })
 
   it('when a webhook is deleted, then it answers 204 and is gone', async () => {
     const api = webhookApi().api
-    const { body: created } = await api('POST', '/api/webhooks', { body: { url: 'https://a.example.com/' } })
+    const { body: created } = await api('POST', '/api/webhooks', {
+      body: { url: 'https://a.example.com/' },
+    })
     const deleted = await api('DELETE', `/api/webhooks/${created.id}`)
     expect(deleted.status).toBe(204)
     expect(deleted.text).toBe('')
@@ -69,7 +91,9 @@ describe('webhook CRUD', () => {
   it('when another website asks for a webhook by id, then it is not found for them', async () => {
     const owner = webhookApi().api
     const stranger = webhookApi().api
-    const { body: created } = await owner('POST', '/api/webhooks', { body: { url: 'https://a.example.com/' } })
+    const { body: created } = await owner('POST', '/api/webhooks', {
+      body: { url: 'https://a.example.com/' },
+    })
     for (const [method, path] of [
       ['GET', `/api/webhooks/${created.id}`],
       ['PATCH', `/api/webhooks/${created.id}`],
@@ -77,7 +101,11 @@ describe('webhook CRUD', () => {
       ['GET', `/api/webhooks/${created.id}/deliveries`],
       ['POST', `/api/webhooks/${created.id}/test`],
     ] as const) {
-      const response = await stranger(method, path, method === 'PATCH' ? { body: { name: 'x' } } : {})
+      const response = await stranger(
+        method,
+        path,
+        method === 'PATCH' ? { body: { name: 'x' } } : {},
+      )
       expect(response.status, `${method} ${path}`).toBe(404)
       expect(response.body.error.code).toBe('NOT_FOUND')
     }
@@ -88,7 +116,12 @@ describe('webhook CRUD', () => {
   it('when the input is invalid, then the answer is 422 with every problem in details', async () => {
     const api = webhookApi().api
     const response = await api('POST', '/api/webhooks', {
-      body: { url: 'ftp://example.com', events: ['entry.nope'], contentTypes: 'article', colour: 'red' },
+      body: {
+        url: 'ftp://example.com',
+        events: ['entry.nope'],
+        contentTypes: 'article',
+        colour: 'red',
+      },
     })
     expect(response.status).toBe(422)
     expect(response.body.error.code).toBe('VALIDATION_ERROR')
@@ -101,14 +134,27 @@ describe('webhook CRUD', () => {
   })
 
   it.each([
-    ['malformed JSON', { rawBody: '{"url":', headers: { 'content-type': 'application/json' } }, 422],
-    ['a non-JSON body', { rawBody: 'url=x', headers: { 'content-type': 'application/x-www-form-urlencoded' } }, 415],
+    [
+      'malformed JSON',
+      { rawBody: '{"url":', headers: { 'content-type': 'application/json' } },
+      422,
+    ],
+    [
+      'a non-JSON body',
+      { rawBody: 'url=x', headers: { 'content-type': 'application/x-www-form-urlencoded' } },
+      415,
+    ],
     ['an array body', { body: [] }, 422],
-  ])('when the body is %s, then the answer is %i in the error shape', async (_label, options, status) => {
-    const response = await webhookApi().api('POST', '/api/webhooks', options)
-    expect(response.status).toBe(status)
-    expect(response.body.error).toEqual(expect.objectContaining({ code: expect.any(String), message: expect.any(String) }))
-  })
+  ])(
+    'when the body is %s, then the answer is %i in the error shape',
+    async (_label, options, status) => {
+      const response = await webhookApi().api('POST', '/api/webhooks', options)
+      expect(response.status).toBe(status)
+      expect(response.body.error).toEqual(
+        expect.objectContaining({ code: expect.any(String), message: expect.any(String) }),
+      )
+    },
+  )
 
   it('when a read key calls, then the answer is 403', async () => {
     const response = await webhookApi(webhookUrl(), { scope: 'read' }).api('GET', '/api/webhooks')
@@ -129,7 +175,9 @@ describe('webhook CRUD', () => {
 
   it('when the delivery log is paged with a bad limit, then the answer is 422', async () => {
     const api = webhookApi().api
-    const { body: created } = await api('POST', '/api/webhooks', { body: { url: 'https://a.example.com/' } })
+    const { body: created } = await api('POST', '/api/webhooks', {
+      body: { url: 'https://a.example.com/' },
+    })
     const response = await api('GET', `/api/webhooks/${created.id}/deliveries?limit=101`)
     expect(response.status).toBe(422)
     const empty = await api('GET', `/api/webhooks/${created.id}/deliveries`)

@@ -16,7 +16,10 @@ export function createAttemptRepository(db: Db): AttemptRepository {
       await collection.insertOne({ _id: id, ...rest })
     },
     async listByDelivery(deliveryId) {
-      const documents = await collection.find({ deliveryId }).sort({ startedAt: 1, _id: 1 }).toArray()
+      const documents = await collection
+        .find({ deliveryId })
+        .sort({ startedAt: 1, _id: 1 })
+        .toArray()
       return documents.map(({ _id, ...rest }) => ({ id: _id, ...rest }))
     },
     async removeByWebhook(webhookId) {

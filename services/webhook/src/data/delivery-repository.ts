@@ -5,7 +5,16 @@ import type { Delivery } from '../domain/delivery.ts'
 type DeliveryDocument = Omit<Delivery, 'id'> & { _id: string }
 
 export type DeliveryChanges = Partial<
-  Pick<Delivery, 'status' | 'attempts' | 'lastStatusCode' | 'lastError' | 'nextAttemptAt' | 'enqueuedAt' | 'updatedAt'>
+  Pick<
+    Delivery,
+    | 'status'
+    | 'attempts'
+    | 'lastStatusCode'
+    | 'lastError'
+    | 'nextAttemptAt'
+    | 'enqueuedAt'
+    | 'updatedAt'
+  >
 >
 
 export interface DeliveryPage {
@@ -50,7 +59,12 @@ export function createDeliveryRepository(db: Db): DeliveryRepository {
     },
     async pageByWebhook(webhookId, { skip, limit }) {
       const [documents, totalDocs] = await Promise.all([
-        collection.find({ webhookId }).sort({ createdAt: -1, _id: -1 }).skip(skip).limit(limit).toArray(),
+        collection
+          .find({ webhookId })
+          .sort({ createdAt: -1, _id: -1 })
+          .skip(skip)
+          .limit(limit)
+          .toArray(),
         collection.countDocuments({ webhookId }),
       ])
       return { docs: documents.map(toDelivery), totalDocs }

@@ -31,7 +31,10 @@ export function createWebhookRepository(db: Db): WebhookRepository {
       return document ? toWebhook(document) : undefined
     },
     async listByWebsite(websiteId) {
-      const documents = await collection.find({ websiteId }).sort({ createdAt: 1, _id: 1 }).toArray()
+      const documents = await collection
+        .find({ websiteId })
+        .sort({ createdAt: 1, _id: 1 })
+        .toArray()
       return documents.map(toWebhook)
     },
     async replace(webhook) {

@@ -31,7 +31,11 @@ export function createDeliveryUseCases(deps: DeliveryUseCaseDeps) {
 
   async function findDelivery(webhook: Webhook, deliveryId: string): Promise<Delivery> {
     const delivery = await deps.deliveries.findById(deliveryId)
-    if (!delivery || delivery.webhookId !== webhook.id || delivery.websiteId !== webhook.websiteId) {
+    if (
+      !delivery ||
+      delivery.webhookId !== webhook.id ||
+      delivery.websiteId !== webhook.websiteId
+    ) {
       throw new NotFoundError('Delivery not found')
     }
     return delivery
@@ -44,7 +48,11 @@ export function createDeliveryUseCases(deps: DeliveryUseCaseDeps) {
       await deps.queue.enqueue({ deliveryId: delivery.id, attempt: 1 })
     } catch (error) {
       const lastError = 'the message broker was unavailable; nothing was sent'
-      await deps.deliveries.update(delivery.id, { status: 'failed', lastError, nextAttemptAt: null })
+      await deps.deliveries.update(delivery.id, {
+        status: 'failed',
+        lastError,
+        nextAttemptAt: null,
+      })
       throw error
     }
     const enqueuedAt = deps.now().toISOString()
@@ -52,7 +60,12 @@ export function createDeliveryUseCases(deps: DeliveryUseCaseDeps) {
     return toDeliveryView({ ...delivery, enqueuedAt })
   }
 
-  function newDelivery(webhook: Webhook, fields: Pick<Delivery, 'payloadId' | 'event' | 'documentId' | 'eventId' | 'redeliveryOf'> & { id: string }): Delivery {
+  function newDelivery(
+    webhook: Webhook,
+    fields: Pick<Delivery, 'payloadId' | 'event' | 'documentId' | 'eventId' | 'redeliveryOf'> & {
+      id: string
+    },
+  ): Delivery {
     const createdAt = deps.now().toISOString()
     return {
       ...fields,
@@ -70,7 +83,11 @@ export function createDeliveryUseCases(deps: DeliveryUseCaseDeps) {
   }
 
   return {
-    async page(websiteId: string, webhookId: string, request: PageRequest): Promise<PageEnvelope<DeliveryView>> {
+    async page(
+      websiteId: string,
+      webhookId: string,
+      request: PageRequest,
+    ): Promise<PageEnvelope<DeliveryView>> {
       const webhook = await findWebhook(websiteId, webhookId)
       const { docs, totalDocs } = await deps.deliveries.pageByWebhook(webhook.id, {
         skip: (request.page - 1) * request.limit,
@@ -79,7 +96,11 @@ export function createDeliveryUseCases(deps: DeliveryUseCaseDeps) {
       return pageEnvelope(docs.map(toDeliveryView), totalDocs, request)
     },
 
-    async get(websiteId: string, webhookId: string, deliveryId: string): Promise<DeliveryDetailView> {
+    async get(
+      websiteId: string,
+      webhookId: string,
+      deliveryId: string,
+    ): Promise<DeliveryDetailView> {
       const delivery = await findDelivery(await findWebhook(websiteId, webhookId), deliveryId)
       return toDeliveryDetailView(delivery, await deps.attempts.listByDelivery(delivery.id))
     },
@@ -88,7 +109,11 @@ export function createDeliveryUseCases(deps: DeliveryUseCaseDeps) {
      * A new delivery (its own id, so its own X-Webhook-Id) of the same bytes, with the full retry
      * schedule; the original's log entry stays as it was.
      */
-    async redeliver(websiteId: string, webhookId: string, deliveryId: string): Promise<DeliveryView> {
+    async redeliver(
+      websiteId: string,
+      webhookId: string,
+      deliveryId: string,
+    ): Promise<DeliveryView> {
       const webhook = await findWebhook(websiteId, webhookId)
       const original = await findDelivery(webhook, deliveryId)
       return startDelivery(
@@ -109,9 +134,21 @@ export function createDeliveryUseCases(deps: DeliveryUseCaseDeps) {
       const id = deps.newId()
       const payloadId = `ping:${id}`
       const now = deps.now()
-      await deps.payloads.saveOnce({ id: payloadId, websiteId, body: pingBody(webhook, now), createdAt: now.toISOString() })
+      await deps.payloads.saveOnce({
+        id: payloadId,
+        websiteId,
+        body: pingBody(webhook, now),
+        createdAt: now.toISOString(),
+      })
       return startDelivery(
-        newDelivery(webhook, { id, payloadId, event: PING_EVENT, documentId: null, eventId: null, redeliveryOf: null }),
+        newDelivery(webhook, {
+          id,
+          payloadId,
+          event: PING_EVENT,
+          documentId: null,
+          eventId: null,
+          redeliveryOf: null,
+        }),
       )
     },
   }

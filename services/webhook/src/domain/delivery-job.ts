@@ -21,7 +21,11 @@ export function encodeJob(job: DeliveryJob): Buffer {
 export function decodeJob(raw: Buffer): DeliveryJob | undefined {
   try {
     const value = JSON.parse(raw.toString('utf8')) as Partial<DeliveryJob>
-    if (typeof value.deliveryId !== 'string' || !Number.isInteger(value.attempt) || (value.attempt as number) < 1) {
+    if (
+      typeof value.deliveryId !== 'string' ||
+      !Number.isInteger(value.attempt) ||
+      (value.attempt as number) < 1
+    ) {
       return undefined
     }
     return { deliveryId: value.deliveryId, attempt: value.attempt as number }

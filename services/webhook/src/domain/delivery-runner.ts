@@ -48,7 +48,12 @@ export function createDeliveryRunner(deps: DeliveryRunnerDeps) {
       updatedAt: deps.now().toISOString(),
     })
 
-  async function attempt(delivery: Delivery, webhook: Webhook, body: string, attemptNumber: number): Promise<void> {
+  async function attempt(
+    delivery: Delivery,
+    webhook: Webhook,
+    body: string,
+    attemptNumber: number,
+  ): Promise<void> {
     const startedAt = deps.now()
     const headers = deliveryHeaders({
       event: delivery.event,
@@ -59,7 +64,11 @@ export function createDeliveryRunner(deps: DeliveryRunnerDeps) {
       userAgent: deps.userAgent,
     })
     const result = await deps.send({ url: webhook.url, headers, body })
-    const outcome = outcomeOf({ attempt: attemptNumber, succeeded: result.succeeded, delaysMs: deps.retryDelaysMs })
+    const outcome = outcomeOf({
+      attempt: attemptNumber,
+      succeeded: result.succeeded,
+      delaysMs: deps.retryDelaysMs,
+    })
     await deps.attempts.record({
       id: deps.newId(),
       deliveryId: delivery.id,
@@ -75,7 +84,10 @@ export function createDeliveryRunner(deps: DeliveryRunnerDeps) {
     // The retry is with the broker before the log says so: a crash in between repeats an
     // attempt (same X-Webhook-Id) rather than leaving a delivery pending with nothing queued.
     if (outcome.status === 'pending') {
-      await deps.queue.retryLater({ deliveryId: delivery.id, attempt: attemptNumber + 1 }, outcome.retryInMs)
+      await deps.queue.retryLater(
+        { deliveryId: delivery.id, attempt: attemptNumber + 1 },
+        outcome.retryInMs,
+      )
     }
     const finishedAt = deps.now()
     await deps.deliveries.update(delivery.id, {
@@ -84,12 +96,19 @@ export function createDeliveryRunner(deps: DeliveryRunnerDeps) {
       lastStatusCode: result.statusCode,
       lastError: result.error,
       nextAttemptAt:
-        outcome.status === 'pending' ? new Date(finishedAt.getTime() + outcome.retryInMs).toISOString() : null,
+        outcome.status === 'pending'
+          ? new Date(finishedAt.getTime() + outcome.retryInMs).toISOString()
+          : null,
       updatedAt: finishedAt.toISOString(),
     })
     deps.observer?.attempted(result, outcome.status)
     deps.logger.info(
-      { deliveryId: delivery.id, attempt: attemptNumber, statusCode: result.statusCode, outcome: outcome.status },
+      {
+        deliveryId: delivery.id,
+        attempt: attemptNumber,
+        statusCode: result.statusCode,
+        outcome: outcome.status,
+      },
       'webhook attempt',
     )
   }
@@ -98,7 +117,8 @@ export function createDeliveryRunner(deps: DeliveryRunnerDeps) {
     async run(job: DeliveryJob): Promise<RunResult> {
       const delivery = await deps.deliveries.findById(job.deliveryId)
       // A job for a finished delivery, or one already attempted, is a duplicate from the broker.
-      if (!delivery || delivery.status !== 'pending' || delivery.attempts >= job.attempt) return 'skipped'
+      if (!delivery || delivery.status !== 'pending' || delivery.attempts >= job.attempt)
+        return 'skipped'
       const webhook = await deps.webhooks.find(delivery.websiteId, delivery.webhookId)
       if (!webhook) {
         await giveUp(delivery, 'the webhook was deleted')

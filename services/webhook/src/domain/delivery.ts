@@ -85,18 +85,23 @@ export function toDeliveryView(delivery: Delivery): DeliveryView {
   }
 }
 
-export function toDeliveryDetailView(delivery: Delivery, attempts: readonly Attempt[]): DeliveryDetailView {
+export function toDeliveryDetailView(
+  delivery: Delivery,
+  attempts: readonly Attempt[],
+): DeliveryDetailView {
   return {
     ...toDeliveryView(delivery),
     nextAttemptAt: delivery.nextAttemptAt,
     redeliveryOf: delivery.redeliveryOf,
-    attemptLog: attempts.map(({ attempt, startedAt, durationMs, statusCode, error, succeeded }) => ({
-      attempt,
-      startedAt,
-      durationMs,
-      statusCode,
-      error,
-      succeeded,
-    })),
+    attemptLog: attempts.map(
+      ({ attempt, startedAt, durationMs, statusCode, error, succeeded }) => ({
+        attempt,
+        startedAt,
+        durationMs,
+        statusCode,
+        error,
+        succeeded,
+      }),
+    ),
   }
 }

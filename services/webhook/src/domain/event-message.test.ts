@@ -9,7 +9,8 @@ const valid = {
   contentType: 'article',
   document: { id: 'd1', slug: 'hello', status: 'draft', data: {} },
 }
-const encode = (value: unknown) => Buffer.from(typeof value === 'string' ? value : JSON.stringify(value))
+const encode = (value: unknown) =>
+  Buffer.from(typeof value === 'string' ? value : JSON.stringify(value))
 
 describe('parseEntryEvent', () => {
   it('when the message is a complete entry event, then it is returned as is', () => {

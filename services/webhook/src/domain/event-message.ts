@@ -16,7 +16,8 @@ export function parseEntryEvent(raw: Buffer): { message: EntryEventMessage } | {
   if (!isObject(value)) return { problem: 'the message is not an object' }
   const { eventId, event, timestamp, websiteId, contentType, document } = value
   if (!isText(eventId)) return { problem: 'eventId is missing' }
-  if (!(ENTRY_EVENTS as readonly unknown[]).includes(event)) return { problem: `unknown event ${String(event)}` }
+  if (!(ENTRY_EVENTS as readonly unknown[]).includes(event))
+    return { problem: `unknown event ${String(event)}` }
   if (!isText(timestamp)) return { problem: 'timestamp is missing' }
   if (!isText(websiteId)) return { problem: 'websiteId is missing' }
   if (!isText(contentType)) return { problem: 'contentType is missing' }

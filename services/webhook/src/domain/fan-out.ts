@@ -30,7 +30,12 @@ export function createFanOut(deps: FanOutDeps) {
     )
     if (webhooks.length === 0) return 0
     const createdAt = deps.now().toISOString()
-    await deps.payloads.saveOnce({ id: message.eventId, websiteId: message.websiteId, body: eventBody(message), createdAt })
+    await deps.payloads.saveOnce({
+      id: message.eventId,
+      websiteId: message.websiteId,
+      body: eventBody(message),
+      createdAt,
+    })
     for (const webhook of webhooks) {
       const fresh: Delivery = {
         id: deliveryIdFor(message.eventId, webhook.id),

@@ -45,7 +45,9 @@ describe('createHostLimiter', () => {
 
   it('when a task fails, then its slot is released', async () => {
     const limiter = createHostLimiter({ concurrency: 1, maxWaiting: 0 })
-    await expect(limiter.tryRun('h', async () => Promise.reject(new Error('boom')))).rejects.toThrow('boom')
+    await expect(
+      limiter.tryRun('h', async () => Promise.reject(new Error('boom'))),
+    ).rejects.toThrow('boom')
     await expect(limiter.tryRun('h', async () => 'ok')).resolves.toBe('ok')
   })
 })

@@ -13,7 +13,10 @@ interface HostState {
   waiting: Array<() => void>
 }
 
-export function createHostLimiter(options: { concurrency: number; maxWaiting: number }): HostLimiter {
+export function createHostLimiter(options: {
+  concurrency: number
+  maxWaiting: number
+}): HostLimiter {
   const hosts = new Map<string, HostState>()
 
   const release = (host: string, state: HostState) => {
@@ -31,7 +34,8 @@ export function createHostLimiter(options: { concurrency: number; maxWaiting: nu
         hosts.set(host, state)
       }
       const current = state
-      if (current.running >= options.concurrency && current.waiting.length >= options.maxWaiting) return undefined
+      if (current.running >= options.concurrency && current.waiting.length >= options.maxWaiting)
+        return undefined
       let slot: Promise<void>
       if (current.running < options.concurrency) {
         current.running += 1

@@ -27,6 +27,10 @@ describe('pageEnvelope', () => {
   })
 
   it('when the page is past the end, then docs are empty and the totals still hold', () => {
-    expect(pageEnvelope([], 5, { page: 4, limit: 2 })).toMatchObject({ totalPages: 3, hasNextPage: false, prevPage: 3 })
+    expect(pageEnvelope([], 5, { page: 4, limit: 2 })).toMatchObject({
+      totalPages: 3,
+      hasNextPage: false,
+      prevPage: 3,
+    })
   })
 })

@@ -16,7 +16,11 @@ export interface PageEnvelope<T> {
   prevPage: number | null
 }
 
-export function pageEnvelope<T>(docs: T[], totalDocs: number, request: PageRequest): PageEnvelope<T> {
+export function pageEnvelope<T>(
+  docs: T[],
+  totalDocs: number,
+  request: PageRequest,
+): PageEnvelope<T> {
   const totalPages = Math.ceil(totalDocs / request.limit)
   const hasNextPage = request.page < totalPages
   const hasPrevPage = request.page > 1

@@ -21,6 +21,11 @@ export function pingBody(webhook: Webhook, timestamp: Date): string {
     contentType: null,
     websiteId: webhook.websiteId,
     document: null,
-    webhook: { id: webhook.id, name: webhook.name, events: webhook.events, contentTypes: webhook.contentTypes },
+    webhook: {
+      id: webhook.id,
+      name: webhook.name,
+      events: webhook.events,
+      contentTypes: webhook.contentTypes,
+    },
   })
 }

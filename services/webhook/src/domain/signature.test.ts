@@ -3,7 +3,10 @@ import { Webhook } from 'standardwebhooks'
 import { describe, expect, it } from 'vitest'
 import { bodySignature, deliveryHeaders, isValidStandardSecret } from './signature.ts'
 
-const body = JSON.stringify({ event: 'entry.create', document: { id: 'd1', data: { title: 'Grüße' } } })
+const body = JSON.stringify({
+  event: 'entry.create',
+  document: { id: 'd1', data: { title: 'Grüße' } },
+})
 const base = { event: 'entry.create', deliveryId: 'msg_1', body, userAgent: 'test' }
 const now = () => Math.floor(Date.now() / 1000)
 
@@ -31,7 +34,9 @@ describe('delivery signatures', () => {
     const headers = deliveryHeaders({ ...base, secret, timestampSeconds: now() })
     const receiver = new Webhook(Buffer.from(secret, 'utf8'), { format: 'raw' })
     expect(receiver.verify(body, headers)).toEqual(JSON.parse(body))
-    expect(() => new Webhook(Buffer.from('another secret'), { format: 'raw' }).verify(body, headers)).toThrow()
+    expect(() =>
+      new Webhook(Buffer.from('another secret'), { format: 'raw' }).verify(body, headers),
+    ).toThrow()
   })
 
   it('when the secret is a whsec_ secret, then standardwebhooks verifies it as configured, prefix and all', () => {

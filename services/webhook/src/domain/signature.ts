@@ -27,8 +27,16 @@ export function bodySignature(secret: string, body: string): string {
 }
 
 /** `webhook-signature`: `v1,` + base64 HMAC-SHA256 of `id.timestamp.body`. */
-export function standardSignature(secret: string, id: string, timestampSeconds: number, body: string): string {
-  const digest = createHmac('sha256', standardKey(secret)).update(`${id}.${timestampSeconds}.${body}`, 'utf8')
+export function standardSignature(
+  secret: string,
+  id: string,
+  timestampSeconds: number,
+  body: string,
+): string {
+  const digest = createHmac('sha256', standardKey(secret)).update(
+    `${id}.${timestampSeconds}.${body}`,
+    'utf8',
+  )
   return `v1,${digest.digest('base64')}`
 }
 
@@ -57,6 +65,11 @@ export function deliveryHeaders(input: SignedHeadersInput): Record<string, strin
     'x-webhook-signature': bodySignature(input.secret, input.body),
     'webhook-id': input.deliveryId,
     'webhook-timestamp': timestamp,
-    'webhook-signature': standardSignature(input.secret, input.deliveryId, input.timestampSeconds, input.body),
+    'webhook-signature': standardSignature(
+      input.secret,
+      input.deliveryId,
+      input.timestampSeconds,
+      input.body,
+    ),
   }
 }

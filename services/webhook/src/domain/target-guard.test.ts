@@ -2,11 +2,13 @@ import type { LookupAddress } from 'node:dns'
 import { describe, expect, it } from 'vitest'
 import { createTargetGuard, TARGET_REFUSED } from './target-guard.ts'
 
-const answers = (table: Record<string, string[]>) => async (hostname: string): Promise<LookupAddress[]> => {
-  const found = table[hostname]
-  if (!found) throw Object.assign(new Error(`ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' })
-  return found.map((address) => ({ address, family: address.includes(':') ? 6 : 4 }))
-}
+const answers =
+  (table: Record<string, string[]>) =>
+  async (hostname: string): Promise<LookupAddress[]> => {
+    const found = table[hostname]
+    if (!found) throw Object.assign(new Error(`ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' })
+    return found.map((address) => ({ address, family: address.includes(':') ? 6 : 4 }))
+  }
 
 const resolve = answers({
   'public.example': ['93.184.215.14', '2606:2800:21f:cb07:6820:80da:af6b:8b2c'],
@@ -63,7 +65,9 @@ describe('createTargetGuard', () => {
   it('when DNS changes between the check and the connection, then the connection is still refused', async () => {
     let calls = 0
     const rebinding = async (): Promise<LookupAddress[]> =>
-      calls++ === 0 ? [{ address: '93.184.215.14', family: 4 }] : [{ address: '127.0.0.1', family: 4 }]
+      calls++ === 0
+        ? [{ address: '93.184.215.14', family: 4 }]
+        : [{ address: '127.0.0.1', family: 4 }]
     const rebound = createTargetGuard({ allowPrivate: false, resolve: rebinding })
     expect(await rebound.refusal('http://rebind.example/')).toBeUndefined()
     const { error } = await lookupOnce(rebound.lookup!, 'rebind.example', {})

@@ -36,23 +36,35 @@ const familyOf = (family: unknown): number | undefined => {
   return undefined
 }
 
-export function createTargetGuard(deps: { allowPrivate: boolean; resolve: ResolveAll }): TargetGuard {
+export function createTargetGuard(deps: {
+  allowPrivate: boolean
+  resolve: ResolveAll
+}): TargetGuard {
   if (deps.allowPrivate) return { refusal: async () => undefined, lookup: undefined }
 
-  const lookup = ((hostname: string, options: { all?: boolean; family?: unknown }, callback: Function) => {
+  const lookup = ((
+    hostname: string,
+    options: { all?: boolean; family?: unknown },
+    callback: Function,
+  ) => {
     deps.resolve(hostname).then(
       (found) => {
         const problem = refusedAddress(found)
         if (problem) {
-          const error = Object.assign(new Error(`target refused: ${hostname} resolves to ${problem}`), {
-            code: TARGET_REFUSED,
-          })
+          const error = Object.assign(
+            new Error(`target refused: ${hostname} resolves to ${problem}`),
+            {
+              code: TARGET_REFUSED,
+            },
+          )
           return callback(error)
         }
         const family = familyOf(options?.family)
         const addresses = family ? found.filter((entry) => entry.family === family) : found
         if (addresses.length === 0) {
-          return callback(Object.assign(new Error(`no address for ${hostname}`), { code: 'ENOTFOUND' }))
+          return callback(
+            Object.assign(new Error(`no address for ${hostname}`), { code: 'ENOTFOUND' }),
+          )
         }
         if (options?.all) return callback(null, addresses)
         return callback(null, addresses[0]!.address, addresses[0]!.family)

@@ -25,7 +25,9 @@ describe('webhook input', () => {
   })
 
   it('when the url is missing or not http(s), then each problem is named', () => {
-    expect(problems(() => parseCreateInput({ name: 'x' }))).toEqual([{ path: 'url', message: 'is required' }])
+    expect(problems(() => parseCreateInput({ name: 'x' }))).toEqual([
+      { path: 'url', message: 'is required' },
+    ])
     expect(problems(() => parseCreateInput({ url: 'ftp://example.com/x' }))).toEqual([
       { path: 'url', message: 'must use http or https' },
     ])
@@ -34,26 +36,46 @@ describe('webhook input', () => {
 
   it('when events, contentTypes and an unknown member are wrong, then all are reported at once', () => {
     const found = problems(() =>
-      parseCreateInput({ url: 'https://example.com', events: ['entry.create', 'entry.archive'], contentTypes: ['Bad Name'], extra: 1 }),
+      parseCreateInput({
+        url: 'https://example.com',
+        events: ['entry.create', 'entry.archive'],
+        contentTypes: ['Bad Name'],
+        extra: 1,
+      }),
     )
-    expect(found.map((problem) => problem.path).sort()).toEqual(['contentTypes.0', 'events.1', 'extra'])
+    expect(found.map((problem) => problem.path).sort()).toEqual([
+      'contentTypes.0',
+      'events.1',
+      'extra',
+    ])
   })
 
   it('when events or contentTypes are empty arrays, then they are refused', () => {
-    const found = problems(() => parseCreateInput({ url: 'https://example.com', events: [], contentTypes: [] }))
+    const found = problems(() =>
+      parseCreateInput({ url: 'https://example.com', events: [], contentTypes: [] }),
+    )
     expect(found.map((problem) => problem.path).sort()).toEqual(['contentTypes', 'events'])
   })
 
   it('when a whsec_ secret is not base64, then it is refused', () => {
-    expect(problems(() => parseCreateInput({ url: 'https://example.com', secret: 'whsec_!!' }))[0]!.path).toBe('secret')
+    expect(
+      problems(() => parseCreateInput({ url: 'https://example.com', secret: 'whsec_!!' }))[0]!.path,
+    ).toBe('secret')
   })
 
   it('when a patch sends nulls for secret and contentTypes, then they are accepted', () => {
-    expect(parsePatchInput({ secret: null, contentTypes: null })).toEqual({ secret: null, contentTypes: null })
+    expect(parsePatchInput({ secret: null, contentTypes: null })).toEqual({
+      secret: null,
+      contentTypes: null,
+    })
   })
 
   it('when a patch sends null for a member that cannot be null, then it is refused', () => {
-    expect(problems(() => parsePatchInput({ url: null, events: null })).map((p) => p.path).sort()).toEqual(['events', 'url'])
+    expect(
+      problems(() => parsePatchInput({ url: null, events: null }))
+        .map((p) => p.path)
+        .sort(),
+    ).toEqual(['events', 'url'])
   })
 
   it('when the body is not an object, then it is refused', () => {

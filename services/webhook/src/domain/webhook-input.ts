@@ -32,8 +32,17 @@ const properties = {
 } as const
 
 const ajv = new Ajv({ allErrors: true, strict: true })
-const validateCreate: ValidateFunction = ajv.compile({ type: 'object', additionalProperties: false, required: ['url'], properties })
-const validatePatch: ValidateFunction = ajv.compile({ type: 'object', additionalProperties: false, properties })
+const validateCreate: ValidateFunction = ajv.compile({
+  type: 'object',
+  additionalProperties: false,
+  required: ['url'],
+  properties,
+})
+const validatePatch: ValidateFunction = ajv.compile({
+  type: 'object',
+  additionalProperties: false,
+  properties,
+})
 
 const MESSAGES: Record<string, string> = {
   enum: `must be one of ${ENTRY_EVENTS.join(', ')}`,
@@ -71,7 +80,10 @@ function checkUrl(url: string): ErrorDetail | undefined {
 function checkSecret(secret: string | null | undefined): ErrorDetail | undefined {
   if (typeof secret !== 'string' || !secret.startsWith(STANDARD_SECRET_PREFIX)) return undefined
   if (isValidStandardSecret(secret)) return undefined
-  return { path: 'secret', message: `a ${STANDARD_SECRET_PREFIX} secret must be base64 after the prefix` }
+  return {
+    path: 'secret',
+    message: `a ${STANDARD_SECRET_PREFIX} secret must be base64 after the prefix`,
+  }
 }
 
 function parse(body: unknown, validate: ValidateFunction): WebhookInput {

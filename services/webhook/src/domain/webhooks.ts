@@ -21,7 +21,10 @@ export interface WebhookUseCaseDeps {
 export function createWebhookUseCases(deps: WebhookUseCaseDeps) {
   async function assertAllowedTarget(url: string): Promise<void> {
     const refusal = await deps.guard.refusal(url)
-    if (refusal) throw new ValidationError('The webhook URL is not an allowed target', [{ path: 'url', message: refusal }])
+    if (refusal)
+      throw new ValidationError('The webhook URL is not an allowed target', [
+        { path: 'url', message: refusal },
+      ])
   }
 
   async function findOwned(websiteId: string, id: string): Promise<Webhook> {

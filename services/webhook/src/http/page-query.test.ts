@@ -11,10 +11,15 @@ describe('parsePageQuery', () => {
     expect(parsePageQuery({ page: '3', limit: '100' })).toEqual({ page: 3, limit: 100 })
   })
 
-  it.each([{ page: '0' }, { page: '-1' }, { page: 'x' }, { limit: '101' }, { limit: '0' }, { limit: '2.5' }, { page: ['1', '2'] }])(
-    'when the query is %o, then it is a validation error',
-    (query) => {
-      expect(() => parsePageQuery(query)).toThrow(ValidationError)
-    },
-  )
+  it.each([
+    { page: '0' },
+    { page: '-1' },
+    { page: 'x' },
+    { limit: '101' },
+    { limit: '0' },
+    { limit: '2.5' },
+    { page: ['1', '2'] },
+  ])('when the query is %o, then it is a validation error', (query) => {
+    expect(() => parsePageQuery(query)).toThrow(ValidationError)
+  })
 })

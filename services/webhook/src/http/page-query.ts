@@ -5,9 +5,20 @@ import type { PageRequest } from '../domain/pagination.ts'
 export const DEFAULT_LIMIT = 20
 export const MAX_LIMIT = 100
 
-function integerParam(value: unknown, name: string, min: number, max: number, problems: ErrorDetail[]): number | undefined {
+function integerParam(
+  value: unknown,
+  name: string,
+  min: number,
+  max: number,
+  problems: ErrorDetail[],
+): number | undefined {
   if (value === undefined) return undefined
-  if (typeof value !== 'string' || !/^\d+$/.test(value) || Number(value) < min || Number(value) > max) {
+  if (
+    typeof value !== 'string' ||
+    !/^\d+$/.test(value) ||
+    Number(value) < min ||
+    Number(value) > max
+  ) {
     problems.push({ path: name, message: `must be an integer from ${min} to ${max}` })
     return undefined
   }

@@ -23,7 +23,11 @@ export function webhookRoutes(deps: RouteDeps): Router {
     ctx.body = await deps.webhooks.get(ctx.state.caller.websiteId, ctx.params.id!)
   })
   router.patch('/:id', async (ctx) => {
-    ctx.body = await deps.webhooks.update(ctx.state.caller.websiteId, ctx.params.id!, ctx.request.body)
+    ctx.body = await deps.webhooks.update(
+      ctx.state.caller.websiteId,
+      ctx.params.id!,
+      ctx.request.body,
+    )
   })
   router.delete('/:id', async (ctx) => {
     await deps.webhooks.remove(ctx.state.caller.websiteId, ctx.params.id!)
@@ -35,11 +39,19 @@ export function webhookRoutes(deps: RouteDeps): Router {
     ctx.body = await deps.deliveries.page(ctx.state.caller.websiteId, ctx.params.id!, page)
   })
   router.get('/:id/deliveries/:deliveryId', async (ctx) => {
-    ctx.body = await deps.deliveries.get(ctx.state.caller.websiteId, ctx.params.id!, ctx.params.deliveryId!)
+    ctx.body = await deps.deliveries.get(
+      ctx.state.caller.websiteId,
+      ctx.params.id!,
+      ctx.params.deliveryId!,
+    )
   })
   router.post('/:id/deliveries/:deliveryId/redeliver', async (ctx) => {
     ctx.status = 202
-    ctx.body = await deps.deliveries.redeliver(ctx.state.caller.websiteId, ctx.params.id!, ctx.params.deliveryId!)
+    ctx.body = await deps.deliveries.redeliver(
+      ctx.state.caller.websiteId,
+      ctx.params.id!,
+      ctx.params.deliveryId!,
+    )
   })
   router.post('/:id/test', async (ctx) => {
     ctx.status = 202

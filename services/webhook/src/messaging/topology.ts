@@ -30,7 +30,11 @@ export function queueNames(prefix: string): QueueNames {
  * Declared on every (re)connect. The delay lives in each queue's `x-message-ttl` (not per
  * message), so the head of a queue always expires first and no broker plugin is needed.
  */
-export async function declareTopology(channel: Channel, names: QueueNames, retryDelaysMs: readonly number[]): Promise<void> {
+export async function declareTopology(
+  channel: Channel,
+  names: QueueNames,
+  retryDelaysMs: readonly number[],
+): Promise<void> {
   const toDead = { 'x-dead-letter-exchange': '', 'x-dead-letter-routing-key': names.dead }
   await channel.assertExchange(EVENTS_EXCHANGE, 'topic', { durable: true })
   await channel.assertQueue(names.dead, { durable: true })
@@ -38,8 +42,13 @@ export async function declareTopology(channel: Channel, names: QueueNames, retry
   await channel.bindQueue(names.events, EVENTS_EXCHANGE, 'entry.*')
   await channel.assertQueue(names.deliveries, { durable: true, arguments: toDead })
   const backToWork = { 'x-dead-letter-exchange': '', 'x-dead-letter-routing-key': names.deliveries }
-  const delayed = [...new Set(retryDelaysMs)].map((delayMs) => [names.retry(delayMs), delayMs] as const)
+  const delayed = [...new Set(retryDelaysMs)].map(
+    (delayMs) => [names.retry(delayMs), delayMs] as const,
+  )
   for (const [name, delayMs] of [...delayed, [names.park, PARK_DELAY_MS] as const]) {
-    await channel.assertQueue(name, { durable: true, arguments: { ...backToWork, 'x-message-ttl': delayMs } })
+    await channel.assertQueue(name, {
+      durable: true,
+      arguments: { ...backToWork, 'x-message-ttl': delayMs },
+    })
   }
 }

@@ -34,7 +34,10 @@ export function createWorkConsumer(options: {
     try {
       action()
     } catch (error) {
-      options.logger.warn({ err: (error as Error).message, queue: options.queue }, 'could not settle a message')
+      options.logger.warn(
+        { err: (error as Error).message, queue: options.queue },
+        'could not settle a message',
+      )
     }
   }
 
@@ -48,7 +51,10 @@ export function createWorkConsumer(options: {
         settle(() => channel.ack(message))
       }
     } catch (error) {
-      options.logger.warn({ err: (error as Error).message, queue: options.queue }, 'message handling failed; requeueing')
+      options.logger.warn(
+        { err: (error as Error).message, queue: options.queue },
+        'message handling failed; requeueing',
+      )
       await sleep(options.requeueDelayMs ?? 1000)
       settle(() => channel.nack(message, false, true))
     }
@@ -58,7 +64,9 @@ export function createWorkConsumer(options: {
     async start(model) {
       if (stopping) return
       const channel = await model.createChannel()
-      channel.on('error', (error: Error) => options.logger.warn({ err: error.message, queue: options.queue }, 'consumer channel error'))
+      channel.on('error', (error: Error) =>
+        options.logger.warn({ err: error.message, queue: options.queue }, 'consumer channel error'),
+      )
       await channel.prefetch(options.prefetch)
       const { consumerTag } = await channel.consume(
         options.queue,

@@ -3,7 +3,10 @@ import { internalClient, testEnv } from '@cms/testkit'
 import type { ApiCall } from '@cms/testkit'
 
 /** Calls a webhook service directly, as the gateway would for a fresh website (or `caller`). */
-export function webhookApi(serviceUrl = testEnv().webhookUrl, caller: Partial<Caller> = {}): { api: ApiCall; caller: Caller } {
+export function webhookApi(
+  serviceUrl = testEnv().webhookUrl,
+  caller: Partial<Caller> = {},
+): { api: ApiCall; caller: Caller } {
   const api = internalClient(serviceUrl, caller)
   return { api, caller: api.caller }
 }

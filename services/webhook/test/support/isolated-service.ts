@@ -43,7 +43,13 @@ export async function removeIsolatedState(config: WebhookConfig): Promise<void> 
   const names = queueNames(config.WEBHOOK_QUEUE_PREFIX)
   const connection = await connect(config.AMQP_URL)
   const channel = await connection.createChannel()
-  for (const queue of [names.events, names.deliveries, names.park, names.dead, ...config.WEBHOOK_RETRY_DELAYS_MS.map(names.retry)]) {
+  for (const queue of [
+    names.events,
+    names.deliveries,
+    names.park,
+    names.dead,
+    ...config.WEBHOOK_RETRY_DELAYS_MS.map(names.retry),
+  ]) {
     await channel.deleteQueue(queue)
   }
   await connection.close()
@@ -52,7 +58,9 @@ export async function removeIsolatedState(config: WebhookConfig): Promise<void> 
   await mongo.close()
 }
 
-export async function startIsolatedService(overrides: Partial<WebhookConfig> = {}): Promise<IsolatedService> {
+export async function startIsolatedService(
+  overrides: Partial<WebhookConfig> = {},
+): Promise<IsolatedService> {
   const config = isolatedConfig(overrides)
   const service = await start(config)
   // Ready means the queues are declared and bound: events published from now on reach it.

@@ -14,7 +14,8 @@ export interface ReceivedRequest {
 }
 
 /** How the receiver answers the n-th request (0-based): a status, or a custom handler. */
-export type Answer = number | ((response: ServerResponse, request: ReceivedRequest) => void | Promise<void>)
+export type Answer =
+  number | ((response: ServerResponse, request: ReceivedRequest) => void | Promise<void>)
 
 export interface Receiver {
   url: string
@@ -25,7 +26,9 @@ export interface Receiver {
 }
 
 /** A real HTTP endpoint on 127.0.0.1 that records every request and answers from a script. */
-export async function startReceiver(answer: (index: number) => Answer = () => 200): Promise<Receiver> {
+export async function startReceiver(
+  answer: (index: number) => Answer = () => 200,
+): Promise<Receiver> {
   const requests: ReceivedRequest[] = []
   const waiters = new Set<() => void>()
   const server = createServer((req, res) => {
@@ -68,7 +71,9 @@ export async function startReceiver(answer: (index: number) => Answer = () => 20
         }
         const timer = setTimeout(() => {
           waiters.delete(check)
-          reject(new Error(`expected ${count} requests within ${timeoutMs} ms, got ${requests.length}`))
+          reject(
+            new Error(`expected ${count} requests within ${timeoutMs} ms, got ${requests.length}`),
+          )
         }, timeoutMs)
         waiters.add(check)
         check()
@@ -83,7 +88,11 @@ export async function startReceiver(answer: (index: number) => Answer = () => 20
 }
 
 /** What a receiver does: recompute the hex HMAC over the raw body and compare in constant time. */
-export function verifyBodySignature(rawBody: Buffer, header: string | string[] | undefined, secret: string): boolean {
+export function verifyBodySignature(
+  rawBody: Buffer,
+  header: string | string[] | undefined,
+  secret: string,
+): boolean {
   if (typeof header !== 'string') return false
   const expected = Buffer.from(createHmac('sha256', secret).update(rawBody).digest('hex'), 'utf8')
   const given = Buffer.from(header, 'utf8')
