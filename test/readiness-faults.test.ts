@@ -25,7 +25,7 @@ const untilStatus = (services: ServiceName[], status: number, what: string) =>
 describe('readiness follows the backing servers', () => {
   beforeAll(async () => {
     // A stack of its own: this test stops servers that the shared one needs.
-    stack = await startStack({ name: `readiness-${Date.now()}-${process.pid}`, ephemeral: true })
+    stack = await startStack({ name: `readiness-${Date.now()}-${process.pid}`, ephemeral: true, backendEnv: {} })
   })
   afterAll(async () => {
     await stack?.stop()
