@@ -19,6 +19,17 @@ export interface TargetGuard {
 
 export const TARGET_REFUSED = 'ETARGETREFUSED'
 
+/** How `net` calls a custom lookup: one address, or all of them when `all` is set. */
+interface LookupOptions {
+  all?: boolean
+  family?: unknown
+}
+type LookupCallback = (
+  error: NodeJS.ErrnoException | null,
+  address?: string | LookupAddress[],
+  family?: number,
+) => void
+
 /** The first address that is not public, as `10.0.0.1 (private)`. */
 function refusedAddress(addresses: readonly LookupAddress[]): string | undefined {
   for (const { address } of addresses) {
@@ -42,34 +53,26 @@ export function createTargetGuard(deps: {
 }): TargetGuard {
   if (deps.allowPrivate) return { refusal: async () => undefined, lookup: undefined }
 
-  const lookup = ((
-    hostname: string,
-    options: { all?: boolean; family?: unknown },
-    callback: Function,
-  ) => {
+  const fail = (message: string, code: string): NodeJS.ErrnoException =>
+    Object.assign(new Error(message), { code })
+
+  const lookup = ((hostname: string, options: LookupOptions, callback: LookupCallback) => {
     deps.resolve(hostname).then(
       (found) => {
         const problem = refusedAddress(found)
         if (problem) {
-          const error = Object.assign(
-            new Error(`target refused: ${hostname} resolves to ${problem}`),
-            {
-              code: TARGET_REFUSED,
-            },
+          return callback(
+            fail(`target refused: ${hostname} resolves to ${problem}`, TARGET_REFUSED),
           )
-          return callback(error)
         }
         const family = familyOf(options?.family)
         const addresses = family ? found.filter((entry) => entry.family === family) : found
-        if (addresses.length === 0) {
-          return callback(
-            Object.assign(new Error(`no address for ${hostname}`), { code: 'ENOTFOUND' }),
-          )
-        }
+        const first = addresses[0]
+        if (!first) return callback(fail(`no address for ${hostname}`, 'ENOTFOUND'))
         if (options?.all) return callback(null, addresses)
-        return callback(null, addresses[0]!.address, addresses[0]!.family)
+        return callback(null, first.address, first.family)
       },
-      (error: unknown) => callback(error),
+      (error: NodeJS.ErrnoException) => callback(error),
     )
   }) as unknown as LookupFunction
 
