@@ -15,3 +15,4 @@ export {
 export type { Caller, KeyScope } from './internal-auth.ts'
 export { runService } from './run-service.ts'
 export type { RunningService } from './run-service.ts'
+export { routed } from './routed.ts'

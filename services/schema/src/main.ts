@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { connectAmqp } from '@cms/amqp'
 import { EVENTS_EXCHANGE } from '@cms/events'
-import { createHttpService, jsonBody, requireInternalCaller } from '@cms/http'
+import { createHttpService, jsonBody, requireInternalCaller, routed } from '@cms/http'
 import { createLogger } from '@cms/logger'
 import { connectMongo, mongoErrorTranslator, whenMongoAnswers } from '@cms/mongo'
 import { readSchemaConfig } from './config.ts'
@@ -10,7 +10,6 @@ import { createContentTypeRepository } from './data/content-type-repository.ts'
 import { createContentUsageClient } from './data/content-usage-client.ts'
 import { createContentTypes } from './domain/content-types.ts'
 import { contentTypeRoutes } from './http/content-type-routes.ts'
-import { routedWithContractErrors } from './http/routed-with-contract-errors.ts'
 import { createContentTypePublisher } from './messaging/content-type-publisher.ts'
 
 export interface RunningSchemaService {
@@ -65,7 +64,7 @@ export async function start(
     middleware: [
       requireInternalCaller(config.INTERNAL_TOKEN),
       jsonBody(),
-      routedWithContractErrors(contentTypeRoutes(contentTypes)),
+      routed(contentTypeRoutes(contentTypes)),
     ],
     checks: {
       mongodb: async () => {

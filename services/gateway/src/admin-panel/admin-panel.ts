@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url'
 import { Router } from '@koa/router'
 import type { Context, Middleware } from 'koa'
 import { ServiceUnavailableError } from '@cms/errors'
-import { routedWithContractErrors } from '../http/router-errors.ts'
+import { routed } from '@cms/http'
 import { createPanelFiles } from './panel-files.ts'
 import type { PanelFile } from './panel-files.ts'
 import { adminPanelSecurityHeaders } from './security-headers.ts'
@@ -49,5 +49,5 @@ export function adminPanel(options: { distDir?: string } = {}): Middleware {
     if (!asset) return next()
     send(ctx, asset, ASSET_CACHE)
   })
-  return routedWithContractErrors(router)
+  return routed(router)
 }

@@ -1,6 +1,6 @@
 import { Router } from '@koa/router'
 import type { Middleware } from 'koa'
-import { jsonBody } from '@cms/http'
+import { jsonBody, routed } from '@cms/http'
 import { parseApiKeyInput } from '../domain/api-key.ts'
 import type { ApiKeysAdmin } from '../domain/api-keys-admin.ts'
 import { parseWebsiteInput } from '../domain/website.ts'
@@ -8,7 +8,6 @@ import type { WebsitesAdmin } from '../domain/websites-admin.ts'
 import { apiKeyJson, createdApiKeyJson, websiteJson } from './admin-json.ts'
 import { adminReadRoutes } from './admin-read-routes.ts'
 import type { UpstreamProxy } from './upstream-proxy.ts'
-import { routedWithContractErrors } from './router-errors.ts'
 
 export interface AdminRoutesDeps {
   websites: WebsitesAdmin
@@ -59,5 +58,5 @@ export function adminRoutes(deps: AdminRoutesDeps): Middleware {
   })
 
   adminReadRoutes(router, { websites: deps.websites, proxy: deps.proxy })
-  return routedWithContractErrors(router)
+  return routed(router)
 }
