@@ -24,6 +24,8 @@ async function runCheck(check: ReadinessCheck): Promise<string> {
 /** `/healthz` (the process is alive), `/readyz` (its backing services answer), `/metrics`. */
 export function healthRoutes(options: {
   checks: Readonly<Record<string, ReadinessCheck>>
+  /** Reported, but the service keeps serving without them, so they never fail readiness. */
+  advisoryChecks?: Readonly<Record<string, ReadinessCheck>>
   registry: Registry
   isDraining: () => boolean
 }): Router {
@@ -31,13 +33,17 @@ export function healthRoutes(options: {
   router.get('/healthz', (ctx) => {
     ctx.body = { status: 'ok' }
   })
+  const all = { ...options.checks, ...options.advisoryChecks }
+  const required = new Set(Object.keys(options.checks))
   router.get('/readyz', async (ctx) => {
-    const names = Object.keys(options.checks)
-    const results = await Promise.all(names.map((name) => runCheck(options.checks[name]!)))
+    const names = Object.keys(all)
+    const results = await Promise.all(names.map((name) => runCheck(all[name]!)))
     const checks = Object.fromEntries(names.map((name, i) => [name, results[i]]))
-    const ready = !options.isDraining() && results.every((result) => result === 'ok')
+    const failing = names.filter((_, i) => results[i] !== 'ok')
+    const ready = !options.isDraining() && failing.every((name) => !required.has(name))
     ctx.status = ready ? 200 : 503
-    ctx.body = { status: ready ? 'ready' : options.isDraining() ? 'draining' : 'unavailable', checks }
+    const status = options.isDraining() ? 'draining' : !ready ? 'unavailable' : failing.length > 0 ? 'degraded' : 'ready'
+    ctx.body = { status, checks }
   })
   router.get('/metrics', async (ctx) => {
     ctx.type = options.registry.contentType

@@ -20,6 +20,8 @@ export interface HttpServiceOptions {
   /** Everything after request id, errors and health: auth, body parsing, routes. */
   middleware: readonly Middleware[]
   checks: Readonly<Record<string, ReadinessCheck>>
+  /** Backing services the service can do without for a while: reported, never failing readiness. */
+  advisoryChecks?: Readonly<Record<string, ReadinessCheck>>
   errorTranslators?: readonly ErrorTranslator[]
   /** How long `close` waits for in-flight requests before cutting connections. */
   drainTimeoutMs?: number
@@ -42,7 +44,12 @@ export function createHttpService(options: HttpServiceOptions): HttpService {
   app.use(metrics.middleware)
   app.use(requestId(options.logger))
   app.use(errorHandler(options.logger, options.errorTranslators))
-  const health = healthRoutes({ checks: options.checks, registry: metrics.registry, isDraining: () => draining })
+  const health = healthRoutes({
+    checks: options.checks,
+    advisoryChecks: options.advisoryChecks,
+    registry: metrics.registry,
+    isDraining: () => draining,
+  })
   app.use(health.routes())
   for (const middleware of options.middleware) app.use(middleware)
   app.on('error', (error) => options.logger.debug({ err: error }, 'koa error event'))

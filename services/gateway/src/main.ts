@@ -104,7 +104,9 @@ export async function start(
   const service = createHttpService({
     name: 'gateway',
     logger,
-    checks: { mongodb: () => mongo.ping(), redis: () => redis.ping() },
+    checks: { mongodb: () => mongo.ping() },
+    // Rate limits fall back to per-instance memory without Redis, so it never takes the gateway out of rotation.
+    advisoryChecks: { redis: () => redis.ping() },
     errorTranslators: [mongoErrorTranslator],
     middleware: [
       underPath(
