@@ -61,20 +61,30 @@ describe('outbox relay', () => {
     const ready = await fetch(`${offline.service.url}/readyz`)
     expect(ready.status).toBe(503)
     const id = await makeChanges(offline)
-    expect(await pendingCount(offline.dbName)).toBe(5)
+    const doomed = await offline.api('POST', '/api/content', {
+      body: { type: 'post', data: { title: 'Doomed' } },
+    })
+    expect((await offline.api('DELETE', `/api/content/${doomed.body.id}`)).status).toBe(204)
+    expect(await pendingCount(offline.dbName)).toBe(7)
     await offline.stop()
 
     const tap = await tapEvents(testEnv().amqpUrl, caller.websiteId)
     cleanup.push(() => tap.close())
     const online = await startContent({ caller, dbName: offline.dbName })
     cleanup.push(() => online.stop())
-    await waitFor(() => (tap.events().length >= EXPECTED.length ? true : undefined), {
+    await waitFor(() => (tap.events().length >= 7 ? true : undefined), {
       timeoutMs: 15_000,
-      what: 'five events',
+      what: 'seven events',
     })
     await new Promise((resolve) => setTimeout(resolve, 1000))
     expectAllOnce(tap, id)
-    expect(await pendingCount(offline.dbName)).toBe(0)
+    const doomedEvents = tap.events().filter((event) => event.document.id === doomed.body.id)
+    expect(doomedEvents.map((event) => event.event)).toEqual(['entry.create', 'entry.delete'])
+    await withDb(offline.dbName, async (db) => {
+      expect(await db.collection('versions').countDocuments({ documentId: doomed.body.id })).toBe(0)
+      expect(await db.collection('versions').countDocuments({ pending: true })).toBe(0)
+      expect(await db.collection('outbox').countDocuments({})).toBe(0)
+    })
   })
 
   describe('with a broker of its own that goes down and comes back', () => {

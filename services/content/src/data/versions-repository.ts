@@ -11,7 +11,8 @@ export interface VersionsRepository {
     documentId: string,
     page: { skip: number; limit: number },
   ): Promise<{ records: StoredVersion[]; total: number }>
-  deleteBelow(documentId: string, version: number): Promise<void>
+  /** A deleted document's history below its tombstone, except records whose event is unsent. */
+  deleteSentBelow(documentId: string, version: number): Promise<void>
   deleteById(id: string): Promise<void>
   markSent(id: string): Promise<void>
 }
@@ -42,8 +43,12 @@ export function createVersionsRepository(db: Db): VersionsRepository {
       ])
       return { records, total }
     },
-    async deleteBelow(documentId, version) {
-      await versions.deleteMany({ documentId, version: { $lt: version } })
+    async deleteSentBelow(documentId, version) {
+      await versions.deleteMany({
+        documentId,
+        version: { $lt: version },
+        pending: { $exists: false },
+      })
     },
     async deleteById(id) {
       await versions.deleteOne({ _id: id })

@@ -55,8 +55,8 @@ export function createChangeCommitter(deps: ChangeCommitterDeps): ChangeCommitte
 
   async function finishDelete(record: StoredVersion): Promise<void> {
     await documents.deleteById(record.documentId)
-    // The tombstone itself stays until the relay has sent the delete event.
-    await versions.deleteBelow(record.documentId, record.version)
+    // Records with unsent events (the tombstone too) stay until the relay has sent them.
+    await versions.deleteSentBelow(record.documentId, record.version)
     await slugs.release(
       { websiteId: record.websiteId, type: record.state.type, slug: record.state.slug },
       record.documentId,
@@ -90,9 +90,7 @@ export function createChangeCommitter(deps: ChangeCommitterDeps): ChangeCommitte
       !(await documents.replaceIfOlder(stored)) &&
       !(await documents.findById(record.documentId))
     ) {
-      // Written by someone who read the document before it was deleted: the change never happened.
-      await versions.deleteById(record._id)
-      await deps.outbox.remove(record._id)
+      // Deleted meanwhile. The record stays: its event goes out before the delete's.
       return 'gone'
     }
     await catchUp(record.documentId)

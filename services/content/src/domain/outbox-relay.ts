@@ -6,6 +6,7 @@ import type { OutboxPointer, OutboxRepository } from '../data/outbox-repository.
 import type { VersionsRepository } from '../data/versions-repository.ts'
 import { stateToStored, toFullApiDocument } from './api-shape.ts'
 import type { ChangeCommitter } from './change-committer.ts'
+import { versionKey } from './document.ts'
 import type { StoredVersion } from './document.ts'
 
 /** What the relay needs of the broker client (`@cms/amqp`'s AmqpClient). */
@@ -68,18 +69,37 @@ export function createOutboxRelay(deps: OutboxRelayDeps): OutboxRelay {
   let wake: (() => void) | undefined
   let loop: Promise<void> = Promise.resolve()
 
-  /** False when the record turned out to describe a change that never took effect. */
-  async function settled(record: StoredVersion): Promise<boolean> {
+  /**
+   * Makes sure the document shows the change before its event goes out, which finishes a write
+   * whose process died after its commit.
+   */
+  async function settle(record: StoredVersion): Promise<void> {
     if (record.reason === 'delete') {
       await deps.committer.settle(record)
-      return true
+      return
     }
     const document = await deps.documents.findById(record.documentId)
-    if (document && document.version >= record.version) return true
-    // A create whose document is gone was deleted meanwhile unless its record still exists.
-    if (!document && record.version === 1 && !(await deps.versions.findById(record._id)))
-      return false
-    return (await deps.committer.settle(record)) === 'applied'
+    if (document && document.version >= record.version) return
+    // A missing document was deleted after this change, unless nothing followed its creation
+    // (the creating process died before inserting it): never bring a deleted one back.
+    const deletedLater =
+      !document &&
+      (record.version > 1 ||
+        (await deps.versions.findById(versionKey(record.documentId, 2))) !== null)
+    if (!deletedLater) await deps.committer.settle(record)
+  }
+
+  /** Once sent: a tombstone goes; a change of a deleted document goes too, else it is marked. */
+  async function markDone(record: StoredVersion): Promise<void> {
+    if (record.reason === 'delete') {
+      await deps.versions.deleteById(record._id)
+    } else {
+      // Marked first: a delete finishing meanwhile then removes it, or this finds the document gone.
+      await deps.versions.markSent(record._id)
+      if (!(await deps.documents.findById(record.documentId)))
+        await deps.versions.deleteById(record._id)
+    }
+    await deps.outbox.remove(record._id)
   }
 
   /** The pointer's version record if its event still has to go out; drops pointers that are done. */
@@ -99,8 +119,8 @@ export function createOutboxRelay(deps: OutboxRelayDeps): OutboxRelay {
     const ready: StoredVersion[] = []
     for (const record of records) {
       if (!record) continue
-      if (await settled(record)) ready.push(record)
-      else await deps.outbox.remove(record._id)
+      await settle(record)
+      ready.push(record)
     }
     // Issued in order on one confirm channel; each is marked sent only after its confirm.
     const results = await Promise.allSettled(
@@ -121,11 +141,7 @@ export function createOutboxRelay(deps: OutboxRelayDeps): OutboxRelay {
     let sent = 0
     for (const [index, result] of results.entries()) {
       if (result.status !== 'fulfilled') continue
-      const record = ready[index]!
-      await (record.reason === 'delete'
-        ? deps.versions.deleteById(record._id)
-        : deps.versions.markSent(record._id))
-      await deps.outbox.remove(record._id)
+      await markDone(ready[index]!)
       sent++
     }
     if (sent > 0) deps.onPublished?.(sent)

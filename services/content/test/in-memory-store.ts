@@ -1,0 +1,132 @@
+import type { DocumentsRepository } from '../src/data/documents-repository.ts'
+import type { OutboxPointer, OutboxRepository } from '../src/data/outbox-repository.ts'
+import type { SlugClaim, SlugRegistry } from '../src/data/slug-registry.ts'
+import type { VersionsRepository } from '../src/data/versions-repository.ts'
+import type { StoredDocument, StoredVersion } from '../src/domain/document.ts'
+
+/**
+ * Repositories over maps for unit tests of the write protocol. Inserts are atomic on their key,
+ * as on both servers; `replaceIfOlder` reads, pauses, then writes by id without re-checking,
+ * which is how FerretDB runs a conditional update.
+ */
+export interface InMemoryStore {
+  documents: DocumentsRepository
+  versions: VersionsRepository
+  outbox: OutboxRepository
+  slugs: SlugRegistry
+  docs: Map<string, StoredDocument>
+  records: Map<string, StoredVersion>
+  pointers: Map<string, OutboxPointer>
+}
+
+const pause = (maxMs: number) =>
+  new Promise((resolve) => setTimeout(resolve, Math.random() * maxMs))
+const copy = <T>(value: T): T => structuredClone(value)
+
+export function inMemoryStore(
+  options: { maxPauseMs?: number; replacePauseMs?: number } = {},
+): InMemoryStore {
+  const maxPauseMs = options.maxPauseMs ?? 2
+  // Longer than the other pauses, so a stale replace often lands after newer ones.
+  const replacePauseMs = options.replacePauseMs ?? 12
+  const docs = new Map<string, StoredDocument>()
+  const records = new Map<string, StoredVersion>()
+  const pointers = new Map<string, OutboxPointer>()
+  const claims = new Map<string, SlugClaim>()
+  const slugKey = (scope: { websiteId: string; type: string; slug: string }) =>
+    JSON.stringify([scope.websiteId, scope.type, scope.slug])
+
+  const documents: DocumentsRepository = {
+    async findById(id) {
+      await pause(maxPauseMs)
+      const found = docs.get(id)
+      return found ? copy(found) : null
+    },
+    async insertIfAbsent(document) {
+      await pause(maxPauseMs)
+      if (docs.has(document._id)) return false
+      docs.set(document._id, copy(document))
+      return true
+    },
+    async replaceIfOlder(document) {
+      const seen = docs.get(document._id)
+      const matches = seen !== undefined && seen.version < document.version
+      await pause(replacePauseMs)
+      if (matches) docs.set(document._id, copy(document))
+      return matches
+    },
+    async deleteById(id) {
+      docs.delete(id)
+    },
+    async page() {
+      throw new Error('not used by these tests')
+    },
+  }
+
+  const versions: VersionsRepository = {
+    async insert(record) {
+      await pause(maxPauseMs)
+      if (records.has(record._id)) return false
+      records.set(record._id, copy(record))
+      return true
+    },
+    async findById(id) {
+      await pause(maxPauseMs)
+      const found = records.get(id)
+      return found ? copy(found) : null
+    },
+    async history(documentId, page) {
+      const all = [...records.values()]
+        .filter((record) => record.documentId === documentId && record.reason !== 'delete')
+        .sort((a, b) => b.version - a.version)
+      return { records: all.slice(page.skip, page.skip + page.limit), total: all.length }
+    },
+    async deleteSentBelow(documentId, version) {
+      for (const [id, record] of records) {
+        if (record.documentId === documentId && record.version < version && !record.pending)
+          records.delete(id)
+      }
+    },
+    async deleteById(id) {
+      records.delete(id)
+    },
+    async markSent(id) {
+      const record = records.get(id)
+      if (record) delete record.pending
+    },
+  }
+
+  const outbox: OutboxRepository = {
+    async add(pointer) {
+      if (!pointers.has(pointer._id)) pointers.set(pointer._id, copy(pointer))
+    },
+    async oldest(limit) {
+      return [...pointers.values()]
+        .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())
+        .slice(0, limit)
+        .map(copy)
+    },
+    async remove(id) {
+      pointers.delete(id)
+    },
+  }
+
+  const slugs: SlugRegistry = {
+    async insert(scope, documentId, now) {
+      const key = slugKey(scope)
+      if (claims.has(key)) return false
+      claims.set(key, { _id: key, ...scope, documentId, createdAt: now })
+      return true
+    },
+    async find(scope) {
+      const found = claims.get(slugKey(scope))
+      return found ? copy(found) : null
+    },
+    async release(scope, documentId) {
+      const key = slugKey(scope)
+      if (claims.get(key)?.documentId === documentId) claims.delete(key)
+    },
+  }
+
+  return { documents, versions, outbox, slugs, docs, records, pointers }
+}

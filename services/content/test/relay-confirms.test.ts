@@ -1,0 +1,181 @@
+import { afterEach, describe, expect, it } from 'vitest'
+import { waitFor } from '@cms/testkit'
+import { createLogger } from '@cms/logger'
+import { createChangeCommitter } from '../src/domain/change-committer.ts'
+import type { DocumentState } from '../src/domain/document.ts'
+import { createOutboxRelay } from '../src/domain/outbox-relay.ts'
+import type { EventPublisher, OutboxRelay } from '../src/domain/outbox-relay.ts'
+import { inMemoryStore } from './in-memory-store.ts'
+
+/** The relay's bookkeeping: sent only after a confirm, pointers cleaned, nothing sent twice. */
+const ID = '0b7c4a8e-1d2f-4c3b-9a8e-7f6d5c4b3a21'
+const logger = createLogger({ service: 'test', level: 'silent' })
+
+interface Published {
+  routingKey: string
+  body: Record<string, any>
+  messageId?: string
+}
+
+function fakeBroker() {
+  const published: Published[] = []
+  const broker = { connected: true, confirms: true }
+  const publisher: EventPublisher = {
+    isConnected: () => broker.connected,
+    async publish(_exchange, routingKey, body, options) {
+      if (!broker.confirms) throw new Error('nack')
+      published.push({
+        routingKey,
+        body: JSON.parse(body.toString('utf8')),
+        messageId: options?.messageId,
+      })
+    },
+  }
+  return { broker, publisher, published }
+}
+
+let relay: OutboxRelay | undefined
+afterEach(async () => {
+  await relay?.stop()
+  relay = undefined
+})
+
+function setup(options: { abandonedAfterMs?: number } = {}) {
+  const store = inMemoryStore({ maxPauseMs: 0, replacePauseMs: 0 })
+  const { broker, publisher, published } = fakeBroker()
+  const committer = createChangeCommitter({ ...store, logger, onCommitted: () => relay?.kick() })
+  relay = createOutboxRelay({ ...store, committer, publisher, logger, pollMs: 20, ...options })
+  return { store, broker, published, committer }
+}
+
+function state(version: number, data: Record<string, unknown> = {}): DocumentState {
+  const at = new Date('2026-01-01T00:00:00Z')
+  return {
+    websiteId: 'w1',
+    type: 'post',
+    slug: 'post',
+    status: 'draft',
+    authorId: 'k1',
+    publishedAt: null,
+    createdAt: at,
+    updatedAt: at,
+    version,
+    data,
+  }
+}
+
+const commit = (
+  committer: ReturnType<typeof setup>['committer'],
+  version: number,
+  reason: 'create' | 'update' | 'delete',
+  data = {},
+) =>
+  committer.commit({
+    documentId: ID,
+    websiteId: 'w1',
+    version,
+    reason,
+    changedBy: 'k1',
+    state: reason === 'delete' ? state(version - 1, data) : state(version, data),
+    now: new Date(),
+  })
+
+describe('outbox relay', () => {
+  it('when the broker confirms, then each change is published once in order, marked sent and its pointer removed', async () => {
+    const { store, published, committer } = setup()
+    relay!.start()
+    await commit(committer, 1, 'create', { a: 1 })
+    await commit(committer, 2, 'update', { a: 2 })
+    await waitFor(() => (published.length === 2 ? true : undefined))
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    expect(published.map((message) => message.routingKey)).toEqual(['entry.create', 'entry.update'])
+    expect(published[1]!.body).toMatchObject({
+      event: 'entry.update',
+      websiteId: 'w1',
+      contentType: 'post',
+      document: {
+        id: ID,
+        version: 2,
+        data: { a: 2 },
+        publishedAt: null,
+        createdAt: '2026-01-01T00:00:00.000Z',
+      },
+    })
+    expect(published[1]!.messageId).toBe(published[1]!.body.eventId)
+    expect([...store.records.values()].every((record) => record.pending === undefined)).toBe(true)
+    expect(store.pointers.size).toBe(0)
+  })
+
+  it('when the broker does not confirm, then nothing is marked sent, and everything goes out once it does', async () => {
+    const { store, broker, published, committer } = setup()
+    broker.confirms = false
+    relay!.start()
+    await commit(committer, 1, 'create')
+    await commit(committer, 2, 'update')
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    expect(published).toEqual([])
+    expect([...store.records.values()].filter((record) => record.pending)).toHaveLength(2)
+    expect(store.pointers.size).toBe(2)
+    broker.confirms = true
+    await waitFor(() => (published.length === 2 ? true : undefined))
+    expect(store.pointers.size).toBe(0)
+  })
+
+  it('when the broker is not connected, then the relay waits without publishing', async () => {
+    const { broker, published, committer } = setup()
+    broker.connected = false
+    relay!.start()
+    await commit(committer, 1, 'create')
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    expect(published).toEqual([])
+    broker.connected = true
+    await waitFor(() => (published.length === 1 ? true : undefined))
+  })
+
+  it('when a delete is committed, then the tombstone is sent with the last state and then dropped', async () => {
+    const { store, published, committer } = setup()
+    relay!.start()
+    await commit(committer, 1, 'create', { last: true })
+    await commit(committer, 2, 'delete', { last: true })
+    await waitFor(() => (published.length === 2 ? true : undefined))
+    expect(published[1]).toMatchObject({
+      routingKey: 'entry.delete',
+      body: { document: { id: ID, version: 1, data: { last: true } } },
+    })
+    await waitFor(() => (store.records.size === 0 ? true : undefined))
+    expect(store.docs.size).toBe(0)
+  })
+
+  it('when changes and a delete pile up while the broker is away, then every event goes out in order and nothing is left', async () => {
+    const { store, broker, published, committer } = setup()
+    broker.connected = false
+    relay!.start()
+    await commit(committer, 1, 'create', { step: 1 })
+    await commit(committer, 2, 'update', { step: 2 })
+    await commit(committer, 3, 'delete', { step: 2 })
+    expect(store.docs.size).toBe(0)
+    broker.connected = true
+    await waitFor(() => (published.length === 3 ? true : undefined))
+    expect(published.map((message) => message.routingKey)).toEqual([
+      'entry.create',
+      'entry.update',
+      'entry.delete',
+    ])
+    expect(published.map((message) => message.body.document.data.step)).toEqual([1, 2, 2])
+    await waitFor(() => (store.records.size === 0 && store.pointers.size === 0 ? true : undefined))
+    expect(store.docs.size).toBe(0)
+  })
+
+  it('when a pointer names a version already sent or never written, then it is dropped (the latter once abandoned) and nothing is sent', async () => {
+    const { store, published, committer } = setup({ abandonedAfterMs: 200 })
+    await commit(committer, 1, 'create')
+    relay!.start()
+    await waitFor(() => (published.length === 1 ? true : undefined))
+    await store.outbox.add({ _id: `${ID}:1`, documentId: ID, createdAt: new Date() })
+    await store.outbox.add({ _id: `${ID}:9`, documentId: ID, createdAt: new Date() })
+    await waitFor(() => (!store.pointers.has(`${ID}:1`) ? true : undefined))
+    expect(store.pointers.has(`${ID}:9`)).toBe(true)
+    await waitFor(() => (store.pointers.size === 0 ? true : undefined))
+    expect(published).toHaveLength(1)
+  })
+})

@@ -1,0 +1,168 @@
+import { describe, expect, it } from 'vitest'
+import { createChangeCommitter } from '../src/domain/change-committer.ts'
+import { advance, createDocumentWriter } from '../src/domain/document-writer.ts'
+import type { DocumentState } from '../src/domain/document.ts'
+import { createSlugClaims } from '../src/domain/slug-claims.ts'
+import { inMemoryStore } from './in-memory-store.ts'
+
+/** The write protocol over a store whose conditional replace is as weak as FerretDB's. */
+const caller = { websiteId: 'w1', keyId: 'k1', scope: 'admin' as const }
+const silent = { warn: () => undefined }
+const ID = '0b7c4a8e-1d2f-4c3b-9a8e-7f6d5c4b3a21'
+
+function setup() {
+  const store = inMemoryStore()
+  const clock = () => new Date()
+  const committer = createChangeCommitter({
+    ...store,
+    logger: silent,
+    onCommitted: () => undefined,
+  })
+  const slugClaims = createSlugClaims({ registry: store.slugs, documents: store.documents, clock })
+  const write = createDocumentWriter({ documents: store.documents, committer, slugClaims, clock })
+  return { store, committer, write }
+}
+
+async function seed(
+  store: ReturnType<typeof inMemoryStore>,
+  committer: ReturnType<typeof setup>['committer'],
+) {
+  const now = new Date()
+  const state: DocumentState = {
+    websiteId: caller.websiteId,
+    type: 'post',
+    slug: 'post',
+    status: 'draft',
+    authorId: caller.keyId,
+    publishedAt: null,
+    createdAt: now,
+    updatedAt: now,
+    version: 1,
+    data: {},
+  }
+  await committer.commit({
+    documentId: ID,
+    websiteId: caller.websiteId,
+    version: 1,
+    reason: 'create',
+    changedBy: caller.keyId,
+    state,
+    now,
+  })
+}
+
+describe('racing writers on a non-atomic store', () => {
+  it('when 15 writers patch at once, repeatedly, then the document always ends at the newest version with every change', async () => {
+    for (let round = 0; round < 20; round++) {
+      const { store, committer, write } = setup()
+      await seed(store, committer)
+      const writers = 15
+      await Promise.all(
+        Array.from({ length: writers }, (_, i) =>
+          write({
+            caller,
+            documentId: ID,
+            plan: async (current, now) => ({
+              reason: 'update',
+              state: advance(current, now, { data: { ...current.data, [`f${i}`]: i } }),
+            }),
+          }),
+        ),
+      )
+      const final = store.docs.get(ID)!
+      expect(final.version).toBe(writers + 1)
+      expect(Object.keys(final.data)).toHaveLength(writers)
+      expect(final).toEqual({ _id: ID, ...store.records.get(`${ID}:${writers + 1}`)!.state })
+      expect(store.records.size).toBe(writers + 1)
+    }
+  })
+
+  it('when writers race with the same If-Match, then exactly one commits and the others get 412', async () => {
+    const { store, committer, write } = setup()
+    await seed(store, committer)
+    const results = await Promise.allSettled(
+      Array.from({ length: 10 }, (_, i) =>
+        write({
+          caller,
+          documentId: ID,
+          ifMatch: '"1"',
+          plan: async (current, now) => ({
+            reason: 'update',
+            state: advance(current, now, { data: { n: i } }),
+          }),
+        }),
+      ),
+    )
+    expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(1)
+    const codes = results.flatMap((result) =>
+      result.status === 'rejected' ? [(result.reason as { code: string }).code] : [],
+    )
+    expect(codes).toEqual(Array(9).fill('PRECONDITION_FAILED'))
+    expect(store.docs.get(ID)!.version).toBe(2)
+  })
+
+  it('when a change is committed but the document is left behind, then the next writer rolls it forward first', async () => {
+    const { store, committer, write } = setup()
+    await seed(store, committer)
+    const behind = store.docs.get(ID)!
+    const { _id, ...state } = behind
+    const now = new Date()
+    store.records.set(`${ID}:2`, {
+      _id: `${ID}:2`,
+      documentId: ID,
+      websiteId: caller.websiteId,
+      version: 2,
+      reason: 'update',
+      changedBy: 'crashed',
+      state: { ...state, data: { crashed: true }, version: 2 },
+      event: { eventId: 'e', name: 'entry.update', timestamp: now },
+      pending: true,
+      createdAt: now,
+    })
+    const result = await write({
+      caller,
+      documentId: ID,
+      plan: async (current, at) => ({
+        reason: 'update',
+        state: advance(current, at, { data: { ...current.data, later: true } }),
+      }),
+    })
+    expect(result.document).toMatchObject({ version: 3, data: { crashed: true, later: true } })
+  })
+
+  it('when a settle lands while newer versions are committed, then it walks the document forward to the newest', async () => {
+    const { store, committer } = setup()
+    await seed(store, committer)
+    const { _id, ...base } = store.docs.get(ID)!
+    const now = new Date()
+    for (const version of [2, 3, 4]) {
+      store.records.set(`${ID}:${version}`, {
+        _id: `${ID}:${version}`,
+        documentId: ID,
+        websiteId: caller.websiteId,
+        version,
+        reason: 'update',
+        changedBy: caller.keyId,
+        state: { ...base, data: { step: version }, version },
+        event: { eventId: `e${version}`, name: 'entry.update', timestamp: now },
+        pending: true,
+        createdAt: now,
+      })
+    }
+    // The document shows version 1, as after a stale write on FerretDB; version 2's writer settles late.
+    await committer.settle(store.records.get(`${ID}:2`)!)
+    expect(store.docs.get(ID)).toMatchObject({ version: 4, data: { step: 4 } })
+  })
+
+  it('when a change commits, then its outbox pointer exists before the version record does', async () => {
+    const { store, committer } = setup()
+    const inserted: string[] = []
+    const insert = store.versions.insert
+    store.versions.insert = async (record) => {
+      inserted.push(store.pointers.has(record._id) ? 'pointer first' : 'record first')
+      return insert(record)
+    }
+    await seed(store, committer)
+    expect(inserted).toEqual(['pointer first'])
+  })
+})
