@@ -138,6 +138,32 @@ describe('data validation', () => {
   })
 })
 
+describe('lists after a type change', () => {
+  it('when a type gains a field, then a list filtering on it works at once, although list queries cache types', async () => {
+    await defineType(site.api, { name: 'shelf', fields: [{ name: 'label', type: 'text' }] })
+    const shelf = (await expectStatus(create({ type: 'shelf', data: { label: 'a' } }), 201)).body
+    await expectStatus(site.api('POST', `/api/content/${shelf.id}/publish`), 200)
+    await expectStatus(site.readApi('GET', '/api/content?filters[data.label][$eq]=a'), 200)
+    await expectStatus(site.readApi('GET', '/api/content?filters[data.color][$eq]=red'), 422)
+    await expectStatus(
+      site.api('PATCH', '/api/content-types/shelf', {
+        body: {
+          fields: [
+            { name: 'label', type: 'text' },
+            { name: 'color', type: 'text' },
+          ],
+        },
+      }),
+      200,
+    )
+    const list = await expectStatus(
+      site.readApi('GET', '/api/content?filters[data.color][$null]=true'),
+      200,
+    )
+    expect(list.body.docs.map((doc: { id: string }) => doc.id)).toEqual([shelf.id])
+  })
+})
+
 describe('merge patch', () => {
   it('when a patch sends some keys and null for another, then those keys are replaced, the null one removed, the rest kept', async () => {
     const document = await site.createArticle({

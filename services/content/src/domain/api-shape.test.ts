@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest'
+import { toApiDocument, toApiVersion } from './api-shape.ts'
+import type { StoredDocument, StoredVersion } from './document.ts'
+
+const at = new Date('2026-03-01T10:00:00.000Z')
+const stored: StoredDocument = {
+  _id: 'd1',
+  websiteId: 'w1',
+  type: 'post',
+  slug: 'hello',
+  status: 'published',
+  authorId: 'k1',
+  publishedAt: at,
+  createdAt: at,
+  updatedAt: at,
+  version: 3,
+  data: { title: 'Hello' },
+}
+
+describe('toApiDocument', () => {
+  it('when given a whole stored document, then the API shape with ISO dates and no websiteId', () => {
+    expect(toApiDocument(stored)).toEqual({
+      id: 'd1',
+      type: 'post',
+      slug: 'hello',
+      status: 'published',
+      authorId: 'k1',
+      publishedAt: '2026-03-01T10:00:00.000Z',
+      data: { title: 'Hello' },
+      createdAt: '2026-03-01T10:00:00.000Z',
+      updatedAt: '2026-03-01T10:00:00.000Z',
+      version: 3,
+    })
+  })
+
+  it('when given a projection, then only its members plus id, with publishedAt null kept', () => {
+    expect(toApiDocument({ _id: 'd1', slug: 'hello', data: { title: 'Hello' } })).toEqual({
+      id: 'd1',
+      slug: 'hello',
+      data: { title: 'Hello' },
+    })
+    expect(toApiDocument({ _id: 'd1', publishedAt: null })).toEqual({ id: 'd1', publishedAt: null })
+  })
+})
+
+describe('toApiVersion', () => {
+  it('when given a record, then the contract fields with the changing key as authorId', () => {
+    const { _id, ...state } = stored
+    const record: StoredVersion = {
+      _id: 'd1:3',
+      documentId: 'd1',
+      websiteId: 'w1',
+      version: 3,
+      reason: 'publish',
+      changedBy: 'k2',
+      state,
+      event: { eventId: 'e', name: 'entry.publish', timestamp: at },
+      createdAt: at,
+    }
+    expect(toApiVersion(record)).toEqual({
+      id: 'd1:3',
+      documentId: 'd1',
+      version: 3,
+      reason: 'publish',
+      status: 'published',
+      slug: 'hello',
+      data: { title: 'Hello' },
+      publishedAt: '2026-03-01T10:00:00.000Z',
+      authorId: 'k2',
+      createdAt: '2026-03-01T10:00:00.000Z',
+    })
+  })
+})
