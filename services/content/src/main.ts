@@ -123,6 +123,7 @@ export async function start(
   } catch (error) {
     await relay?.stop()
     await broker.close()
+    await indexes.stop()
     await mongo.close()
     throw error
   }
