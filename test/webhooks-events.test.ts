@@ -171,6 +171,21 @@ describe('webhooks through the gateway', () => {
     expect(second!.rawBody.equals(first!.rawBody)).toBe(true)
   })
 
+  it('when a webhook is tested through the gateway, then a signed ping arrives and its delivery shows its attempt', async () => {
+    const target = await receiver()
+    const webhook = await subscribe(site.api, { url: target.url, secret: 'gateway-ping' })
+    const response = await site.api('POST', `/api/webhooks/${webhook.id}/test`)
+    expect(response.status).toBe(202)
+    const [ping] = await target.waitForRequests(1, 20_000)
+    expect(ping!.headers['x-webhook-event']).toBe('webhook.ping')
+    expect(verifyBodySignature(ping!.rawBody, ping!.headers['x-webhook-signature'], 'gateway-ping')).toBe(true)
+    const detail = await waitFor(async () => {
+      const found = await site.api('GET', `/api/webhooks/${webhook.id}/deliveries/${response.body.id}`)
+      return found.status === 200 && found.body.status === 'succeeded' ? found.body : undefined
+    })
+    expect(detail).toMatchObject({ id: response.body.id, event: 'webhook.ping', attempts: 1 })
+  })
+
   it('when a read key manages webhooks, then it is forbidden', async () => {
     const response = await site.readApi('GET', '/api/webhooks')
     expect(response.status).toBe(403)

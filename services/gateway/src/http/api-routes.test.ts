@@ -68,6 +68,8 @@ describe('public route table', () => {
       ['GET', '/api/webhooks'],
       ['GET', `/api/webhooks/${ID}`],
       ['GET', `/api/webhooks/${ID}/deliveries`],
+      ['POST', `/api/webhooks/${ID}/test`],
+      ['GET', `/api/webhooks/${ID}/deliveries/${ID}`],
       ['POST', `/api/webhooks/${ID}/deliveries/${ID}/redeliver`],
     ] as const) {
       expect(matchApiRoute(method, path)).toMatchObject({

@@ -42,7 +42,13 @@ const ROUTES: readonly RouteSpec[] = [
     service: 'webhook',
     methods: { GET: 'admin', PATCH: 'admin', DELETE: 'admin' },
   },
+  { pattern: '/api/webhooks/:id/test', service: 'webhook', methods: { POST: 'admin' } },
   { pattern: '/api/webhooks/:id/deliveries', service: 'webhook', methods: { GET: 'admin' } },
+  {
+    pattern: '/api/webhooks/:id/deliveries/:deliveryId',
+    service: 'webhook',
+    methods: { GET: 'admin' },
+  },
   {
     pattern: '/api/webhooks/:id/deliveries/:deliveryId/redeliver',
     service: 'webhook',
