@@ -149,28 +149,22 @@ describe("tenant isolation: A's keys with B's identifiers", () => {
     }
   })
 
-  it(
-    "when A's admin key addresses any of B's resources on any route, then 404 every time",
-    async () => {
-      for (const [method, path, body] of attempts(b, a)) {
-        const response = await a.site.api(method, path, body ? { body } : {})
-        const where = `${method} ${path}: ${response.text.slice(0, 200)}`
-        expect(response.status, where).toBe(404)
-        if (method !== 'HEAD') expect(response.body.error.code).toBe('NOT_FOUND')
-      }
-    },
-  )
+  it("when A's admin key addresses any of B's resources on any route, then 404 every time", async () => {
+    for (const [method, path, body] of attempts(b, a)) {
+      const response = await a.site.api(method, path, body ? { body } : {})
+      const where = `${method} ${path}: ${response.text.slice(0, 200)}`
+      expect(response.status, where).toBe(404)
+      if (method !== 'HEAD') expect(response.body.error.code).toBe('NOT_FOUND')
+    }
+  })
 
-  it(
-    "when A's read key addresses B's resources, then 404 on read routes and 403 elsewhere",
-    async () => {
-      for (const [method, path, body] of attempts(b, a)) {
-        const response = await a.site.readApi(method, path, body ? { body } : {})
-        const expected = READ_ROUTES.has(method) && readScoped(path) ? 404 : 403
-        expect(response.status, `${method} ${path}`).toBe(expected)
-      }
-    },
-  )
+  it("when A's read key addresses B's resources, then 404 on read routes and 403 elsewhere", async () => {
+    for (const [method, path, body] of attempts(b, a)) {
+      const response = await a.site.readApi(method, path, body ? { body } : {})
+      const expected = READ_ROUTES.has(method) && readScoped(path) ? 404 : 403
+      expect(response.status, `${method} ${path}`).toBe(expected)
+    }
+  })
 
   it("when A lists types, webhooks and documents, then none of B's appear", async () => {
     const types = await ok(a.site.api('GET', '/api/content-types'), 200)
@@ -194,7 +188,7 @@ describe("tenant isolation: A's keys with B's identifiers", () => {
     ['B-only type', () => `type=${ONLY_B}`],
     ['B-only field', () => 'filters[code][$eq]=b-only-value'],
     ['B-only field with its type', () => `type=${ONLY_B}&filters[code][$eq]=b-only-value`],
-  ])('when A filters on B\'s %s, then B\'s documents never come back', async (_, query) => {
+  ])("when A filters on B's %s, then B's documents never come back", async (_, query) => {
     const response = await a.site.api('GET', `/api/content?draft=true&${query(b)}`)
     expect([200, 422]).toContain(response.status)
     const ids = (response.body.docs ?? []).map((d: { id: string }) => d.id)
@@ -219,23 +213,20 @@ describe("tenant isolation: A's keys with B's identifiers", () => {
     },
   )
 
-  it(
-    "when all of that has been tried, then B's document, type, webhook and log are unchanged",
-    async () => {
-      const doc = await ok(b.site.api('GET', `/api/content/${b.documentId}`), 200)
-      expect(doc.body).toMatchObject({
-        status: 'published',
-        version: 2,
-        data: { title: 'bravo-story' },
-      })
-      const versions = await ok(b.site.api('GET', `/api/content/${b.documentId}/versions`), 200)
-      expect(versions.body.totalDocs).toBe(2)
-      const type = await ok(b.site.api('GET', `/api/content-types/${ONLY_B}`), 200)
-      expect(type.body.label).toBe(ONLY_B)
-      const hook = await ok(b.site.api('GET', `/api/webhooks/${b.webhookId}`), 200)
-      expect(hook.body.name).toBe('hook of bravo-story')
-      const log = await ok(b.site.api('GET', `/api/webhooks/${b.webhookId}/deliveries`), 200)
-      expect(log.body.docs.map((d: { id: string }) => d.id)).toEqual(bLogBefore)
-    },
-  )
+  it("when all of that has been tried, then B's document, type, webhook and log are unchanged", async () => {
+    const doc = await ok(b.site.api('GET', `/api/content/${b.documentId}`), 200)
+    expect(doc.body).toMatchObject({
+      status: 'published',
+      version: 2,
+      data: { title: 'bravo-story' },
+    })
+    const versions = await ok(b.site.api('GET', `/api/content/${b.documentId}/versions`), 200)
+    expect(versions.body.totalDocs).toBe(2)
+    const type = await ok(b.site.api('GET', `/api/content-types/${ONLY_B}`), 200)
+    expect(type.body.label).toBe(ONLY_B)
+    const hook = await ok(b.site.api('GET', `/api/webhooks/${b.webhookId}`), 200)
+    expect(hook.body.name).toBe('hook of bravo-story')
+    const log = await ok(b.site.api('GET', `/api/webhooks/${b.webhookId}/deliveries`), 200)
+    expect(log.body.docs.map((d: { id: string }) => d.id)).toEqual(bLogBefore)
+  })
 })
