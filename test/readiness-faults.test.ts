@@ -16,6 +16,15 @@ async function readiness(service: ServiceName): Promise<number> {
   }
 }
 
+async function readinessBody(service: ServiceName): Promise<{ status: number; body: { status?: string } }> {
+  try {
+    const response = await fetch(`${stack.services.urls[service]}/readyz`, { signal: AbortSignal.timeout(3000) })
+    return { status: response.status, body: (await response.json()) as { status?: string } }
+  } catch {
+    return { status: 0, body: {} }
+  }
+}
+
 const untilStatus = (services: ServiceName[], status: number, what: string) =>
   waitFor(
     async () => ((await Promise.all(services.map(readiness))).every((s) => s === status) ? true : undefined),
@@ -32,7 +41,8 @@ describe('readiness follows the backing servers', () => {
   })
 
   const mongoUsers: ServiceName[] = ['gateway', 'content-read', 'content-write', 'schema', 'webhook']
-  const brokerUsers: ServiceName[] = ['content-write', 'schema', 'webhook']
+  const brokerConsumers: ServiceName[] = ['webhook']
+  const brokerPublishers: ServiceName[] = ['content-write', 'schema']
 
   it('when MongoDB stops, then every service reports not ready, and ready again once it is back', async () => {
     await untilStatus(mongoUsers, 200, 'all ready at start')
@@ -46,11 +56,25 @@ describe('readiness follows the backing servers', () => {
     await untilStatus(mongoUsers, 200, 'ready again with MongoDB')
   })
 
-  it('when RabbitMQ stops, then the services that publish or consume report not ready, and recover', async () => {
-    await untilStatus(brokerUsers, 200, 'all ready at start')
+  it('when RabbitMQ stops, then the webhook consumer reports not ready and the publishers degraded, and all recover', async () => {
+    await untilStatus([...brokerConsumers, ...brokerPublishers], 200, 'all ready at start')
     await stack.backends.amqp.control!.stop()
-    await untilStatus(brokerUsers, 503, 'not ready without RabbitMQ')
+    await untilStatus(brokerConsumers, 503, 'webhook not ready without RabbitMQ')
+    await waitFor(
+      async () => {
+        const states = await Promise.all(brokerPublishers.map(readinessBody))
+        return states.every((s) => s.status === 200 && s.body.status === 'degraded') ? true : undefined
+      },
+      { timeoutMs: 30_000, intervalMs: 250, what: 'publishers degraded but ready (they keep an outbox)' },
+    )
     await stack.backends.amqp.control!.start()
-    await untilStatus(brokerUsers, 200, 'ready again with RabbitMQ')
+    await untilStatus(brokerConsumers, 200, 'webhook ready again with RabbitMQ')
+    await waitFor(
+      async () => {
+        const states = await Promise.all(brokerPublishers.map(readinessBody))
+        return states.every((s) => s.status === 200 && s.body.status === 'ready') ? true : undefined
+      },
+      { timeoutMs: 30_000, intervalMs: 250, what: 'publishers fully ready again' },
+    )
   }, 120_000)
 })

@@ -82,14 +82,15 @@ export async function start(
         await mongo.ping()
         if (!indexes.done()) throw new Error('indexes not created yet')
       },
-      ...(writes
-        ? {
-            broker: async () => {
-              if (!broker.isConnected()) throw new Error('not connected')
-            },
-          }
-        : {}),
     },
+    // Writes commit to the outbox without the broker; the relay catches up when it returns.
+    advisoryChecks: writes
+      ? {
+          broker: async () => {
+            if (!broker.isConnected()) throw new Error('not connected')
+          },
+        }
+      : {},
     middleware: [
       internalOnly(config.INTERNAL_TOKEN),
       ...(writes ? [] : [readsOnly()]),

@@ -71,6 +71,9 @@ export async function start(
         await mongo.ping()
         if (!indexesReady) throw new Error('indexes not created yet')
       },
+    },
+    // Change announcements only refresh other services' caches early; writes do not need them.
+    advisoryChecks: {
       amqp: async () => {
         if (!amqp.isConnected()) throw new Error('not connected')
       },
