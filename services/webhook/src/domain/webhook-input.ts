@@ -21,7 +21,15 @@ const properties = {
   name: { type: 'string', minLength: 1, maxLength: 200 },
   url: { type: 'string', minLength: 1, maxLength: 2048 },
   secret: { type: ['string', 'null'], minLength: 1, maxLength: 256 },
-  events: { type: 'array', items: { enum: ENTRY_EVENTS }, minItems: 1, uniqueItems: true },
+  // `type: 'string'` on the items keeps ajv's uniqueItems on its scalar path: without it, items
+  // are compared with a deep equal that calls an object's own `toString`, so
+  // `[{}, {"toString": false}]` threw a TypeError (500) instead of a 422.
+  events: {
+    type: 'array',
+    items: { type: 'string', enum: ENTRY_EVENTS },
+    minItems: 1,
+    uniqueItems: true,
+  },
   contentTypes: {
     type: ['array', 'null'],
     items: { type: 'string', pattern: CONTENT_TYPE_NAME },
