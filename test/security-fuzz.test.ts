@@ -19,7 +19,7 @@ let hooks: TestWebsite
 let documentId: string
 let webhookId: string
 
-const RUNS = Number(process.env.CMS_FUZZ_RUNS ?? 60)
+const RUNS = Number(process.env.CMS_FUZZ_RUNS ?? 100)
 const KNOWN_CODES = Object.keys(HTTP_STATUS_BY_CODE)
 
 beforeAll(async () => {
