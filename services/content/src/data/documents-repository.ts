@@ -35,11 +35,13 @@ export function createDocumentsRepository(db: Db): DocumentsRepository {
       }
     },
     async replaceIfOlder(document) {
-      // On FerretDB this compare-and-set is not atomic; the committer re-checks afterwards.
-      const result = await documents.replaceOne(
-        { _id: document._id, version: { $lt: document.version } },
-        document,
-      )
+      // Read, compare, then replace by `_id` alone: FerretDB pushes only an `_id`-only filter down
+      // to SQLite and scans the whole collection for `{_id, version}`, and its conditional
+      // replace is not atomic anyway. A replace that lands out of order is walked forward by
+      // the committer (change-committer.ts `catchUp`), on MongoDB as on FerretDB.
+      const stored = await documents.findOne({ _id: document._id }, { projection: { version: 1 } })
+      if (!stored || stored.version >= document.version) return false
+      const result = await documents.replaceOne({ _id: document._id }, document)
       return result.matchedCount > 0
     },
     async deleteById(id) {
