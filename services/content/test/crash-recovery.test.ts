@@ -76,7 +76,7 @@ describe('roll forward', () => {
   it('when a committed change never reached the document, then the relay applies it and sends its event', async () => {
     const post = await createPost('Half written')
     await commitBehindTheServicesBack(post.id, 'update', { body: 'committed' })
-    expect((await read(post.id)).body.version).toBe(1)
+    // No assertion on the half-done state: the relay's poll may settle it at any moment.
     await createPost('Kicks the relay')
     const rolled = await waitFor(
       async () => {
@@ -118,7 +118,6 @@ describe('roll forward', () => {
   it('when a delete was committed but not carried out, then it is finished: document, history and slug gone, entry.delete sent', async () => {
     const post = await createPost('Half deleted')
     await commitBehindTheServicesBack(post.id, 'delete', {})
-    expect((await read(post.id)).status).toBe(200)
     await createPost('Kicks the relay too')
     await waitFor(async () => ((await read(post.id)).status === 404 ? true : undefined), {
       what: 'the document gone',
