@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { dataValidatorFor } from '@cms/content-model'
+import { validatedData } from '@cms/content-model'
 import { ValidationError } from '@cms/errors'
 import type { Caller } from '@cms/http'
 import { stateToStored } from './api-shape.ts'
@@ -32,13 +32,13 @@ export function createDocumentCreator(deps: {
     requireAdmin(caller)
     const contentType = await deps.catalog.current(caller, input.type)
     if (!contentType) throw ValidationError.single('type', `Unknown content type "${input.type}"`)
-    dataValidatorFor(contentType).assertValid(input.data)
+    const data = validatedData(contentType, input.data)
     const id = newId()
     const scope = { websiteId: caller.websiteId, type: contentType.name }
     const slug =
       input.slug === undefined
         ? await deps.slugClaims.claimDerived(
-            { ...scope, slug: deriveSlug(contentType, input.data, id) },
+            { ...scope, slug: deriveSlug(contentType, data, id) },
             id,
           )
         : (await deps.slugClaims.claimExact({ ...scope, slug: input.slug }, id), input.slug)
@@ -53,7 +53,7 @@ export function createDocumentCreator(deps: {
       createdAt: now,
       updatedAt: now,
       version: 1,
-      data: input.data,
+      data,
     }
     // A fresh id cannot lose a race for version 1.
     await deps.committer.commit({

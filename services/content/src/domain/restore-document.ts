@@ -1,4 +1,4 @@
-import { dataValidatorFor } from '@cms/content-model'
+import { validatedData } from '@cms/content-model'
 import { NotFoundError } from '@cms/errors'
 import type { Caller } from '@cms/http'
 import type { VersionsRepository } from '../data/versions-repository.ts'
@@ -46,8 +46,8 @@ export function createDocumentRestorer(deps: {
       ifMatch: input.ifMatch,
       async plan(current, now) {
         const contentType = await loadType(current.type)
-        const { data, slug } = record.state
-        dataValidatorFor(contentType).assertValid(data)
+        const { slug } = record.state
+        const data = validatedData(contentType, record.state.data)
         if (slug === current.slug)
           return { reason: 'restore', state: advance(current, now, { data }) }
         const scope = { websiteId: current.websiteId, type: current.type }

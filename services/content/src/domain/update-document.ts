@@ -1,4 +1,4 @@
-import { dataValidatorFor } from '@cms/content-model'
+import { validatedData } from '@cms/content-model'
 import type { ContentType } from '@cms/content-model'
 import { ValidationError } from '@cms/errors'
 import type { Caller } from '@cms/http'
@@ -49,8 +49,7 @@ export function createDocumentUpdater(deps: {
       ifMatch: input.ifMatch,
       async plan(current, now) {
         const contentType = await loadType(current.type)
-        const data = mergeData(current.data, input.data ?? {})
-        dataValidatorFor(contentType).assertValid(data)
+        const data = validatedData(contentType, mergeData(current.data, input.data ?? {}))
         const slug = input.slug ?? current.slug
         if (slug === current.slug)
           return { reason: 'update', state: advance(current, now, { data }) }
