@@ -7,8 +7,8 @@ import { toApiDocument } from './api-shape.ts'
 import type { ContentTypeCatalog } from './content-types.ts'
 import { requireDraftAccess } from './document-access.ts'
 import type { ApiDocument } from './document.ts'
-import { pageEnvelope } from './pagination.ts'
-import type { PageEnvelope } from './pagination.ts'
+import { pageEnvelope } from '@cms/pagination'
+import type { PageEnvelope } from '@cms/pagination'
 
 export type ListedDocument = Partial<ApiDocument> & { id: string }
 

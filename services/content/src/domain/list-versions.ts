@@ -4,8 +4,8 @@ import type { VersionsRepository } from '../data/versions-repository.ts'
 import { toApiVersion } from './api-shape.ts'
 import type { ApiVersion } from './api-shape.ts'
 import { findOwnedDocument, requireAdmin } from './document-access.ts'
-import { pageEnvelope, parsePageRequest, skipOf } from './pagination.ts'
-import type { PageEnvelope } from './pagination.ts'
+import { pageEnvelope, parsePageRequest, skipOf } from '@cms/pagination'
+import type { PageEnvelope } from '@cms/pagination'
 
 export function createVersionLister(deps: {
   documents: DocumentsRepository

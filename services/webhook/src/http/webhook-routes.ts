@@ -1,7 +1,7 @@
 import { Router } from '@koa/router'
 import type { DeliveryUseCases } from '../domain/deliveries.ts'
 import type { WebhookUseCases } from '../domain/webhooks.ts'
-import { parsePageQuery } from './page-query.ts'
+import { parsePageRequest } from '@cms/pagination'
 
 export interface RouteDeps {
   webhooks: WebhookUseCases
@@ -35,7 +35,7 @@ export function webhookRoutes(deps: RouteDeps): Router {
   })
 
   router.get('/:id/deliveries', async (ctx) => {
-    const page = parsePageQuery(ctx.query)
+    const page = parsePageRequest(ctx.querystring)
     ctx.body = await deps.deliveries.page(ctx.state.caller.websiteId, ctx.params.id!, page)
   })
   router.get('/:id/deliveries/:deliveryId', async (ctx) => {

@@ -66,3 +66,17 @@ describe('pageEnvelope', () => {
     })
   })
 })
+
+describe('pageEnvelope of an empty list', () => {
+  it('when there is nothing, then there is one empty page and no neighbours', () => {
+    expect(pageEnvelope([], 0, { page: 1, limit: 20 })).toMatchObject({
+      docs: [],
+      totalDocs: 0,
+      totalPages: 1,
+      hasNextPage: false,
+      hasPrevPage: false,
+      nextPage: null,
+      prevPage: null,
+    })
+  })
+})
