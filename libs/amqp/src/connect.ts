@@ -3,9 +3,20 @@ import type { ChannelModel, ConfirmChannel, Options } from 'amqplib'
 import type { Logger } from 'pino'
 import { ServiceUnavailableError } from '@cms/errors'
 
+/** A `mandatory` message that no queue was bound to receive; the broker returned it. */
+export class UnroutableMessageError extends Error {
+  constructor(exchange: string, routingKey: string) {
+    super(`no queue is bound to receive ${routingKey} on ${exchange}`)
+    this.name = 'UnroutableMessageError'
+  }
+}
+
 export interface AmqpClient {
   isConnected(): boolean
-  /** Resolves once the broker has confirmed the message; rejects when it cannot. */
+  /**
+   * Resolves once the broker has confirmed the message; rejects when it cannot, or, for a
+   * `mandatory` message (which needs a `messageId`), when no queue took it.
+   */
   publish(exchange: string, routingKey: string, body: Buffer, options?: Options.Publish): Promise<void>
   close(): Promise<void>
 }
@@ -26,6 +37,8 @@ export interface AmqpOptions {
 export async function connectAmqp(options: AmqpOptions): Promise<AmqpClient> {
   let publisher: ConfirmChannel | undefined
   let connected = false
+  // The broker sends basic.return before the confirm of the same message on the same channel.
+  const returned = new Set<string>()
   const connection = await connect(options.url, {
     recovery: {
       initialDelay: 200,
@@ -36,6 +49,9 @@ export async function connectAmqp(options: AmqpOptions): Promise<AmqpClient> {
         channel.on('error', (error: Error) => options.logger.warn({ err: error.message }, 'amqp channel error'))
         channel.on('close', () => {
           if (publisher === channel) publisher = undefined
+        })
+        channel.on('return', (message: { properties: { messageId?: string } }) => {
+          if (message.properties.messageId) returned.add(message.properties.messageId)
         })
         await options.topology(channel)
         await options.onConnect?.(model)
@@ -58,13 +74,18 @@ export async function connectAmqp(options: AmqpOptions): Promise<AmqpClient> {
   return {
     isConnected: () => connected && publisher !== undefined,
     publish(exchange, routingKey, body, publishOptions = {}) {
+      const { messageId, mandatory } = publishOptions
+      if (mandatory && !messageId) return Promise.reject(new TypeError('a mandatory message needs a messageId'))
       const channel = publisher
       if (!channel) return Promise.reject(new ServiceUnavailableError('The message broker is unavailable'))
       return new Promise<void>((resolve, reject) => {
+        const confirmed = (error: unknown) => {
+          if (error) return reject(new ServiceUnavailableError('The broker did not confirm the message', { cause: error }))
+          if (messageId && returned.delete(messageId)) return reject(new UnroutableMessageError(exchange, routingKey))
+          resolve()
+        }
         try {
-          channel.publish(exchange, routingKey, body, { persistent: true, ...publishOptions }, (error) =>
-            error ? reject(new ServiceUnavailableError('The broker did not confirm the message', { cause: error })) : resolve(),
-          )
+          channel.publish(exchange, routingKey, body, { persistent: true, ...publishOptions }, confirmed)
         } catch (error) {
           reject(new ServiceUnavailableError('The message broker is unavailable', { cause: error }))
         }

@@ -1,2 +1,2 @@
-export { connectAmqp } from './connect.ts'
+export { connectAmqp, UnroutableMessageError } from './connect.ts'
 export type { AmqpClient, AmqpOptions } from './connect.ts'

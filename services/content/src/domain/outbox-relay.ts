@@ -17,7 +17,13 @@ export interface EventPublisher {
     exchange: string,
     routingKey: string,
     body: Buffer,
-    options?: { messageId?: string; contentType?: string; type?: string; timestamp?: number },
+    options?: {
+      messageId?: string
+      mandatory?: boolean
+      contentType?: string
+      type?: string
+      timestamp?: number
+    },
   ): Promise<void>
 }
 
@@ -131,6 +137,9 @@ export function createOutboxRelay(deps: OutboxRelayDeps): OutboxRelay {
           Buffer.from(JSON.stringify(eventMessageOf(record))),
           {
             messageId: record.event.eventId,
+            // Returned while no consumer queue is bound yet (say, before the webhook service's
+            // first start): the event stays in the outbox instead of being dropped.
+            mandatory: true,
             contentType: 'application/json',
             type: record.event.name,
             timestamp: Math.floor(record.event.timestamp.getTime() / 1000),
