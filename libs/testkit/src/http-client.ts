@@ -15,6 +15,16 @@ export interface RequestOptions {
 
 export type ApiCall = <T = any>(method: string, path: string, options?: RequestOptions) => Promise<ApiResponse<T>>
 
+/** JSON when the body is JSON, else the text itself (an error page, a bare status line). */
+function parseLenient(text: string): any {
+  if (!text) return undefined
+  try {
+    return JSON.parse(text)
+  } catch {
+    return text
+  }
+}
+
 /** A small JSON client over fetch with fixed headers, for tests. */
 export function jsonClient(baseUrl: string, fixedHeaders: Record<string, string>): ApiCall {
   return async (method, path, options = {}) => {
@@ -27,12 +37,6 @@ export function jsonClient(baseUrl: string, fixedHeaders: Record<string, string>
     }
     const response = await fetch(`${baseUrl}${path}`, { method, headers, body })
     const text = await response.text()
-    let parsed: unknown = undefined
-    try {
-      parsed = text ? JSON.parse(text) : undefined
-    } catch {
-      parsed = text
-    }
-    return { status: response.status, headers: response.headers, body: parsed as any, text }
+    return { status: response.status, headers: response.headers, body: parseLenient(text), text }
   }
 }

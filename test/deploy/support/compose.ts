@@ -70,7 +70,7 @@ function mergeOverride(base: Json | undefined, override: Json, key: string): Jso
   return clone(override)
 }
 
-export interface ComposeService extends JsonObject {}
+export type ComposeService = JsonObject
 export interface ComposeFile {
   services: Record<string, ComposeService>
   volumes?: Record<string, JsonObject | null>

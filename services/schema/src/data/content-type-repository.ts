@@ -24,7 +24,7 @@ const recordId = (websiteId: string, name: string) => `${websiteId}:${name}`
 const claimId = (typeId: string, version: number) => `${typeId}:${version}`
 
 function toContentType(record: ContentTypeRecord): ContentType {
-  const { _id, websiteId, ...type } = record
+  const { _id: _key, websiteId: _owner, ...type } = record
   return type
 }
 

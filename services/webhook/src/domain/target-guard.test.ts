@@ -17,7 +17,7 @@ const resolve = answers({
   localhost: ['127.0.0.1', '::1'],
 })
 
-function lookupOnce(lookup: Function, hostname: string, options: object) {
+function lookupOnce(lookup: (...args: any[]) => void, hostname: string, options: object) {
   return new Promise<{ error: any; result: unknown[] }>((done) =>
     lookup(hostname, options, (error: unknown, ...result: unknown[]) => done({ error, result })),
   )
