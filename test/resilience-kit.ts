@@ -115,6 +115,8 @@ export interface WriteRecord {
 
 export interface WriteLoad {
   records: WriteRecord[]
+  /** `count` more operations at once, beside the steady rate; resolves when they are answered. */
+  burst(count: number): Promise<void>
   /** Stops issuing and waits for what is in flight. */
   stop(): Promise<WriteRecord[]>
 }
@@ -215,6 +217,14 @@ export function startWriteLoad(options: {
 
   return {
     records,
+    async burst(count) {
+      const tasks = Array.from({ length: count }, () => {
+        const task = operation().finally(() => inFlight.delete(task))
+        inFlight.add(task)
+        return task
+      })
+      await Promise.all(tasks)
+    },
     async stop() {
       running = false
       await loop
