@@ -10,6 +10,7 @@ import { errorHandler } from './error-handler.ts'
 import type { ErrorTranslator } from './error-handler.ts'
 import { healthRoutes } from './health.ts'
 import type { ReadinessCheck } from './health.ts'
+import { processIsDraining } from './draining.ts'
 import { createServiceMetrics } from './metrics.ts'
 import type { ServiceMetrics } from './metrics.ts'
 import { requestId } from './request-id.ts'
@@ -48,7 +49,7 @@ export function createHttpService(options: HttpServiceOptions): HttpService {
     checks: options.checks,
     advisoryChecks: options.advisoryChecks,
     registry: metrics.registry,
-    isDraining: () => draining,
+    isDraining: () => draining || processIsDraining(),
   })
   app.use(health.routes())
   for (const middleware of options.middleware) app.use(middleware)
