@@ -41,7 +41,18 @@ export function createHttpService(options: HttpServiceOptions): HttpService {
   const metrics = createServiceMetrics(options.name)
   let draining = false
   let server: Server | undefined
+  const isDraining = () => draining || processIsDraining()
 
+  // While draining, every answer closes its connection: clients stop reusing keep-alive
+  // connections, and a connection that finishes its last request closes instead of holding
+  // `close` up until the drain time-out.
+  app.use(async function closeConnectionsWhenDraining(ctx, next) {
+    try {
+      await next()
+    } finally {
+      if (isDraining()) ctx.set('Connection', 'close')
+    }
+  })
   app.use(metrics.middleware)
   app.use(requestId(options.logger))
   app.use(errorHandler(options.logger, options.errorTranslators))
@@ -49,7 +60,7 @@ export function createHttpService(options: HttpServiceOptions): HttpService {
     checks: options.checks,
     advisoryChecks: options.advisoryChecks,
     registry: metrics.registry,
-    isDraining: () => draining || processIsDraining(),
+    isDraining,
   })
   app.use(health.routes())
   for (const middleware of options.middleware) app.use(middleware)
