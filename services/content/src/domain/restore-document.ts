@@ -5,8 +5,8 @@ import type { VersionsRepository } from '../data/versions-repository.ts'
 import type { ContentTypeCatalog } from './content-types.ts'
 import { findOwnedDocument, requireAdmin } from './document-access.ts'
 import type { DocumentsRepository } from '../data/documents-repository.ts'
-import { advance } from './document-writer.ts'
 import type { ChangeResult, DocumentWriter } from './document-writer.ts'
+import { planContentChange } from './plan-content-change.ts'
 import { versionKey, versionNumberOf } from './document.ts'
 import type { SlugClaims } from './slug-claims.ts'
 import { typeLoader } from './update-document.ts'
@@ -48,16 +48,14 @@ export function createDocumentRestorer(deps: {
         const contentType = await loadType(current.type)
         const { slug } = record.state
         const data = validatedData(contentType, record.state.data)
-        if (slug === current.slug)
-          return { reason: 'restore', state: advance(current, now, { data }) }
-        const scope = { websiteId: current.websiteId, type: current.type }
-        const result = await deps.slugClaims.claimExact({ ...scope, slug }, current._id)
-        return {
+        return planContentChange({
           reason: 'restore',
-          state: advance(current, now, { data, slug }),
-          claimed: { scope: { ...scope, slug }, result },
-          leaves: { ...scope, slug: current.slug },
-        }
+          current,
+          now,
+          data,
+          slug,
+          slugClaims: deps.slugClaims,
+        })
       },
     })
   }

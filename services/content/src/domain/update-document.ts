@@ -4,8 +4,8 @@ import { ValidationError } from '@cms/errors'
 import type { Caller } from '@cms/http'
 import type { ContentTypeCatalog } from './content-types.ts'
 import { requireAdmin } from './document-access.ts'
-import { advance } from './document-writer.ts'
 import type { ChangeResult, DocumentWriter } from './document-writer.ts'
+import { planContentChange } from './plan-content-change.ts'
 import type { DocumentData } from './document.ts'
 import { mergeData } from './merge-patch.ts'
 import type { SlugClaims } from './slug-claims.ts'
@@ -51,16 +51,14 @@ export function createDocumentUpdater(deps: {
         const contentType = await loadType(current.type)
         const data = validatedData(contentType, mergeData(current.data, input.data ?? {}))
         const slug = input.slug ?? current.slug
-        if (slug === current.slug)
-          return { reason: 'update', state: advance(current, now, { data }) }
-        const scope = { websiteId: current.websiteId, type: current.type }
-        const result = await deps.slugClaims.claimExact({ ...scope, slug }, current._id)
-        return {
+        return planContentChange({
           reason: 'update',
-          state: advance(current, now, { data, slug }),
-          claimed: { scope: { ...scope, slug }, result },
-          leaves: { ...scope, slug: current.slug },
-        }
+          current,
+          now,
+          data,
+          slug,
+          slugClaims: deps.slugClaims,
+        })
       },
     })
   }
