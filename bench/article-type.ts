@@ -1,0 +1,89 @@
+/** The benchmark's content type: a blog article with every kind of field a site lists by. */
+export const ARTICLE_TYPE = {
+  name: 'article',
+  label: 'Article',
+  slugField: 'title',
+  titleField: 'title',
+  fields: [
+    { name: 'title', type: 'text', required: true },
+    { name: 'body', type: 'richText' },
+    { name: 'tags', type: 'tags' },
+    { name: 'views', type: 'integer' },
+    {
+      name: 'category',
+      type: 'select',
+      options: ['news', 'guide', 'review', 'opinion', 'release'],
+    },
+    { name: 'date', type: 'date' },
+  ],
+} as const
+
+export const CATEGORIES = ARTICLE_TYPE.fields[4].options
+
+const WORDS = [
+  'garden', 'winter', 'coffee', 'river', 'mountain', 'city', 'design', 'kitchen', 'travel',
+  'music', 'history', 'science', 'market', 'energy', 'ocean', 'forest', 'school', 'studio',
+  'harbor', 'bridge', 'station', 'island', 'valley', 'festival', 'library', 'workshop',
+  'bakery', 'cycling', 'camera', 'theater', 'planet', 'harvest', 'journey', 'lantern',
+  'meadow', 'orchard', 'pottery', 'quartz', 'railway', 'sunrise', 'timber', 'umbrella',
+  'village', 'weather', 'yellow', 'zephyr', 'amber', 'breeze', 'canyon', 'desert', 'ember',
+  'fjord', 'glacier', 'horizon', 'indigo', 'jungle', 'kettle', 'lagoon', 'marble', 'nectar',
+]
+const TAGS = ['how-to', 'opinion', 'release', 'guide', 'deep-dive', 'news', 'video', 'interview']
+
+/** A small deterministic generator, so every run seeds the same documents. */
+export function createRandom(seed: number): () => number {
+  let state = seed >>> 0
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0
+    let t = state
+    t = Math.imul(t ^ (t >>> 15), t | 1)
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296
+  }
+}
+
+const pick = <T>(random: () => number, items: readonly T[]): T =>
+  items[Math.floor(random() * items.length)]!
+
+function sentence(random: () => number, words: number): string {
+  const chosen = Array.from({ length: words }, () => pick(random, WORDS))
+  const text = chosen.join(' ')
+  return `${text[0]!.toUpperCase()}${text.slice(1)}.`
+}
+
+const paragraph = (random: () => number) => ({
+  type: 'paragraph',
+  content: [
+    {
+      type: 'text',
+      text: Array.from({ length: 4 }, () => sentence(random, 6 + Math.floor(random() * 7))).join(
+        ' ',
+      ),
+    },
+  ],
+})
+
+export interface ArticleData {
+  title: string
+  body: { type: string; content: unknown[] }
+  tags: string[]
+  views: number
+  category: string
+  date: string
+}
+
+/** The `n`th article: a 3-6 word title, two paragraphs (~1 KB a document), tags, views, category, date. */
+export function articleData(n: number, random: () => number): ArticleData {
+  const titleWords = 3 + Math.floor(random() * 4)
+  const title = `${sentence(random, titleWords).slice(0, -1)} ${n}`
+  const day = new Date(Date.UTC(2024, 0, 1) + Math.floor(random() * 730) * 86_400_000)
+  return {
+    title,
+    body: { type: 'doc', content: [paragraph(random), paragraph(random)] },
+    tags: [pick(random, TAGS), pick(random, TAGS)].filter((tag, i, all) => all.indexOf(tag) === i),
+    views: Math.floor(random() * 10_000),
+    category: pick(random, CATEGORIES),
+    date: day.toISOString().slice(0, 10),
+  }
+}

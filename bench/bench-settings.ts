@@ -1,0 +1,35 @@
+import process from 'node:process'
+
+export interface BenchSettings {
+  /** Measured seconds per scenario (`BENCH_SECONDS`). */
+  seconds: number
+  /** Unmeasured seconds before each measurement: JIT, pools and caches settle. */
+  warmupSeconds: number
+  connections: number
+  documents: number
+  /** Documents read by id and by slug, round robin: the pages a site serves most. */
+  hotDocuments: number
+  fanOutWrites: number
+  fanOutWebhooks: number
+}
+
+function positiveNumber(name: string, fallback: number): number {
+  const raw = process.env[name]
+  if (raw === undefined || raw === '') return fallback
+  const value = Number(raw)
+  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number`)
+  return value
+}
+
+export function readBenchSettings(): BenchSettings {
+  const seconds = positiveNumber('BENCH_SECONDS', 10)
+  return {
+    seconds,
+    warmupSeconds: Math.min(2, Math.max(0.5, seconds / 5)),
+    connections: 20,
+    documents: Math.round(positiveNumber('BENCH_DOCUMENTS', 10_000)),
+    hotDocuments: 200,
+    fanOutWrites: Math.round(positiveNumber('BENCH_FANOUT_WRITES', 2000)),
+    fanOutWebhooks: 5,
+  }
+}

@@ -1,0 +1,96 @@
+import { join } from 'node:path'
+import { freePort, managedProcess, REPO_ROOT, serviceCommand, startStack } from '@cms/stack'
+import type { ManagedProcess, Stack } from '@cms/stack'
+
+export interface BenchStack {
+  stack: Stack
+  /** Gateway with the read cache (the default configuration). */
+  gatewayUrl: string
+  /** A second gateway on the same Redis and services with the read cache off: cold reads. */
+  coldGatewayUrl: string
+  contentReadUrl: string
+  contentWriteUrl: string
+  stop(): Promise<void>
+}
+
+async function isReady(url: string): Promise<boolean> {
+  const response = await fetch(`${url}/readyz`, { signal: AbortSignal.timeout(2000) })
+  await response.body?.cancel()
+  return response.ok
+}
+
+/**
+ * The whole system as tests run it, plus a cache-off gateway, with logs kept quiet. The
+ * gateways wait up to 300 s for a service: with 20 cold lists in flight on FerretDB one answer
+ * takes longer than the default 15 s. `profileDir`: CPU profiles of the gateways and the
+ * content read service, written when they stop.
+ */
+export async function startBenchStack(options: {
+  log: (line: string) => void
+  profileDir?: string
+}): Promise<BenchStack> {
+  const { log } = options
+  const quiet = { LOG_LEVEL: 'warn' }
+  const profiled: Record<string, string> = options.profileDir
+    ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${options.profileDir}` }
+    : {}
+  const gatewayEnv = { ...quiet, UPSTREAM_TIMEOUT_MS: '300000', ...profiled }
+  const stack = await startStack({
+    name: `bench-${Date.now()}`,
+    ephemeral: true,
+    log,
+    env: {
+      gateway: gatewayEnv,
+      'content-read': { ...quiet, ...profiled },
+      'content-write': quiet,
+      schema: quiet,
+      webhook: { ...quiet, WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true' },
+    },
+  })
+  const { services, backends } = stack
+  let cold: ManagedProcess | undefined
+  try {
+    const port = await freePort()
+    const coldUrl = `http://127.0.0.1:${port}`
+    const { command, args } = serviceCommand('gateway', 'node')
+    cold = managedProcess({
+      name: 'gateway-cold',
+      command,
+      args,
+      cwd: REPO_ROOT,
+      env: {
+        HOST: '127.0.0.1',
+        CMS_PORT: String(port),
+        MONGO_URL: backends.mongo.url,
+        REDIS_URL: backends.redis.url,
+        INTERNAL_TOKEN: services.internalToken,
+        CMS_ADMIN_TOKEN: services.adminToken,
+        CONTENT_READ_URL: services.urls['content-read'],
+        CONTENT_WRITE_URL: services.urls['content-write'],
+        SCHEMA_URL: services.urls.schema,
+        WEBHOOK_URL: services.urls.webhook,
+        READ_CACHE: 'off',
+        ...gatewayEnv,
+      },
+      logFile: join(stack.dataDir, 'logs', 'gateway-cold.log'),
+      isReady: () => isReady(coldUrl),
+      readyTimeoutMs: 90_000,
+    })
+    await cold.start()
+    return {
+      stack,
+      gatewayUrl: services.gatewayUrl,
+      coldGatewayUrl: coldUrl,
+      contentReadUrl: services.urls['content-read'],
+      contentWriteUrl: services.urls['content-write'],
+      async stop() {
+        await cold?.stop()
+        await stack.stop()
+      },
+    }
+  } catch (error) {
+    await cold?.stop()
+    await stack.stop()
+    throw error
+  }
+}

@@ -1,0 +1,86 @@
+import { performance } from 'node:perf_hooks'
+import autocannon from 'autocannon'
+import type { AutocannonRequest } from 'autocannon'
+import type { LoadPlan } from './load-plan.ts'
+import type { Measurement } from './measurement.ts'
+import { roundRate } from './measurement.ts'
+
+export interface HttpLoad {
+  url: string
+  method?: string
+  headers?: Record<string, string>
+  /** Paths sent in turn, shared by all connections (one path: always that one). */
+  paths?: readonly string[]
+  /** Builds each request instead (bodies that must differ, headers that follow responses). */
+  requests?: AutocannonRequest[]
+  /** Statuses that count as success; any other is an error. Default: 2xx. */
+  expect?: (status: number) => boolean
+}
+
+const is2xx = (status: number) => status >= 200 && status < 300
+
+function roundRobin(paths: readonly string[]): AutocannonRequest[] {
+  let next = 0
+  return [
+    {
+      setupRequest(request) {
+        request.path = paths[next++ % paths.length]!
+        return request
+      },
+    },
+  ]
+}
+
+function fire(load: HttpLoad, shape: { connections: number; seconds?: number; amount?: number; timeoutSeconds?: number }) {
+  const requests = load.requests ?? (load.paths && load.paths.length > 1 ? roundRobin(load.paths) : undefined)
+  return autocannon({
+    url: `${load.url}${load.paths?.[0] ?? ''}`,
+    method: load.method ?? 'GET',
+    headers: load.headers ?? {},
+    connections: shape.connections,
+    timeout: shape.timeoutSeconds ?? 30,
+    ...(shape.amount === undefined ? { duration: shape.seconds } : { amount: shape.amount }),
+    ...(requests ? { requests } : {}),
+  })
+}
+
+/** The time one request takes on its own (after one unmeasured request), to plan the load. */
+export async function singleRequestMs(load: HttpLoad): Promise<number> {
+  const once = async () => {
+    const path = load.paths?.[0] ?? ''
+    const response = await fetch(`${load.url}${path}`, { method: load.method ?? 'GET', headers: load.headers ?? {} })
+    await response.arrayBuffer()
+  }
+  await once()
+  const started = performance.now()
+  await once()
+  return performance.now() - started
+}
+
+/** Closed-loop load with autocannon as planned; the timed plan warms up first, unmeasured. */
+export async function measureHttp(load: HttpLoad, plan: LoadPlan): Promise<Measurement> {
+  let result
+  if (plan.kind === 'timed') {
+    if (plan.warmupSeconds > 0) await fire(load, { connections: plan.connections, seconds: plan.warmupSeconds })
+    result = await fire(load, { connections: plan.connections, seconds: plan.seconds })
+  } else {
+    result = await fire(load, { connections: plan.connections, amount: plan.requests, timeoutSeconds: plan.timeoutSeconds })
+  }
+  const expect = load.expect ?? is2xx
+  const statuses: Record<string, number> = {}
+  let unexpected = 0
+  for (const [status, { count }] of Object.entries(result.statusCodeStats)) {
+    statuses[status] = count
+    if (!expect(Number(status))) unexpected += count
+  }
+  if (result.errors > 0) statuses.error = result.errors
+  const answered = Object.values(result.statusCodeStats).reduce((sum, { count }) => sum + count, 0)
+  return {
+    reqPerSec: roundRate(answered / result.duration),
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    errors: result.errors + unexpected + result.mismatches,
+    requests: answered,
+    statuses,
+  }
+}

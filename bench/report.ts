@@ -1,0 +1,92 @@
+import { mkdirSync, renameSync, writeFileSync } from 'node:fs'
+import { dirname } from 'node:path'
+import type { Measurement } from './measurement.ts'
+
+export interface BaselineFigures {
+  reqPerSec: number
+  p50Ms: number
+  p99Ms: number
+  errors: number
+}
+
+export interface ScenarioResult {
+  name: string
+  reqPerSec: number
+  p50Ms: number
+  p99Ms: number
+  errors: number
+  baseline: { driver?: BaselineFigures; direct?: BaselineFigures }
+  /** Our req/s over the baseline's. */
+  ratio: { driver?: number; direct?: number }
+}
+
+export interface BenchReport {
+  machine: string
+  date: string
+  scenarios: ScenarioResult[]
+}
+
+const figures = (m: Measurement): BaselineFigures => ({
+  reqPerSec: m.reqPerSec,
+  p50Ms: m.p50Ms,
+  p99Ms: m.p99Ms,
+  errors: m.errors,
+})
+
+const ratioOf = (ours: Measurement, baseline?: Measurement): number | undefined =>
+  baseline && baseline.reqPerSec > 0 ? Number((ours.reqPerSec / baseline.reqPerSec).toFixed(2)) : undefined
+
+export function scenarioResult(
+  name: string,
+  ours: Measurement,
+  baselines: { driver?: Measurement; direct?: Measurement } = {},
+): ScenarioResult {
+  const baseline: ScenarioResult['baseline'] = {}
+  const ratio: ScenarioResult['ratio'] = {}
+  for (const kind of ['driver', 'direct'] as const) {
+    const measured = baselines[kind]
+    if (!measured) continue
+    baseline[kind] = figures(measured)
+    ratio[kind] = ratioOf(ours, measured)
+  }
+  return { name, ...figures(ours), baseline, ratio }
+}
+
+const pad = (text: string, width: number, right = false) =>
+  right ? text.padStart(width) : text.padEnd(width)
+const num = (value: number | undefined, digits = 0) =>
+  value === undefined ? '-' : value.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits })
+
+/** The table printed to the terminal and pasted into the README. */
+export function formatTable(report: BenchReport): string {
+  const header = ['scenario', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'driver req/s', 'x driver', 'direct req/s', 'x direct']
+  const rows = report.scenarios.map((s) => [
+    s.name,
+    num(s.reqPerSec),
+    num(s.p50Ms, 1),
+    num(s.p99Ms, 1),
+    String(s.errors),
+    num(s.baseline.driver?.reqPerSec),
+    num(s.ratio.driver, 2),
+    num(s.baseline.direct?.reqPerSec),
+    num(s.ratio.direct, 2),
+  ])
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)))
+  const line = (cells: string[]) =>
+    `| ${cells.map((cell, i) => pad(cell, widths[i]!, i > 0)).join(' | ')} |`
+  const rule = `|${widths.map((w, i) => `${'-'.repeat(w + 1)}${i > 0 ? ':' : '-'}`).join('|')}|`
+  return [
+    `${report.machine}, ${report.date}`,
+    '',
+    line(header),
+    rule,
+    ...rows.map(line),
+  ].join('\n')
+}
+
+export function writeReport(path: string, report: BenchReport): void {
+  mkdirSync(dirname(path), { recursive: true })
+  const temporary = `${path}.tmp`
+  writeFileSync(temporary, `${JSON.stringify(report, null, 2)}\n`)
+  renameSync(temporary, path)
+}

@@ -1,0 +1,162 @@
+import { join } from 'node:path'
+import process from 'node:process'
+import { MongoClient } from 'mongodb'
+import type { ContentType } from '@cms/content-model'
+import { internalHeaders } from '@cms/http'
+import { REPO_ROOT } from '@cms/stack'
+import { startBenchStack } from './bench-stack.ts'
+import { readBenchSettings } from './bench-settings.ts'
+import { measureDriver, singleOperationMs } from './driver-load.ts'
+import { measureHttp, singleRequestMs } from './http-load.ts'
+import type { HttpLoad } from './http-load.ts'
+import { describePlan, planLoad } from './load-plan.ts'
+import type { LoadPlan } from './load-plan.ts'
+import { describeMachine } from './machine.ts'
+import type { Measurement } from './measurement.ts'
+import { readScenarios } from './read-scenarios.ts'
+import { formatTable, scenarioResult, writeReport } from './report.ts'
+import type { BenchReport, ScenarioResult } from './report.ts'
+import { seedDocuments } from './seed-documents.ts'
+import { seedWebsite } from './seed-website.ts'
+import { measureWebhookFanOut } from './webhook-fanout.ts'
+import { createRequests, patchRequests } from './write-scenarios.ts'
+
+const log = (line: string) => process.stderr.write(`[bench] ${line}\n`)
+const only = process.env.BENCH_ONLY?.split(',').map((part) => part.trim().toLowerCase())
+const selected = (name: string) => !only || only.some((part) => name.toLowerCase().includes(part))
+const summary = (m: Measurement) =>
+  `${m.reqPerSec} req/s, p50 ${m.p50Ms} ms, p99 ${m.p99Ms} ms, errors ${m.errors} ${JSON.stringify(m.statuses)}`
+
+async function main(): Promise<number> {
+  const settings = readBenchSettings()
+  const timed: LoadPlan = { kind: 'timed', connections: settings.connections, seconds: settings.seconds, warmupSeconds: settings.warmupSeconds }
+  const http = async (what: string, load: HttpLoad) => {
+    const plan = planLoad(settings, await singleRequestMs(load))
+    log(`  ${what}: ${describePlan(plan)}`)
+    return measureHttp(load, plan)
+  }
+  log(`${settings.seconds} s per scenario, ${settings.connections} connections, ${settings.documents} documents`)
+  const profileDir = process.env.BENCH_PROFILE
+  const bench = await startBenchStack({ log, ...(profileDir ? { profileDir } : {}) })
+  const interrupted = () => {
+    log('interrupted; stopping the stack')
+    bench.stop().finally(() => process.exit(130))
+  }
+  process.once('SIGINT', interrupted)
+  process.once('SIGTERM', interrupted)
+  const mongo = new MongoClient(bench.stack.backends.mongo.url, { maxPoolSize: 20, retryWrites: false })
+  try {
+    const db = mongo.db('cms_content')
+    const machine = await describeMachine(db)
+    log(machine)
+    const site = await seedWebsite({ gatewayUrl: bench.gatewayUrl, adminToken: bench.stack.services.adminToken })
+    const seedStart = Date.now()
+    const seeded = await seedDocuments({ db, websiteId: site.websiteId, authorId: site.adminKeyId, count: settings.documents })
+    log(`seeded ${seeded.length} published articles in ${Date.now() - seedStart} ms`)
+    const types = (await site.api<{ docs: ContentType[] }>('GET', '/api/content-types')).body.docs
+    const stride = Math.max(1, Math.floor(seeded.length / settings.hotDocuments))
+    const hot = seeded.filter((_, i) => i % stride === 0).slice(0, settings.hotDocuments)
+
+    const internal = (scope: 'read' | 'admin', keyId: string) =>
+      internalHeaders(bench.stack.services.internalToken, { websiteId: site.websiteId, keyId, scope })
+    const readKey = { 'x-api-key': site.readKey }
+    const results: ScenarioResult[] = []
+    const record = (result: ScenarioResult, ours: Measurement) => {
+      results.push(result)
+      log(`${result.name}: ${summary(ours)}`)
+    }
+
+    for (const scenario of readScenarios({ db, websiteId: site.websiteId, contentTypes: types, hot })) {
+      if (!selected(scenario.name)) continue
+      log(`${scenario.name} ...`)
+      const driverPlan = planLoad(settings, await singleOperationMs(scenario.driver))
+      log(`  driver: ${describePlan(driverPlan)}`)
+      const driver = await measureDriver(scenario.driver, driverPlan)
+      log(`  driver: ${summary(driver)}`)
+      const direct = await http('direct', { url: bench.contentReadUrl, paths: scenario.paths, headers: internal('read', site.readKeyId) })
+      log(`  direct: ${summary(direct)}`)
+      const cold = await http('cold', { url: bench.coldGatewayUrl, paths: scenario.paths, headers: readKey })
+      record(scenarioResult(`${scenario.name} (cold)`, cold, { driver, direct }), cold)
+      const warm = await http('warm', { url: bench.gatewayUrl, paths: scenario.paths, headers: readKey })
+      record(scenarioResult(`${scenario.name} (warm)`, warm, { driver, direct }), warm)
+
+      const first = await fetch(`${bench.gatewayUrl}${scenario.paths[0]}`, { headers: readKey })
+      await first.body?.cancel()
+      const etag = first.headers.get('etag')
+      if (etag && scenario.paths.length === 1) {
+        const conditional = await measureHttp(
+          {
+            url: bench.gatewayUrl,
+            paths: scenario.paths,
+            headers: { ...readKey, 'if-none-match': etag },
+            expect: (status) => status === 304,
+          },
+          timed,
+        )
+        record(scenarioResult(`${scenario.name} (If-None-Match -> 304)`, conditional, { driver, direct }), conditional)
+      }
+    }
+
+    const json = { 'content-type': 'application/json' }
+    if (selected('create')) {
+      log('create ...')
+      const direct = await measureHttp(
+        { url: bench.contentWriteUrl, method: 'POST', headers: { ...json, ...internal('admin', site.adminKeyId) }, requests: createRequests('direct') },
+        timed,
+      )
+      log(`  direct: ${summary(direct)}`)
+      const ours = await measureHttp(
+        { url: bench.gatewayUrl, method: 'POST', headers: { ...json, 'x-api-key': site.adminKey }, requests: createRequests('gateway') },
+        timed,
+      )
+      record(scenarioResult('create', ours, { direct }), ours)
+    }
+    if (selected('patch')) {
+      log('PATCH with If-Match ...')
+      const pool = (from: number) => seeded.slice(from, from + 100).map((doc) => ({ id: doc.id, version: 2 }))
+      const direct = await measureHttp(
+        { url: bench.contentWriteUrl, method: 'PATCH', headers: { ...json, ...internal('admin', site.adminKeyId) }, requests: patchRequests(pool(seeded.length - 200)) },
+        timed,
+      )
+      log(`  direct: ${summary(direct)}`)
+      const ours = await measureHttp(
+        { url: bench.gatewayUrl, method: 'PATCH', headers: { ...json, 'x-api-key': site.adminKey }, requests: patchRequests(pool(seeded.length - 100)) },
+        timed,
+      )
+      record(scenarioResult('PATCH with If-Match', ours, { direct }), ours)
+    }
+    if (selected('fan-out')) {
+      log(`webhook fan-out: ${settings.fanOutWrites} writes x ${settings.fanOutWebhooks} webhooks ...`)
+      const fanOut = await measureWebhookFanOut({
+        api: site.api,
+        writes: settings.fanOutWrites,
+        webhooks: settings.fanOutWebhooks,
+        connections: settings.connections,
+        drainTimeoutMs: 120_000,
+      })
+      log(`  writes: ${fanOut.writesPerSec} per s; deliveries ${fanOut.deliveries}/${fanOut.expected}`)
+      record(scenarioResult('webhook fan-out (deliveries/s, write-to-receipt)', fanOut), fanOut)
+    }
+
+    const report: BenchReport = { machine, date: new Date().toISOString(), scenarios: results }
+    writeReport(join(REPO_ROOT, 'bench', 'results', 'latest.json'), report)
+    process.stdout.write(`\n${formatTable(report)}\n\n`)
+    const failed = results.filter((r) => r.errors > 0 || (r.baseline.driver?.errors ?? 0) > 0 || (r.baseline.direct?.errors ?? 0) > 0)
+    if (failed.length > 0) {
+      log(`requests failed in: ${failed.map((r) => r.name).join(', ')}`)
+      return 1
+    }
+    return 0
+  } finally {
+    await mongo.close()
+    await bench.stop()
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    log(`failed: ${(error as Error).stack ?? String(error)}`)
+    process.exit(1)
+  },
+)
