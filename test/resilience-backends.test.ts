@@ -156,13 +156,17 @@ describe('Redis stopped', () => {
     const small = await smallKey()
     await faults.stack.backends.redis.control!.stop()
 
-    // A generous key: everything is served, quickly, while Redis is away.
+    // A generous key: everything is served while Redis is away, and nothing waits for it (a
+    // request that waited for Redis would take its 1 s command time-out at least).
+    const times: number[] = []
     for (let i = 0; i < 20; i++) {
       const started = Date.now()
       const response = await site.api('GET', '/api/content')
       expect(response.status, response.text).toBe(200)
-      expect(Date.now() - started).toBeLessThan(1500)
+      times.push(Date.now() - started)
     }
+    times.sort((a, b) => a - b)
+    expect(times[10], `times: ${times.join(', ')}`).toBeLessThan(500)
     const write = await site.api('POST', '/api/content', {
       body: { type: 'article', data: { title: 'Written without Redis' } },
     })

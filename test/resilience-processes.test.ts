@@ -184,12 +184,12 @@ describe('SIGTERM under load', () => {
 
       expect(slowAnswer.status, JSON.stringify(slowAnswer.body)).toBe(201)
       // Done once its last request is: idle keep-alive connections do not hold the exit up.
-      expect(exitedAt - answeredAt, 'exit after the last answer').toBeLessThan(3000)
+      expect(exitedAt - answeredAt, 'exit after the last answer').toBeLessThan(6000)
       const notReady = readiness.firstNotReady()
       expect(notReady, 'readiness turned 503').toBeDefined()
       expect(notReady!.status).toBe(503)
       expect(notReady!.body).toContain('draining')
-      expect(notReady!.at - termAt).toBeLessThan(1000)
+      expect(notReady!.at - termAt).toBeLessThan(2000)
 
       const refused = records.filter((r) => r.status < 200 || r.status >= 300)
       const firstRefused = Math.min(...refused.map((r) => r.startedAt))
