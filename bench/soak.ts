@@ -4,23 +4,24 @@
  * reached the webhook receiver, and no service's resident memory kept growing. Prints a table
  * for the README; `npm run soak`. Not part of `npm test`.
  *
- *   SOAK_SECONDS=60 SOAK_READS_PER_SEC=30 SOAK_WRITES_PER_SEC=6 SOAK_SEED=200 npm run soak
+ *   SOAK_SECONDS=60 SOAK_READS_PER_SEC=20 SOAK_WRITES_PER_SEC=4 SOAK_SEED=200 npm run soak
  *
  * The load is open-loop: requests start on a fixed schedule whatever the answers, so a slow
  * system shows up as latency and a backlog, not as a politely lower rate.
  */
-import { readFileSync } from 'node:fs'
+import { readFileSync, rmSync } from 'node:fs'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import os from 'node:os'
+import { join } from 'node:path'
 import process from 'node:process'
 import { MongoClient } from 'mongodb'
 import { startStack } from '@cms/stack'
 import type { ManagedProcess, ServiceName, Stack } from '@cms/stack'
 
 const SECONDS = Number(process.env.SOAK_SECONDS ?? 60)
-const READS_PER_SEC = Number(process.env.SOAK_READS_PER_SEC ?? 30)
-const WRITES_PER_SEC = Number(process.env.SOAK_WRITES_PER_SEC ?? 6)
+const READS_PER_SEC = Number(process.env.SOAK_READS_PER_SEC ?? 20)
+const WRITES_PER_SEC = Number(process.env.SOAK_WRITES_PER_SEC ?? 4)
 const SEED_DOCUMENTS = Number(process.env.SOAK_SEED ?? 200)
 const MAX_IN_FLIGHT = 64
 const SAMPLE_EVERY_MS = 2000
@@ -172,12 +173,29 @@ async function setUp(stack: Stack, receiverUrl: string) {
   return { api, read: client(gatewayUrl, readKey.key), published }
 }
 
+/** The first error lines (pino level 50) each service logged: why requests failed. */
+function printServerErrors(stack: Stack, names: readonly ServiceName[]): void {
+  for (const name of names) {
+    let text = ''
+    try {
+      text = readFileSync(join(stack.dataDir, 'logs', `${name}.log`), 'utf8')
+    } catch {
+      continue
+    }
+    const errors = text.split('\n').filter((line) => line.includes('"level":50'))
+    if (errors.length === 0) continue
+    log(`${name}: ${errors.length} error lines, the first:`)
+    for (const line of errors.slice(0, 3)) log(`  ${line.slice(0, 1500)}`)
+  }
+}
+
 async function main(): Promise<number> {
   log(`starting a stack of its own (${SECONDS} s at ${OFFERED})`)
   const quiet = { LOG_LEVEL: 'warn' }
   const stack = await startStack({
     name: `soak-${Date.now()}`,
-    ephemeral: true,
+    // Kept when the soak fails, so the services' logs can be read (deleted on success).
+    ephemeral: false,
     log,
     env: {
       gateway: quiet,
@@ -188,6 +206,7 @@ async function main(): Promise<number> {
     },
   })
   const receiver = await startReceiver()
+  let passed = false
   try {
     const machine = await describeMachine(stack.backends.mongo.url)
     log(machine)
@@ -362,10 +381,14 @@ async function main(): Promise<number> {
     if (unstable > 0) log(`FAILED: ${unstable} services kept growing`)
     if (skipped > 0)
       log(`FAILED: ${skipped} requests not sent: the system fell behind the offered rate`)
-    return failures.length === 0 && missing.length === 0 && unstable === 0 && skipped === 0 ? 0 : 1
+    passed = failures.length === 0 && missing.length === 0 && unstable === 0 && skipped === 0
+    if (failures.length > 0) printServerErrors(stack, names)
+    return passed ? 0 : 1
   } finally {
     await receiver.close()
     await stack.stop()
+    if (passed) rmSync(stack.dataDir, { recursive: true, force: true })
+    else log(`logs kept in ${join(stack.dataDir, 'logs')}`)
   }
 }
 
