@@ -176,7 +176,7 @@ async function setUp(stack: Stack, receiverUrl: string) {
 /** The first error lines (pino level 50) each service logged: why requests failed. */
 function printServerErrors(stack: Stack, names: readonly ServiceName[]): void {
   for (const name of names) {
-    let text = ''
+    let text: string
     try {
       text = readFileSync(join(stack.dataDir, 'logs', `${name}.log`), 'utf8')
     } catch {

@@ -21,8 +21,13 @@ const shutdownSpec = {
  * serving for SHUTDOWN_DELAY_MS, then stops taking work and finishes what is in flight. A second
  * signal exits at once.
  */
-export async function runService(name: string, start: () => Promise<RunningService>): Promise<void> {
-  const { SHUTDOWN_DELAY_MS: delayMs } = await exitOnStartupError(name, async () => readConfig(shutdownSpec))
+export async function runService(
+  name: string,
+  start: () => Promise<RunningService>,
+): Promise<void> {
+  const { SHUTDOWN_DELAY_MS: delayMs } = await exitOnStartupError(name, async () =>
+    readConfig(shutdownSpec),
+  )
   const service = await exitOnStartupError(name, start)
   let stopping = false
   const stop = (signal: string) => {
