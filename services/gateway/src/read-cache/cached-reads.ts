@@ -1,0 +1,90 @@
+import type { Context, Middleware, Next } from 'koa'
+import { bufferedBody } from './buffered-body.ts'
+import { cacheableRead } from './cacheable-read.ts'
+import type { CacheableRead } from './cacheable-read.ts'
+import type { ContentGenerations } from './content-generations.ts'
+import { digestTag, noneMatchHolds } from './entity-tag.ts'
+import type { CachedResponse, ResponseStore } from './response-store.ts'
+
+/** The service's headers that belong to the document; the rest is per request. */
+const KEPT_HEADERS = ['content-type', 'etag', 'cache-control', 'last-modified', 'vary', 'content-language']
+
+function keptHeaders(ctx: Context): Record<string, string> {
+  const headers: Record<string, string> = {}
+  for (const name of KEPT_HEADERS) {
+    const value: unknown = ctx.response.get(name)
+    if (Array.isArray(value)) headers[name] = value.join(', ')
+    else if (typeof value === 'string' && value !== '') headers[name] = value
+    else if (typeof value === 'number') headers[name] = String(value)
+  }
+  return headers
+}
+
+/** Forwards the read and keeps a 200 answer's bytes, with an ETag (a digest when it had none). */
+async function forwardAndKeep(ctx: Context, next: Next): Promise<CachedResponse | undefined> {
+  await next()
+  if (ctx.status !== 200 || ctx.method !== 'GET') return undefined
+  const body = await bufferedBody(ctx)
+  if (!body) return undefined
+  const headers = keptHeaders(ctx)
+  const etag = headers.etag ?? digestTag(body)
+  ctx.set('ETag', etag)
+  return { headers: { ...headers, etag }, body, etag }
+}
+
+function answerConditionally(ctx: Context, read: CacheableRead, etag: string): void {
+  const ifNoneMatch = ctx.get('if-none-match')
+  if (!read.conditional || ifNoneMatch === '' || !noneMatchHolds(ifNoneMatch, etag)) return
+  ctx.status = 304
+  ctx.body = null
+}
+
+function answerFrom(ctx: Context, read: CacheableRead, entry: CachedResponse): void {
+  ctx.status = 200
+  ctx.set(entry.headers)
+  ctx.body = entry.body
+  answerConditionally(ctx, read, entry.etag)
+}
+
+/**
+ * Published reads (list, by id, by slug) answered from the cache under the website's current
+ * token; a miss is forwarded once however many readers ask for it meanwhile. Without a token
+ * (cache off, Redis away) every read goes to the service. Either way a 200 gets an ETag and an
+ * If-None-Match that names it gets 304 (not by slug, see cacheable-read.ts).
+ */
+export function cachedReads(deps: {
+  generations: ContentGenerations
+  store: ResponseStore
+}): Middleware {
+  return async function cachedReadsMiddleware(ctx, next) {
+    const read = cacheableRead(ctx)
+    if (!read) return next()
+    const websiteId = ctx.state.apiKey!.websiteId
+    const token = deps.generations.token(websiteId)
+    if (token === undefined || ctx.method === 'HEAD') {
+      const hit = token === undefined ? undefined : deps.store.get(`${websiteId} ${token} ${read.url}`)
+      if (hit) return answerFrom(ctx, read, hit)
+      const kept = await forwardAndKeep(ctx, next)
+      if (kept) answerConditionally(ctx, read, kept.etag)
+      return
+    }
+    let led = false
+    const entry = await deps.store
+      .fill(`${websiteId} ${token} ${read.url}`, () => {
+        led = true
+        return forwardAndKeep(ctx, next)
+      })
+      .catch((error: unknown) => {
+        if (led) throw error
+        return undefined
+      })
+    if (led) {
+      if (entry) answerConditionally(ctx, read, entry.etag)
+      return
+    }
+    if (entry) return answerFrom(ctx, read, entry)
+    // The read this one waited for got no answer worth keeping (404, 503, ...): ask for itself.
+    const kept = await forwardAndKeep(ctx, next)
+    if (kept) answerConditionally(ctx, read, kept.etag)
+  }
+}
