@@ -26,6 +26,11 @@ export const gatewayConfigSpec = {
   REDIS_PREFIX: env.string({ default: 'cms:gateway' }),
   /** Reverse proxies in front of the gateway whose X-Forwarded-For entries are trusted. */
   TRUST_PROXY_HOPS: env.integer({ default: 0, min: 0, max: 10 }),
+  /** Published reads answered from memory (docs/performance.md); off sends every read on. */
+  READ_CACHE: env.boolean({ default: true }),
+  READ_CACHE_MAX_MB: env.integer({ default: 64, min: 1, max: 4096 }),
+  /** A bound on any entry's age, should a change ever go unannounced. */
+  READ_CACHE_TTL_MS: env.integer({ default: 60_000, min: 1000, max: 3_600_000 }),
 }
 
 export type GatewayConfig = ConfigOf<typeof gatewayConfigSpec>
