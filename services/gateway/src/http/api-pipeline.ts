@@ -27,6 +27,8 @@ export interface ApiPipelineDeps {
   throttle: AuthFailureThrottle
   rateLimiter: KeyRateLimiter
   proxy: UpstreamProxy
+  /** Answers reads from the read cache and invalidates it on writes (read-cache/read-cache.ts). */
+  readCache?: Middleware
 }
 
 export const API_KEY_HEADER = 'x-api-key'
@@ -124,7 +126,7 @@ export function proxyApiRequest(proxy: UpstreamProxy): Middleware {
   }
 }
 
-/** request id (already set) -> key -> route -> scope -> rate limit -> proxy. */
+/** request id (already set) -> key -> route -> scope -> rate limit -> read cache -> proxy. */
 export function apiPipeline(deps: ApiPipelineDeps): Middleware {
   return compose([
     authenticateApiKey(deps),
@@ -132,6 +134,7 @@ export function apiPipeline(deps: ApiPipelineDeps): Middleware {
     resolveApiRoute(),
     requireScope(),
     limitRequestRate(deps.rateLimiter),
+    ...(deps.readCache ? [deps.readCache] : []),
     proxyApiRequest(deps.proxy),
   ])
 }
