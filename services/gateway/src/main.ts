@@ -22,6 +22,7 @@ import { apiPipeline } from './http/api-pipeline.ts'
 import { publicApiCors } from './http/cors.ts'
 import { underPath } from './http/under-path.ts'
 import { createUpstreamProxy } from './http/upstream-proxy.ts'
+import { createReadCache } from './read-cache/read-cache.ts'
 
 export interface GatewayStartOptions {
   /** Serves `GET /admin` and the panel's assets; a placeholder page by default. */
@@ -100,6 +101,14 @@ export async function start(
     timeoutMs: config.UPSTREAM_TIMEOUT_MS,
     bodyLimitBytes: BODY_LIMIT_BYTES,
   })
+  const readCache = createReadCache({
+    enabled: config.READ_CACHE,
+    maxBytes: config.READ_CACHE_MAX_MB * 1024 * 1024,
+    ttlMs: config.READ_CACHE_TTL_MS,
+    redis: redis.redis,
+    prefix: config.REDIS_PREFIX,
+    logger,
+  })
 
   const service = createHttpService({
     name: 'gateway',
@@ -111,7 +120,16 @@ export async function start(
     middleware: [
       underPath(
         '/api',
-        compose([publicApiCors(), apiPipeline({ authenticator, throttle, rateLimiter, proxy })]),
+        compose([
+          publicApiCors(),
+          apiPipeline({
+            authenticator,
+            throttle,
+            rateLimiter,
+            proxy,
+            readCache: readCache.middleware,
+          }),
+        ]),
       ),
       underPath(
         '/admin/api',
@@ -131,14 +149,14 @@ export async function start(
   try {
     listening = await service.listen(config.CMS_PORT, config.HOST)
   } catch (error) {
-    await Promise.allSettled([proxy.close(), redis.close(), mongo.close()])
+    await Promise.allSettled([readCache.close(), proxy.close(), redis.close(), mongo.close()])
     throw error
   }
   return {
     ...listening,
     async stop() {
       await service.close()
-      await Promise.allSettled([proxy.close(), redis.close(), mongo.close()])
+      await Promise.allSettled([readCache.close(), proxy.close(), redis.close(), mongo.close()])
     },
   }
 }
