@@ -58,6 +58,8 @@ beforeAll(async () => {
       SCHEMA_URL: env.schemaUrl,
       WEBHOOK_URL: env.webhookUrl,
       UPSTREAM_TIMEOUT_MS: '1500',
+      // Every read must reach the service here; a cached answer would hide the outage.
+      READ_CACHE: 'false',
       LOG_LEVEL: 'silent',
     }),
   )
