@@ -13,7 +13,8 @@ async function loop(
 ): Promise<{ done: number; failed: number; elapsedMs: number }> {
   const started = performance.now()
   const deadline = started + (shape.seconds ?? Infinity) * 1000
-  const more = () => (shape.requests === undefined ? performance.now() < deadline : issued < shape.requests)
+  const more = () =>
+    shape.requests === undefined ? performance.now() < deadline : issued < shape.requests
   let issued = 0
   let done = 0
   let failed = 0
@@ -46,7 +47,10 @@ export async function singleOperationMs(operation: DriverOperation): Promise<num
  * The storage floor: the service's own queries issued with the driver by as many concurrent
  * callers as autocannon has connections, in a closed loop, as planned.
  */
-export async function measureDriver(operation: DriverOperation, plan: LoadPlan): Promise<Measurement> {
+export async function measureDriver(
+  operation: DriverOperation,
+  plan: LoadPlan,
+): Promise<Measurement> {
   if (plan.kind === 'timed' && plan.warmupSeconds > 0)
     await loop(operation, { connections: plan.connections, seconds: plan.warmupSeconds }, undefined)
   const latencies: number[] = []

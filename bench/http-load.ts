@@ -31,8 +31,12 @@ function roundRobin(paths: readonly string[]): AutocannonRequest[] {
   ]
 }
 
-function fire(load: HttpLoad, shape: { connections: number; seconds?: number; amount?: number; timeoutSeconds?: number }) {
-  const requests = load.requests ?? (load.paths && load.paths.length > 1 ? roundRobin(load.paths) : undefined)
+function fire(
+  load: HttpLoad,
+  shape: { connections: number; seconds?: number; amount?: number; timeoutSeconds?: number },
+) {
+  const requests =
+    load.requests ?? (load.paths && load.paths.length > 1 ? roundRobin(load.paths) : undefined)
   return autocannon({
     url: `${load.url}${load.paths?.[0] ?? ''}`,
     method: load.method ?? 'GET',
@@ -48,7 +52,10 @@ function fire(load: HttpLoad, shape: { connections: number; seconds?: number; am
 export async function singleRequestMs(load: HttpLoad): Promise<number> {
   const once = async () => {
     const path = load.paths?.[0] ?? ''
-    const response = await fetch(`${load.url}${path}`, { method: load.method ?? 'GET', headers: load.headers ?? {} })
+    const response = await fetch(`${load.url}${path}`, {
+      method: load.method ?? 'GET',
+      headers: load.headers ?? {},
+    })
     await response.arrayBuffer()
   }
   await once()
@@ -61,10 +68,15 @@ export async function singleRequestMs(load: HttpLoad): Promise<number> {
 export async function measureHttp(load: HttpLoad, plan: LoadPlan): Promise<Measurement> {
   let result
   if (plan.kind === 'timed') {
-    if (plan.warmupSeconds > 0) await fire(load, { connections: plan.connections, seconds: plan.warmupSeconds })
+    if (plan.warmupSeconds > 0)
+      await fire(load, { connections: plan.connections, seconds: plan.warmupSeconds })
     result = await fire(load, { connections: plan.connections, seconds: plan.seconds })
   } else {
-    result = await fire(load, { connections: plan.connections, amount: plan.requests, timeoutSeconds: plan.timeoutSeconds })
+    result = await fire(load, {
+      connections: plan.connections,
+      amount: plan.requests,
+      timeoutSeconds: plan.timeoutSeconds,
+    })
   }
   const expect = load.expect ?? is2xx
   const statuses: Record<string, number> = {}

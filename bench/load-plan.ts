@@ -16,7 +16,12 @@ export function planLoad(settings: BenchSettings, singleRequestMs: number): Load
   const connections = settings.connections
   const roundsMs = (ROUNDS_WANTED * singleRequestMs * connections) / CORES_ASSUMED
   if (roundsMs <= settings.seconds * 1000)
-    return { kind: 'timed', connections, seconds: settings.seconds, warmupSeconds: settings.warmupSeconds }
+    return {
+      kind: 'timed',
+      connections,
+      seconds: settings.seconds,
+      warmupSeconds: settings.warmupSeconds,
+    }
   return { kind: 'counted', connections, requests: connections, timeoutSeconds: 600 }
 }
 

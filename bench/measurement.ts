@@ -15,7 +15,8 @@ const round = (value: number, digits: number): number => Number(value.toFixed(di
 /** Percentiles of a list of latencies in milliseconds (sorted in place). */
 export function percentiles(latenciesMs: number[]): { p50Ms: number; p99Ms: number } {
   latenciesMs.sort((a, b) => a - b)
-  const at = (q: number) => latenciesMs[Math.min(latenciesMs.length - 1, Math.floor(q * latenciesMs.length))] ?? 0
+  const at = (q: number) =>
+    latenciesMs[Math.min(latenciesMs.length - 1, Math.floor(q * latenciesMs.length))] ?? 0
   return { p50Ms: round(at(0.5), 2), p99Ms: round(at(0.99), 2) }
 }
 

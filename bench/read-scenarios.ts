@@ -23,7 +23,12 @@ const LIST_QUERIES = {
 }
 
 /** find + count in parallel, with tenancy and visibility added, as list-documents.ts does. */
-function listOperation(db: Db, websiteId: string, queryString: string, types: ContentType[]): DriverOperation {
+function listOperation(
+  db: Db,
+  websiteId: string,
+  queryString: string,
+  types: ContentType[],
+): DriverOperation {
   const query = parseListQuery(queryString, { contentTypes: types })
   const documents = db.collection<StoredDocument>('documents')
   const filter = { ...query.filter, websiteId, status: 'published' } as Filter<StoredDocument>

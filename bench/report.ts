@@ -34,7 +34,9 @@ const figures = (m: Measurement): BaselineFigures => ({
 })
 
 const ratioOf = (ours: Measurement, baseline?: Measurement): number | undefined =>
-  baseline && baseline.reqPerSec > 0 ? Number((ours.reqPerSec / baseline.reqPerSec).toFixed(2)) : undefined
+  baseline && baseline.reqPerSec > 0
+    ? Number((ours.reqPerSec / baseline.reqPerSec).toFixed(2))
+    : undefined
 
 export function scenarioResult(
   name: string,
@@ -55,11 +57,26 @@ export function scenarioResult(
 const pad = (text: string, width: number, right = false) =>
   right ? text.padStart(width) : text.padEnd(width)
 const num = (value: number | undefined, digits = 0) =>
-  value === undefined ? '-' : value.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits })
+  value === undefined
+    ? '-'
+    : value.toLocaleString('en-US', {
+        maximumFractionDigits: digits,
+        minimumFractionDigits: digits,
+      })
 
 /** The table printed to the terminal and pasted into the README. */
 export function formatTable(report: BenchReport): string {
-  const header = ['scenario', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'driver req/s', 'x driver', 'direct req/s', 'x direct']
+  const header = [
+    'scenario',
+    'req/s',
+    'p50 ms',
+    'p99 ms',
+    'errors',
+    'driver req/s',
+    'x driver',
+    'direct req/s',
+    'x direct',
+  ]
   const rows = report.scenarios.map((s) => [
     s.name,
     num(s.reqPerSec),
@@ -75,13 +92,7 @@ export function formatTable(report: BenchReport): string {
   const line = (cells: string[]) =>
     `| ${cells.map((cell, i) => pad(cell, widths[i]!, i > 0)).join(' | ')} |`
   const rule = `|${widths.map((w, i) => `${'-'.repeat(w + 1)}${i > 0 ? ':' : '-'}`).join('|')}|`
-  return [
-    `${report.machine}, ${report.date}`,
-    '',
-    line(header),
-    rule,
-    ...rows.map(line),
-  ].join('\n')
+  return [`${report.machine}, ${report.date}`, '', line(header), rule, ...rows.map(line)].join('\n')
 }
 
 export function writeReport(path: string, report: BenchReport): void {

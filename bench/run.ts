@@ -29,13 +29,20 @@ const summary = (m: Measurement) =>
 
 async function main(): Promise<number> {
   const settings = readBenchSettings()
-  const timed: LoadPlan = { kind: 'timed', connections: settings.connections, seconds: settings.seconds, warmupSeconds: settings.warmupSeconds }
+  const timed: LoadPlan = {
+    kind: 'timed',
+    connections: settings.connections,
+    seconds: settings.seconds,
+    warmupSeconds: settings.warmupSeconds,
+  }
   const http = async (what: string, load: HttpLoad) => {
     const plan = planLoad(settings, await singleRequestMs(load))
     log(`  ${what}: ${describePlan(plan)}`)
     return measureHttp(load, plan)
   }
-  log(`${settings.seconds} s per scenario, ${settings.connections} connections, ${settings.documents} documents`)
+  log(
+    `${settings.seconds} s per scenario, ${settings.connections} connections, ${settings.documents} documents`,
+  )
   const profileDir = process.env.BENCH_PROFILE
   const bench = await startBenchStack({ log, ...(profileDir ? { profileDir } : {}) })
   const interrupted = () => {
@@ -44,21 +51,36 @@ async function main(): Promise<number> {
   }
   process.once('SIGINT', interrupted)
   process.once('SIGTERM', interrupted)
-  const mongo = new MongoClient(bench.stack.backends.mongo.url, { maxPoolSize: 20, retryWrites: false })
+  const mongo = new MongoClient(bench.stack.backends.mongo.url, {
+    maxPoolSize: 20,
+    retryWrites: false,
+  })
   try {
     const db = mongo.db('cms_content')
     const machine = await describeMachine(db)
     log(machine)
-    const site = await seedWebsite({ gatewayUrl: bench.gatewayUrl, adminToken: bench.stack.services.adminToken })
+    const site = await seedWebsite({
+      gatewayUrl: bench.gatewayUrl,
+      adminToken: bench.stack.services.adminToken,
+    })
     const seedStart = Date.now()
-    const seeded = await seedDocuments({ db, websiteId: site.websiteId, authorId: site.adminKeyId, count: settings.documents })
+    const seeded = await seedDocuments({
+      db,
+      websiteId: site.websiteId,
+      authorId: site.adminKeyId,
+      count: settings.documents,
+    })
     log(`seeded ${seeded.length} published articles in ${Date.now() - seedStart} ms`)
     const types = (await site.api<{ docs: ContentType[] }>('GET', '/api/content-types')).body.docs
     const stride = Math.max(1, Math.floor(seeded.length / settings.hotDocuments))
     const hot = seeded.filter((_, i) => i % stride === 0).slice(0, settings.hotDocuments)
 
     const internal = (scope: 'read' | 'admin', keyId: string) =>
-      internalHeaders(bench.stack.services.internalToken, { websiteId: site.websiteId, keyId, scope })
+      internalHeaders(bench.stack.services.internalToken, {
+        websiteId: site.websiteId,
+        keyId,
+        scope,
+      })
     const readKey = { 'x-api-key': site.readKey }
     const results: ScenarioResult[] = []
     const record = (result: ScenarioResult, ours: Measurement) => {
@@ -66,18 +88,35 @@ async function main(): Promise<number> {
       log(`${result.name}: ${summary(ours)}`)
     }
 
-    for (const scenario of readScenarios({ db, websiteId: site.websiteId, contentTypes: types, hot })) {
+    for (const scenario of readScenarios({
+      db,
+      websiteId: site.websiteId,
+      contentTypes: types,
+      hot,
+    })) {
       if (!selected(scenario.name)) continue
       log(`${scenario.name} ...`)
       const driverPlan = planLoad(settings, await singleOperationMs(scenario.driver))
       log(`  driver: ${describePlan(driverPlan)}`)
       const driver = await measureDriver(scenario.driver, driverPlan)
       log(`  driver: ${summary(driver)}`)
-      const direct = await http('direct', { url: bench.contentReadUrl, paths: scenario.paths, headers: internal('read', site.readKeyId) })
+      const direct = await http('direct', {
+        url: bench.contentReadUrl,
+        paths: scenario.paths,
+        headers: internal('read', site.readKeyId),
+      })
       log(`  direct: ${summary(direct)}`)
-      const cold = await http('cold', { url: bench.coldGatewayUrl, paths: scenario.paths, headers: readKey })
+      const cold = await http('cold', {
+        url: bench.coldGatewayUrl,
+        paths: scenario.paths,
+        headers: readKey,
+      })
       record(scenarioResult(`${scenario.name} (cold)`, cold, { driver, direct }), cold)
-      const warm = await http('warm', { url: bench.gatewayUrl, paths: scenario.paths, headers: readKey })
+      const warm = await http('warm', {
+        url: bench.gatewayUrl,
+        paths: scenario.paths,
+        headers: readKey,
+      })
       record(scenarioResult(`${scenario.name} (warm)`, warm, { driver, direct }), warm)
 
       const first = await fetch(`${bench.gatewayUrl}${scenario.paths[0]}`, { headers: readKey })
@@ -93,7 +132,13 @@ async function main(): Promise<number> {
           },
           timed,
         )
-        record(scenarioResult(`${scenario.name} (If-None-Match -> 304)`, conditional, { driver, direct }), conditional)
+        record(
+          scenarioResult(`${scenario.name} (If-None-Match -> 304)`, conditional, {
+            driver,
+            direct,
+          }),
+          conditional,
+        )
       }
     }
 
@@ -101,32 +146,55 @@ async function main(): Promise<number> {
     if (selected('create')) {
       log('create ...')
       const direct = await measureHttp(
-        { url: bench.contentWriteUrl, method: 'POST', headers: { ...json, ...internal('admin', site.adminKeyId) }, requests: createRequests('direct') },
+        {
+          url: bench.contentWriteUrl,
+          method: 'POST',
+          headers: { ...json, ...internal('admin', site.adminKeyId) },
+          requests: createRequests('direct'),
+        },
         timed,
       )
       log(`  direct: ${summary(direct)}`)
       const ours = await measureHttp(
-        { url: bench.gatewayUrl, method: 'POST', headers: { ...json, 'x-api-key': site.adminKey }, requests: createRequests('gateway') },
+        {
+          url: bench.gatewayUrl,
+          method: 'POST',
+          headers: { ...json, 'x-api-key': site.adminKey },
+          requests: createRequests('gateway'),
+        },
         timed,
       )
       record(scenarioResult('create', ours, { direct }), ours)
     }
     if (selected('patch')) {
       log('PATCH with If-Match ...')
-      const pool = (from: number) => seeded.slice(from, from + 100).map((doc) => ({ id: doc.id, version: 2 }))
+      const pool = (from: number) =>
+        seeded.slice(from, from + 100).map((doc) => ({ id: doc.id, version: 2 }))
       const direct = await measureHttp(
-        { url: bench.contentWriteUrl, method: 'PATCH', headers: { ...json, ...internal('admin', site.adminKeyId) }, requests: patchRequests(pool(seeded.length - 200)) },
+        {
+          url: bench.contentWriteUrl,
+          method: 'PATCH',
+          headers: { ...json, ...internal('admin', site.adminKeyId) },
+          requests: patchRequests(pool(seeded.length - 200)),
+        },
         timed,
       )
       log(`  direct: ${summary(direct)}`)
       const ours = await measureHttp(
-        { url: bench.gatewayUrl, method: 'PATCH', headers: { ...json, 'x-api-key': site.adminKey }, requests: patchRequests(pool(seeded.length - 100)) },
+        {
+          url: bench.gatewayUrl,
+          method: 'PATCH',
+          headers: { ...json, 'x-api-key': site.adminKey },
+          requests: patchRequests(pool(seeded.length - 100)),
+        },
         timed,
       )
       record(scenarioResult('PATCH with If-Match', ours, { direct }), ours)
     }
     if (selected('fan-out')) {
-      log(`webhook fan-out: ${settings.fanOutWrites} writes x ${settings.fanOutWebhooks} webhooks ...`)
+      log(
+        `webhook fan-out: ${settings.fanOutWrites} writes x ${settings.fanOutWebhooks} webhooks ...`,
+      )
       const fanOut = await measureWebhookFanOut({
         api: site.api,
         writes: settings.fanOutWrites,
@@ -134,14 +202,21 @@ async function main(): Promise<number> {
         connections: settings.connections,
         drainTimeoutMs: 120_000,
       })
-      log(`  writes: ${fanOut.writesPerSec} per s; deliveries ${fanOut.deliveries}/${fanOut.expected}`)
+      log(
+        `  writes: ${fanOut.writesPerSec} per s; deliveries ${fanOut.deliveries}/${fanOut.expected}`,
+      )
       record(scenarioResult('webhook fan-out (deliveries/s, write-to-receipt)', fanOut), fanOut)
     }
 
     const report: BenchReport = { machine, date: new Date().toISOString(), scenarios: results }
     writeReport(join(REPO_ROOT, 'bench', 'results', 'latest.json'), report)
     process.stdout.write(`\n${formatTable(report)}\n\n`)
-    const failed = results.filter((r) => r.errors > 0 || (r.baseline.driver?.errors ?? 0) > 0 || (r.baseline.direct?.errors ?? 0) > 0)
+    const failed = results.filter(
+      (r) =>
+        r.errors > 0 ||
+        (r.baseline.driver?.errors ?? 0) > 0 ||
+        (r.baseline.direct?.errors ?? 0) > 0,
+    )
     if (failed.length > 0) {
       log(`requests failed in: ${failed.map((r) => r.name).join(', ')}`)
       return 1

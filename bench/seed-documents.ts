@@ -30,7 +30,11 @@ export async function seedDocuments(options: {
   const seeded: SeededDocument[] = []
   const base = Date.UTC(2025, 0, 1)
   for (let start = 0; start < options.count; start += BATCH) {
-    const batch = { documents: [] as StoredDocument[], versions: [] as StoredVersion[], slugs: [] as Record<string, unknown>[] }
+    const batch = {
+      documents: [] as StoredDocument[],
+      versions: [] as StoredVersion[],
+      slugs: [] as Record<string, unknown>[],
+    }
     for (let n = start; n < Math.min(options.count, start + BATCH); n++) {
       const id = randomUUID()
       const data = articleData(n, random)
@@ -49,8 +53,17 @@ export async function seedDocuments(options: {
         version: 1,
         data: { ...data },
       }
-      const published = { ...draft, status: 'published' as const, publishedAt, updatedAt: publishedAt, version: 2 }
-      const version = (state: typeof draft | typeof published, reason: 'create' | 'publish'): StoredVersion => ({
+      const published = {
+        ...draft,
+        status: 'published' as const,
+        publishedAt,
+        updatedAt: publishedAt,
+        version: 2,
+      }
+      const version = (
+        state: typeof draft | typeof published,
+        reason: 'create' | 'publish',
+      ): StoredVersion => ({
         _id: `${id}:${state.version}`,
         documentId: id,
         websiteId: options.websiteId,

@@ -31,9 +31,14 @@ export async function measureWebhookFanOut(options: {
   try {
     for (let i = 0; i < options.webhooks; i++) {
       const created = await options.api('POST', '/api/webhooks', {
-        body: { name: `bench ${i}`, url: `${receiver.url}/hook/${i}`, secret: `bench-secret-${i}-0123456789` },
+        body: {
+          name: `bench ${i}`,
+          url: `${receiver.url}/hook/${i}`,
+          secret: `bench-secret-${i}-0123456789`,
+        },
       })
-      if (created.status !== 201) throw new Error(`creating a webhook failed: ${created.status} ${created.text}`)
+      if (created.status !== 201)
+        throw new Error(`creating a webhook failed: ${created.status} ${created.text}`)
       hookIds.push(created.body.id as string)
     }
     const random = createRandom(99)
@@ -78,7 +83,8 @@ export async function measureWebhookFanOut(options: {
       writesPerSec: roundRate(ackedAt.size / ((writesDone - started) / 1000)),
     }
   } finally {
-    for (const id of hookIds) await options.api('DELETE', `/api/webhooks/${id}`).catch(() => undefined)
+    for (const id of hookIds)
+      await options.api('DELETE', `/api/webhooks/${id}`).catch(() => undefined)
     await receiver.close()
   }
 }

@@ -50,7 +50,8 @@ export function patchRequests(targets: readonly PatchTarget[]): AutocannonReques
       onResponse(status, _body, context, headers) {
         const target = context.target as PatchTarget
         const etag = headers.etag ?? headers.ETag
-        if (status === 200 && typeof etag === 'string') target.version = Number(etag.replace(/"/g, ''))
+        if (status === 200 && typeof etag === 'string')
+          target.version = Number(etag.replace(/"/g, ''))
         delete context.target
         free.push(target)
       },

@@ -24,7 +24,8 @@ export function cacheableRead(ctx: Context): CacheableRead | undefined {
   if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return undefined
   const read = ctx.state.apiRoute && READS[ctx.state.apiRoute.pattern]
   if (!read) return undefined
-  if (ctx.querystring !== '' && asksForDrafts(new URLSearchParams(ctx.querystring))) return undefined
+  if (ctx.querystring !== '' && asksForDrafts(new URLSearchParams(ctx.querystring)))
+    return undefined
   return { url: `${ctx.path}${ctx.search}`, conditional: read.conditional }
 }
 

@@ -6,16 +6,26 @@ import type { ContentGenerations } from './content-generations.ts'
 import { digestTag, noneMatchHolds } from './entity-tag.ts'
 import type { CachedResponse, ResponseStore } from './response-store.ts'
 
-/** The service's headers that belong to the document; the rest is per request. */
-const KEPT_HEADERS = ['content-type', 'etag', 'cache-control', 'last-modified', 'vary', 'content-language']
+/** Headers that belong to one exchange (this client, this request, this rate-limit window). */
+const PER_REQUEST = new Set([
+  'content-length',
+  'date',
+  'connection',
+  'keep-alive',
+  'transfer-encoding',
+  'set-cookie',
+  'retry-after',
+  'x-request-id',
+])
+const PER_REQUEST_PREFIXES = ['access-control-', 'x-ratelimit-']
 
+/** The answer's headers as the next reader should get them (the rest is set per request). */
 function keptHeaders(ctx: Context): Record<string, string> {
   const headers: Record<string, string> = {}
-  for (const name of KEPT_HEADERS) {
-    const value: unknown = ctx.response.get(name)
-    if (Array.isArray(value)) headers[name] = value.join(', ')
-    else if (typeof value === 'string' && value !== '') headers[name] = value
-    else if (typeof value === 'number') headers[name] = String(value)
+  for (const [name, value] of Object.entries(ctx.response.headers)) {
+    if (value === undefined || PER_REQUEST.has(name)) continue
+    if (PER_REQUEST_PREFIXES.some((prefix) => name.startsWith(prefix))) continue
+    headers[name] = Array.isArray(value) ? value.join(', ') : String(value)
   }
   return headers
 }
@@ -62,7 +72,8 @@ export function cachedReads(deps: {
     const websiteId = ctx.state.apiKey!.websiteId
     const token = deps.generations.token(websiteId)
     if (token === undefined || ctx.method === 'HEAD') {
-      const hit = token === undefined ? undefined : deps.store.get(`${websiteId} ${token} ${read.url}`)
+      const hit =
+        token === undefined ? undefined : deps.store.get(`${websiteId} ${token} ${read.url}`)
       if (hit) return answerFrom(ctx, read, hit)
       const kept = await forwardAndKeep(ctx, next)
       if (kept) answerConditionally(ctx, read, kept.etag)

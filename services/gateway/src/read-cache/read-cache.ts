@@ -34,11 +34,12 @@ export function createReadCache(options: ReadCacheOptions): ReadCache {
     logger: options.logger,
   })
   const store = createResponseStore({ maxBytes: options.maxBytes, ttlMs: options.ttlMs })
-  const reads = options.enabled
-    ? generations
-    : { ...generations, token: () => undefined }
+  const reads = options.enabled ? generations : { ...generations, token: () => undefined }
   return {
-    middleware: compose([invalidateOnWrite({ channel }), cachedReads({ generations: reads, store })]),
+    middleware: compose([
+      invalidateOnWrite({ channel }),
+      cachedReads({ generations: reads, store }),
+    ]),
     close: () => channel.close(),
   }
 }

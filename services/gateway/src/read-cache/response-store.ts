@@ -13,7 +13,10 @@ export interface ResponseStore {
    * The entry under `key`, loading it with `load` when absent; readers of a key that is being
    * loaded wait for that load instead of asking the service again. `undefined`: nothing to keep.
    */
-  fill(key: string, load: () => Promise<CachedResponse | undefined>): Promise<CachedResponse | undefined>
+  fill(
+    key: string,
+    load: () => Promise<CachedResponse | undefined>,
+  ): Promise<CachedResponse | undefined>
 }
 
 const ENTRY_OVERHEAD_BYTES = 256
