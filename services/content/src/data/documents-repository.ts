@@ -19,10 +19,22 @@ export interface DocumentsRepository {
   deleteById(id: string): Promise<void>
   /** One page and the total count, queried in parallel. */
   page(query: DocumentPageQuery): Promise<{ docs: Partial<StoredDocument>[]; total: number }>
+  /** One page without the count, when the total is known (domain/count-cache.ts). */
+  pageOnly?(query: DocumentPageQuery): Promise<Partial<StoredDocument>[]>
 }
 
 export function createDocumentsRepository(db: Db): DocumentsRepository {
   const documents = db.collection<StoredDocument>('documents')
+  const pageOnly = async (query: DocumentPageQuery) =>
+    (await documents
+      .find(
+        query.filter as Filter<StoredDocument>,
+        query.projection ? { projection: query.projection as Document } : {},
+      )
+      .sort(query.sort as Sort)
+      .skip(query.skip)
+      .limit(query.limit)
+      .toArray()) as Partial<StoredDocument>[]
   return {
     findById: (id) => documents.findOne({ _id: id }),
     async insertIfAbsent(document) {
@@ -48,14 +60,12 @@ export function createDocumentsRepository(db: Db): DocumentsRepository {
       await documents.deleteOne({ _id: id })
     },
     async page(query) {
-      const filter = query.filter as Filter<StoredDocument>
-      const find = documents
-        .find(filter, query.projection ? { projection: query.projection as Document } : {})
-        .sort(query.sort as Sort)
-        .skip(query.skip)
-        .limit(query.limit)
-      const [docs, total] = await Promise.all([find.toArray(), documents.countDocuments(filter)])
-      return { docs: docs as Partial<StoredDocument>[], total }
+      const [docs, total] = await Promise.all([
+        pageOnly(query),
+        documents.countDocuments(query.filter as Filter<StoredDocument>),
+      ])
+      return { docs, total }
     },
+    pageOnly,
   }
 }
