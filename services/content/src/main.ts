@@ -4,7 +4,9 @@ import { connectMongo, mongoErrorTranslator } from '@cms/mongo'
 import { Counter } from 'prom-client'
 import { readContentConfig } from './config.ts'
 import type { ContentConfig } from './config.ts'
+import { createChangeStamps } from './data/change-stamps.ts'
 import { createDocumentsRepository } from './data/documents-repository.ts'
+import { withChangeStamps } from './data/stamped-documents.ts'
 import { createOutboxRepository } from './data/outbox-repository.ts'
 import { ensureContentIndexes } from './data/indexes.ts'
 import { createSchemaClient } from './data/schema-client.ts'
@@ -13,6 +15,7 @@ import { createVersionsRepository } from './data/versions-repository.ts'
 import { createChangeCommitter } from './domain/change-committer.ts'
 import { createContentService } from './domain/content-service.ts'
 import { createContentTypeCatalog } from './domain/content-types.ts'
+import { withCountCache } from './domain/count-cache.ts'
 import { createOutboxRelay } from './domain/outbox-relay.ts'
 import type { OutboxRelay } from './domain/outbox-relay.ts'
 import { contentRoutes } from './http/content-routes.ts'
@@ -45,7 +48,10 @@ export async function start(
     'creating indexes',
   )
 
-  const documents = createDocumentsRepository(mongo.db)
+  const stamps = createChangeStamps(mongo.db)
+  const documents = withCountCache(withChangeStamps(createDocumentsRepository(mongo.db), stamps), {
+    stamps,
+  })
   const versions = createVersionsRepository(mongo.db)
   const outbox = createOutboxRepository(mongo.db)
   const slugs = createSlugRegistry(mongo.db)
