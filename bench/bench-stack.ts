@@ -31,17 +31,22 @@ export async function startBenchStack(options: {
 }): Promise<BenchStack> {
   const { log } = options
   const quiet = { LOG_LEVEL: 'warn' }
-  const profiled: Record<string, string> = options.profileDir
-    ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${options.profileDir}` }
-    : {}
-  const gatewayEnv = { ...quiet, UPSTREAM_TIMEOUT_MS: '300000', ...profiled }
+  const profiled = (name: string): Record<string, string> =>
+    options.profileDir
+      ? {
+          NODE_OPTIONS: `--import ${join(REPO_ROOT, 'bench', 'cpu-profile.mjs')}`,
+          BENCH_PROFILE_DIR: options.profileDir,
+          BENCH_PROFILE_NAME: name,
+        }
+      : {}
+  const gatewayEnv = { ...quiet, UPSTREAM_TIMEOUT_MS: '300000' }
   const stack = await startStack({
     name: `bench-${Date.now()}`,
     ephemeral: true,
     log,
     env: {
-      gateway: gatewayEnv,
-      'content-read': { ...quiet, ...profiled },
+      gateway: { ...gatewayEnv, ...profiled('gateway') },
+      'content-read': { ...quiet, ...profiled('content-read') },
       'content-write': quiet,
       schema: quiet,
       webhook: { ...quiet, WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true' },
@@ -71,6 +76,7 @@ export async function startBenchStack(options: {
         WEBHOOK_URL: services.urls.webhook,
         READ_CACHE: 'off',
         ...gatewayEnv,
+        ...profiled('gateway-cold'),
       },
       logFile: join(stack.dataDir, 'logs', 'gateway-cold.log'),
       isReady: () => isReady(coldUrl),

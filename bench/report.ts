@@ -63,6 +63,8 @@ const num = (value: number | undefined, digits = 0) =>
         maximumFractionDigits: digits,
         minimumFractionDigits: digits,
       })
+/** Rates below 10 keep a decimal (a cold list on FerretDB does about one a second). */
+const rate = (value: number | undefined) => num(value, value !== undefined && value < 10 ? 1 : 0)
 
 /** The table printed to the terminal and pasted into the README. */
 export function formatTable(report: BenchReport): string {
@@ -79,13 +81,13 @@ export function formatTable(report: BenchReport): string {
   ]
   const rows = report.scenarios.map((s) => [
     s.name,
-    num(s.reqPerSec),
+    rate(s.reqPerSec),
     num(s.p50Ms, 1),
     num(s.p99Ms, 1),
     String(s.errors),
-    num(s.baseline.driver?.reqPerSec),
+    rate(s.baseline.driver?.reqPerSec),
     num(s.ratio.driver, 2),
-    num(s.baseline.direct?.reqPerSec),
+    rate(s.baseline.direct?.reqPerSec),
     num(s.ratio.direct, 2),
   ])
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)))

@@ -1,4 +1,5 @@
 import { join } from 'node:path'
+import { performance } from 'node:perf_hooks'
 import process from 'node:process'
 import { MongoClient } from 'mongodb'
 import type { ContentType } from '@cms/content-model'
@@ -23,6 +24,9 @@ import { createRequests, patchRequests } from './write-scenarios.ts'
 
 const log = (line: string) => process.stderr.write(`[bench] ${line}\n`)
 const only = process.env.BENCH_ONLY?.split(',').map((part) => part.trim().toLowerCase())
+/** BENCH_VARIANTS=warm,cold,direct,driver,304 narrows the read variants (all by default). */
+const variants = process.env.BENCH_VARIANTS?.split(',').map((part) => part.trim())
+const variant = (name: string) => !variants || variants.includes(name)
 const selected = (name: string) => !only || only.some((part) => name.toLowerCase().includes(part))
 const summary = (m: Measurement) =>
   `${m.reqPerSec} req/s, p50 ${m.p50Ms} ms, p99 ${m.p99Ms} ms, errors ${m.errors} ${JSON.stringify(m.statuses)}`
@@ -96,28 +100,41 @@ async function main(): Promise<number> {
     })) {
       if (!selected(scenario.name)) continue
       log(`${scenario.name} ...`)
-      const driverPlan = planLoad(settings, await singleOperationMs(scenario.driver))
-      log(`  driver: ${describePlan(driverPlan)}`)
-      const driver = await measureDriver(scenario.driver, driverPlan)
-      log(`  driver: ${summary(driver)}`)
-      const direct = await http('direct', {
-        url: bench.contentReadUrl,
-        paths: scenario.paths,
-        headers: internal('read', site.readKeyId),
-      })
-      log(`  direct: ${summary(direct)}`)
-      const cold = await http('cold', {
-        url: bench.coldGatewayUrl,
-        paths: scenario.paths,
-        headers: readKey,
-      })
-      record(scenarioResult(`${scenario.name} (cold)`, cold, { driver, direct }), cold)
-      const warm = await http('warm', {
-        url: bench.gatewayUrl,
-        paths: scenario.paths,
-        headers: readKey,
-      })
-      record(scenarioResult(`${scenario.name} (warm)`, warm, { driver, direct }), warm)
+      const driver = variant('driver')
+        ? await (async () => {
+            const plan = planLoad(settings, await singleOperationMs(scenario.driver))
+            log(`  driver: ${describePlan(plan)}`)
+            const measured = await measureDriver(scenario.driver, plan)
+            log(`  driver: ${summary(measured)}`)
+            return measured
+          })()
+        : undefined
+      const direct = variant('direct')
+        ? await http('direct', {
+            url: bench.contentReadUrl,
+            paths: scenario.paths,
+            headers: internal('read', site.readKeyId),
+          })
+        : undefined
+      if (direct) log(`  direct: ${summary(direct)}`)
+      const baselines = { ...(driver ? { driver } : {}), ...(direct ? { direct } : {}) }
+      if (variant('cold')) {
+        const cold = await http('cold', {
+          url: bench.coldGatewayUrl,
+          paths: scenario.paths,
+          headers: readKey,
+        })
+        record(scenarioResult(`${scenario.name} (cold)`, cold, baselines), cold)
+      }
+      if (variant('warm')) {
+        const warm = await http('warm', {
+          url: bench.gatewayUrl,
+          paths: scenario.paths,
+          headers: readKey,
+        })
+        record(scenarioResult(`${scenario.name} (warm)`, warm, baselines), warm)
+      }
+      if (!variant('304')) continue
 
       const first = await fetch(`${bench.gatewayUrl}${scenario.paths[0]}`, { headers: readKey })
       await first.body?.cancel()
@@ -133,18 +150,28 @@ async function main(): Promise<number> {
           timed,
         )
         record(
-          scenarioResult(`${scenario.name} (If-None-Match -> 304)`, conditional, {
-            driver,
-            direct,
-          }),
+          scenarioResult(`${scenario.name} (If-None-Match -> 304)`, conditional, baselines),
           conditional,
         )
       }
     }
 
     const json = { 'content-type': 'application/json' }
+    /** Writes are planned like reads: by how long one takes on its own. */
+    const writePlan = async (what: string, write: () => Promise<unknown>) => {
+      const started = performance.now()
+      await write()
+      const plan = planLoad(settings, performance.now() - started)
+      log(`  ${what}: ${describePlan(plan)}`)
+      return plan
+    }
     if (selected('create')) {
       log('create ...')
+      const createPlan = await writePlan('create', () =>
+        site.api('POST', '/api/content', {
+          body: { type: 'article', data: { title: 'bench probe' } },
+        }),
+      )
       const direct = await measureHttp(
         {
           url: bench.contentWriteUrl,
@@ -152,7 +179,7 @@ async function main(): Promise<number> {
           headers: { ...json, ...internal('admin', site.adminKeyId) },
           requests: createRequests('direct'),
         },
-        timed,
+        createPlan,
       )
       log(`  direct: ${summary(direct)}`)
       const ours = await measureHttp(
@@ -162,7 +189,7 @@ async function main(): Promise<number> {
           headers: { ...json, 'x-api-key': site.adminKey },
           requests: createRequests('gateway'),
         },
-        timed,
+        createPlan,
       )
       record(scenarioResult('create', ours, { direct }), ours)
     }
@@ -170,6 +197,9 @@ async function main(): Promise<number> {
       log('PATCH with If-Match ...')
       const pool = (from: number) =>
         seeded.slice(from, from + 100).map((doc) => ({ id: doc.id, version: 2 }))
+      const patchPlan = await writePlan('PATCH', () =>
+        site.api('PATCH', `/api/content/${seeded[0]!.id}`, { body: { data: { views: 1 } } }),
+      )
       const direct = await measureHttp(
         {
           url: bench.contentWriteUrl,
@@ -177,7 +207,7 @@ async function main(): Promise<number> {
           headers: { ...json, ...internal('admin', site.adminKeyId) },
           requests: patchRequests(pool(seeded.length - 200)),
         },
-        timed,
+        patchPlan,
       )
       log(`  direct: ${summary(direct)}`)
       const ours = await measureHttp(
@@ -187,7 +217,7 @@ async function main(): Promise<number> {
           headers: { ...json, 'x-api-key': site.adminKey },
           requests: patchRequests(pool(seeded.length - 100)),
         },
-        timed,
+        patchPlan,
       )
       record(scenarioResult('PATCH with If-Match', ours, { direct }), ours)
     }
