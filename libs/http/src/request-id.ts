@@ -18,7 +18,13 @@ export function requestId(logger: Logger): Middleware {
     const incoming = ctx.get(REQUEST_ID_HEADER)
     const id = ACCEPTABLE_REQUEST_ID.test(incoming) ? incoming : randomUUID()
     ctx.state.requestId = id
-    ctx.state.log = logger.child({ requestId: id })
+    // Most requests log nothing: the child logger (which serializes its bindings) is made on first use.
+    let log: Logger | undefined
+    Object.defineProperty(ctx.state, 'log', {
+      get: () => (log ??= logger.child({ requestId: id })),
+      configurable: true,
+      enumerable: true,
+    })
     ctx.set(REQUEST_ID_HEADER, id)
     await next()
   }
