@@ -10,6 +10,8 @@ export interface BenchSettings {
   /** Documents read by id and by slug, round robin: the pages a site serves most. */
   hotDocuments: number
   fanOutWrites: number
+  /** Writes stop here even if fewer than `fanOutWrites` were made (FerretDB writes slowly). */
+  fanOutSeconds: number
   fanOutWebhooks: number
 }
 
@@ -30,6 +32,7 @@ export function readBenchSettings(): BenchSettings {
     documents: Math.round(positiveNumber('BENCH_DOCUMENTS', 10_000)),
     hotDocuments: 200,
     fanOutWrites: Math.round(positiveNumber('BENCH_FANOUT_WRITES', 2000)),
+    fanOutSeconds: positiveNumber('BENCH_FANOUT_SECONDS', 120),
     fanOutWebhooks: 5,
   }
 }

@@ -48,6 +48,15 @@ function fire(
   })
 }
 
+/** Sends every path once, `connections` at a time: what a warm cache has seen. */
+export async function visitEveryPath(load: HttpLoad, connections: number): Promise<void> {
+  await fire(load, {
+    connections: Math.min(connections, load.paths?.length ?? 1),
+    amount: load.paths?.length ?? 1,
+    timeoutSeconds: 600,
+  })
+}
+
 /** The time one request takes on its own (after one unmeasured request), to plan the load. */
 export async function singleRequestMs(load: HttpLoad): Promise<number> {
   const once = async () => {

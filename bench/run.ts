@@ -8,7 +8,7 @@ import { REPO_ROOT } from '@cms/stack'
 import { startBenchStack } from './bench-stack.ts'
 import { readBenchSettings } from './bench-settings.ts'
 import { measureDriver, singleOperationMs } from './driver-load.ts'
-import { measureHttp, singleRequestMs } from './http-load.ts'
+import { measureHttp, singleRequestMs, visitEveryPath } from './http-load.ts'
 import type { HttpLoad } from './http-load.ts'
 import { describePlan, planLoad } from './load-plan.ts'
 import type { LoadPlan } from './load-plan.ts'
@@ -127,11 +127,9 @@ async function main(): Promise<number> {
         record(scenarioResult(`${scenario.name} (cold)`, cold, baselines), cold)
       }
       if (variant('warm')) {
-        const warm = await http('warm', {
-          url: bench.gatewayUrl,
-          paths: scenario.paths,
-          headers: readKey,
-        })
+        const load = { url: bench.gatewayUrl, paths: scenario.paths, headers: readKey }
+        await visitEveryPath(load, settings.connections)
+        const warm = await http('warm', load)
         record(scenarioResult(`${scenario.name} (warm)`, warm, baselines), warm)
       }
       if (!variant('304')) continue
@@ -230,12 +228,15 @@ async function main(): Promise<number> {
         writes: settings.fanOutWrites,
         webhooks: settings.fanOutWebhooks,
         connections: settings.connections,
+        writeSeconds: settings.fanOutSeconds,
         drainTimeoutMs: 120_000,
       })
       log(
-        `  writes: ${fanOut.writesPerSec} per s; deliveries ${fanOut.deliveries}/${fanOut.expected}`,
+        `  writes: ${fanOut.writes} at ${fanOut.writesPerSec} per s; deliveries ${fanOut.deliveries}/${fanOut.expected}`,
       )
-      record(scenarioResult('webhook fan-out (deliveries/s, write-to-receipt)', fanOut), fanOut)
+      const hooks = settings.fanOutWebhooks
+      const name = `webhook fan-out, ${fanOut.writes} writes x ${hooks} hooks (deliveries/s, write-to-receipt)`
+      record(scenarioResult(name, fanOut), fanOut)
     }
 
     const report: BenchReport = { machine, date: new Date().toISOString(), scenarios: results }

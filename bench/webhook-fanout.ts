@@ -6,6 +6,7 @@ import { percentiles, roundRate } from './measurement.ts'
 import { startWebhookReceiver } from './webhook-receiver.ts'
 
 export interface FanOutResult extends Measurement {
+  writes: number
   deliveries: number
   expected: number
   writesPerSec: number
@@ -23,6 +24,8 @@ export async function measureWebhookFanOut(options: {
   writes: number
   webhooks: number
   connections: number
+  /** No write starts after this long. */
+  writeSeconds: number
   /** Give up waiting for deliveries after this long once the writes are done. */
   drainTimeoutMs: number
 }): Promise<FanOutResult> {
@@ -46,8 +49,9 @@ export async function measureWebhookFanOut(options: {
     let next = 0
     let failed = 0
     const started = performance.now()
+    const stopWritingAt = started + options.writeSeconds * 1000
     const writer = async () => {
-      while (next < options.writes) {
+      while (next < options.writes && performance.now() < stopWritingAt) {
         const n = next++
         const data = articleData(n, random)
         const response = await options.api('POST', '/api/content', {
@@ -78,6 +82,7 @@ export async function measureWebhookFanOut(options: {
       errors: failed + (expected - delivered),
       requests: delivered,
       statuses: { delivered, missing: expected - delivered, writeFailures: failed },
+      writes: ackedAt.size,
       deliveries: delivered,
       expected,
       writesPerSec: roundRate(ackedAt.size / ((writesDone - started) / 1000)),
