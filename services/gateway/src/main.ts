@@ -13,7 +13,7 @@ import { createWebsitesRepository } from './data/websites-repository.ts'
 import { createApiKeysAdmin } from './domain/api-keys-admin.ts'
 import { createAuthFailureThrottle } from './domain/auth-failure-throttle.ts'
 import { createKeyAuthenticator } from './domain/key-authenticator.ts'
-import { createBatchedKeyRateLimiter } from './domain/batched-rate-limiter.ts'
+import { createKeyRateLimiter } from './domain/key-rate-limiter.ts'
 import { createWebsitesAdmin } from './domain/websites-admin.ts'
 import { requireAdminToken } from './http/admin-auth.ts'
 import { adminPanel } from './admin-panel/admin-panel.ts'
@@ -88,7 +88,7 @@ export async function start(
     prefix: config.REDIS_PREFIX,
     failuresPerMinute: config.AUTH_FAILURES_PER_MINUTE,
   })
-  const rateLimiter = createBatchedKeyRateLimiter({
+  const rateLimiter = createKeyRateLimiter({
     redis: redis.redis,
     prefix: config.REDIS_PREFIX,
   })

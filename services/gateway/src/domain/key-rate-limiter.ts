@@ -25,12 +25,47 @@ const MINUTE = 60
 const DAY = 86_400
 type Window = typeof MINUTE | typeof DAY
 
+interface WindowCount {
+  consumed: number
+  msBeforeNext: number
+}
+
+interface Waiting {
+  resolve: (verdict: RateLimitVerdict) => void
+  reject: (error: unknown) => void
+}
+
 const seconds = (ms: number): number => Math.max(1, Math.ceil(ms / 1000))
 
+/** The verdict for the request that brought the windows' counts to `minute` / `day`. */
+function verdictOf(plan: RateLimitPlan, minute: WindowCount, day: WindowCount): RateLimitVerdict {
+  const state: RateLimitState = {
+    limit: plan.perMinute,
+    remaining: Math.max(0, Math.min(plan.perMinute - minute.consumed, plan.perDay - day.consumed)),
+    resetSeconds: seconds(minute.msBeforeNext),
+  }
+  const refusing = [
+    ...(minute.consumed > plan.perMinute ? [minute] : []),
+    ...(day.consumed > plan.perDay ? [day] : []),
+  ]
+  if (refusing.length === 0) return { allowed: true, state }
+  return {
+    allowed: false,
+    state: { ...state, remaining: 0 },
+    retryAfterSeconds: Math.max(...refusing.map((window) => seconds(window.msBeforeNext))),
+  }
+}
+
 /**
- * Fixed windows in Redis, shared by every instance. When Redis is unreachable each instance
- * enforces the same plan in its own memory (insurance limiter): the gateway keeps serving and
- * a single client stays bounded, at worst by the plan times the number of instances.
+ * rate-limiter-flexible's fixed windows in Redis, shared by every instance, one limiter per
+ * (window, points). When Redis is unreachable each instance enforces the same plan in its own
+ * memory (the library's insurance limiter): the gateway keeps serving and a single client stays
+ * bounded, at worst by the plan times the number of instances.
+ *
+ * Requests of one key that arrive in the same event-loop turn are counted together with one
+ * `consume(key, n)` per window (one Redis script each instead of two per request; the gateway's
+ * CPU profile put those at a sixth of its time). The i-th of them gets the verdict it would have
+ * got alone, from the count the batch reached minus the requests after it.
  */
 export function createKeyRateLimiter(deps: { redis: Redis; prefix: string }): KeyRateLimiter {
   const limiters = new LRUCache<string, RateLimiterRedis>({ max: 1000 })
@@ -51,32 +86,55 @@ export function createKeyRateLimiter(deps: { redis: Redis; prefix: string }): Ke
     return limiter
   }
 
-  const consumeOne = async (window: Window, points: number, keyId: string) => {
+  /** Counts `n` points; a refusal still counts, and is just a count over the plan here. */
+  const count = async (window: Window, points: number, keyId: string, n: number) => {
     try {
-      return { res: await limiterFor(window, points).consume(keyId), refused: false }
+      const res = await limiterFor(window, points).consume(keyId, n)
+      return { consumed: res.consumedPoints, msBeforeNext: res.msBeforeNext }
     } catch (error) {
-      if (error instanceof RateLimiterRes) return { res: error, refused: true }
-      throw error
+      if (!(error instanceof RateLimiterRes)) throw error
+      return { consumed: error.consumedPoints, msBeforeNext: error.msBeforeNext }
+    }
+  }
+
+  async function settle(keyId: string, plan: RateLimitPlan, waiting: Waiting[]): Promise<void> {
+    const n = waiting.length
+    const [minute, day] = await Promise.all([
+      count(MINUTE, plan.perMinute, keyId, n),
+      count(DAY, plan.perDay, keyId, n),
+    ])
+    waiting.forEach((one, i) => {
+      const after = n - 1 - i
+      one.resolve(
+        verdictOf(
+          plan,
+          { ...minute, consumed: minute.consumed - after },
+          { ...day, consumed: day.consumed - after },
+        ),
+      )
+    })
+  }
+
+  let batch = new Map<string, { keyId: string; plan: RateLimitPlan; waiting: Waiting[] }>()
+  function flush(): void {
+    const ready = batch
+    batch = new Map()
+    for (const { keyId, plan, waiting } of ready.values()) {
+      settle(keyId, plan, waiting).catch((error: unknown) =>
+        waiting.forEach((one) => one.reject(error)),
+      )
     }
   }
 
   return {
-    async consume(keyId, plan) {
-      const [minute, day] = await Promise.all([
-        consumeOne(MINUTE, plan.perMinute, keyId),
-        consumeOne(DAY, plan.perDay, keyId),
-      ])
-      const state: RateLimitState = {
-        limit: plan.perMinute,
-        remaining: Math.min(minute.res.remainingPoints, day.res.remainingPoints),
-        resetSeconds: seconds(minute.res.msBeforeNext),
-      }
-      const refused = [minute, day].filter((result) => result.refused)
-      if (refused.length === 0) return { allowed: true, state }
-      const retryAfterSeconds = Math.max(
-        ...refused.map((result) => seconds(result.res.msBeforeNext)),
-      )
-      return { allowed: false, state: { ...state, remaining: 0 }, retryAfterSeconds }
+    consume(keyId, plan) {
+      return new Promise<RateLimitVerdict>((resolve, reject) => {
+        if (batch.size === 0) setImmediate(flush)
+        const id = `${keyId} ${plan.perMinute} ${plan.perDay}`
+        const entry = batch.get(id) ?? { keyId, plan, waiting: [] }
+        entry.waiting.push({ resolve, reject })
+        batch.set(id, entry)
+      })
     },
     async peek(keyId, plan) {
       const [minute, day] = await Promise.all([

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { Redis } from 'ioredis'
 import { afterAll, describe, expect, it } from 'vitest'
 import { testEnv } from '@cms/testkit'
-import { createBatchedKeyRateLimiter } from '../src/domain/batched-rate-limiter.ts'
+import { createKeyRateLimiter } from '../src/domain/key-rate-limiter.ts'
 import { privateRedisPrefix } from './support/gateway-under-test.ts'
 
 const clients: Redis[] = []
@@ -21,7 +21,7 @@ describe('rate limits counted in batches', () => {
   it('when many requests of one key arrive at once, then exactly the plan is allowed and each sees its own remaining count', async () => {
     const redis = await connect()
     const prefix = privateRedisPrefix()
-    const limiter = createBatchedKeyRateLimiter({ redis, prefix })
+    const limiter = createKeyRateLimiter({ redis, prefix })
     const keyId = randomUUID()
     const verdicts = await Promise.all(
       Array.from({ length: 30 }, () => limiter.consume(keyId, { perMinute: 10, perDay: 1000 })),
@@ -45,7 +45,7 @@ describe('rate limits counted in batches', () => {
   it('when two instances share Redis and a key sends to both at once, then the plan holds across them', async () => {
     const prefix = privateRedisPrefix()
     const instances = [await connect(), await connect()].map((redis) =>
-      createBatchedKeyRateLimiter({ redis, prefix }),
+      createKeyRateLimiter({ redis, prefix }),
     )
     const keyId = randomUUID()
     const verdicts = await Promise.all(
@@ -63,7 +63,7 @@ describe('rate limits counted in batches', () => {
       maxRetriesPerRequest: 0,
     })
     clients.push(away)
-    const limiter = createBatchedKeyRateLimiter({ redis: away, prefix: privateRedisPrefix() })
+    const limiter = createKeyRateLimiter({ redis: away, prefix: privateRedisPrefix() })
     const verdicts = await Promise.all(
       Array.from({ length: 8 }, () => limiter.consume('key', { perMinute: 5, perDay: 100 })),
     )
