@@ -2,7 +2,16 @@ import js from '@eslint/js'
 import tseslint from 'typescript-eslint'
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '.data/**', '.cache/**', '**/dist/**', 'test-output/**', 'bench/results/**'] },
+  {
+    ignores: [
+      '**/node_modules/**',
+      '.data/**',
+      '.cache/**',
+      '**/dist/**',
+      'test-output/**',
+      'bench/results/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -17,7 +26,10 @@ export default tseslint.config(
         { selector: 'TSParameterProperty', message: 'Declare the field in the class body.' },
       ],
       '@typescript-eslint/no-explicit-any': 'off',
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' },
+      ],
       '@typescript-eslint/consistent-type-imports': 'error',
     },
   },

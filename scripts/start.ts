@@ -30,11 +30,15 @@ async function ensureDemoWebsite(stack: Stack, adminToken: string): Promise<Demo
       headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' },
       body: JSON.stringify(body),
     }).then(async (response) => {
-      if (!response.ok) throw new Error(`${path} answered ${response.status}: ${await response.text()}`)
+      if (!response.ok)
+        throw new Error(`${path} answered ${response.status}: ${await response.text()}`)
       return (await response.json()) as Record<string, string>
     })
   const website = await admin('/admin/api/websites', { name: 'demo' })
-  const key = await admin(`/admin/api/websites/${website.id}/keys`, { name: 'demo admin', scope: 'admin' })
+  const key = await admin(`/admin/api/websites/${website.id}/keys`, {
+    name: 'demo admin',
+    scope: 'admin',
+  })
   const credentials = { websiteId: website.id!, key: key.key! }
   writeFileSync(file, JSON.stringify(credentials, null, 2), { mode: 0o600 })
   return credentials
@@ -71,15 +75,21 @@ try {
   say('')
   say(`  Gateway        ${gateway}   (health: ${gateway}/healthz)`)
   say(`  Admin panel    ${gateway}/admin`)
-  say(`  Admin token    ${adminToken}${config.CMS_ADMIN_TOKEN ? '' : '   (generated; set CMS_ADMIN_TOKEN to choose one)'}`)
+  say(
+    `  Admin token    ${adminToken}${config.CMS_ADMIN_TOKEN ? '' : '   (generated; set CMS_ADMIN_TOKEN to choose one)'}`,
+  )
   say(`  Demo website   ${demo.websiteId}`)
   say(`  Demo admin key ${demo.key}`)
   say(`  Backends       ${stack.backends.provider} (data and logs in ${stack.dataDir})`)
-  say('  Webhooks may target private and loopback addresses in this local stack (WEBHOOK_ALLOW_PRIVATE_TARGETS=true).')
+  say(
+    '  Webhooks may target private and loopback addresses in this local stack (WEBHOOK_ALLOW_PRIVATE_TARGETS=true).',
+  )
   say('')
   say(`  Try: curl -H 'x-api-key: ${demo.key}' ${gateway}/api/content-types`)
   say('  Press Ctrl-C to stop.')
 } catch (error) {
-  process.stderr.write(`cms: the stack started but setting up the demo website failed: ${(error as Error).message}\n`)
+  process.stderr.write(
+    `cms: the stack started but setting up the demo website failed: ${(error as Error).message}\n`,
+  )
   await shutdown()
 }

@@ -28,18 +28,28 @@ describe('the same source on Deno', () => {
   })
 
   it('when the gateway and the content service run on Deno, then a document round-trips through them', async () => {
-    const admin = jsonClient(services.gatewayUrl, { authorization: `Bearer ${services.adminToken}` })
+    const admin = jsonClient(services.gatewayUrl, {
+      authorization: `Bearer ${services.adminToken}`,
+    })
     const website = await admin('POST', '/admin/api/websites', { body: { name: 'deno-check' } })
     expect(website.status).toBe(201)
-    const key = await admin('POST', `/admin/api/websites/${website.body.id}/keys`, { body: { name: 'k', scope: 'admin' } })
+    const key = await admin('POST', `/admin/api/websites/${website.body.id}/keys`, {
+      body: { name: 'k', scope: 'admin' },
+    })
     expect(key.status).toBe(201)
     const api = jsonClient(services.gatewayUrl, { 'x-api-key': key.body.key })
 
     const type = await api('POST', '/api/content-types', {
-      body: { name: 'article', fields: [{ name: 'title', label: 'Title', type: 'text', required: true }], titleField: 'title' },
+      body: {
+        name: 'article',
+        fields: [{ name: 'title', label: 'Title', type: 'text', required: true }],
+        titleField: 'title',
+      },
     })
     expect(type.status).toBe(201)
-    const created = await api('POST', '/api/content', { body: { type: 'article', data: { title: 'Hello from Deno' } } })
+    const created = await api('POST', '/api/content', {
+      body: { type: 'article', data: { title: 'Hello from Deno' } },
+    })
     expect(created.status).toBe(201)
     expect(created.body.slug).toBe('hello-from-deno')
     const published = await api('POST', `/api/content/${created.body.id}/publish`)

@@ -72,16 +72,19 @@ async function seed(): Promise<void> {
   const note = await site.api('POST', '/api/content-types', {
     body: {
       name: 'note',
-      fields: [{ name: 'title', type: 'textarea' }, { name: 'count', type: 'integer' }],
+      fields: [
+        { name: 'title', type: 'textarea' },
+        { name: 'count', type: 'integer' },
+      ],
     },
   })
   expect(note.status, note.text).toBe(201)
   const bodies = [
     ...Array.from({ length: 36 }, (_, i) => ({ type: 'item', data: itemData(i) })),
-    ...Array.from(
-      { length: 6 },
-      (_, i) => ({ type: 'note', data: { title: `Note ${i}`, count: i - 2 } }),
-    ),
+    ...Array.from({ length: 6 }, (_, i) => ({
+      type: 'note',
+      data: { title: `Note ${i}`, count: i - 2 },
+    })),
   ]
   for (const [i, body] of bodies.entries()) {
     const created = await site.api('POST', '/api/content', { body })
@@ -119,18 +122,16 @@ const valuesOf = (name: string): unknown[] =>
   })
 
 function middle(name: string): string {
-  const values = valuesOf(name).map(String).sort((
-    a,
-    b,
-  ) => (name === 'price' || name === 'count' ? Number(a) - Number(b) : a < b ? -1 : 1))
+  const values = valuesOf(name)
+    .map(String)
+    .sort((a, b) => (name === 'price' || name === 'count' ? Number(a) - Number(b) : a < b ? -1 : 1))
   return values[Math.floor(values.length / 2)]!
 }
 
 function quartiles(name: string): string {
-  const values = valuesOf(name).map(String).sort((
-    a,
-    b,
-  ) => (name === 'price' || name === 'count' ? Number(a) - Number(b) : a < b ? -1 : 1))
+  const values = valuesOf(name)
+    .map(String)
+    .sort((a, b) => (name === 'price' || name === 'count' ? Number(a) - Number(b) : a < b ? -1 : 1))
   return `${values[Math.floor(values.length / 4)]},${values[Math.floor((values.length * 3) / 4)]}`
 }
 
@@ -157,15 +158,16 @@ const ORDERED = [
 
 function orderedCases(name: string, type?: string): Case[] {
   return ORDERED.map((operator) => {
-    const value = operator === '$between'
-      ? quartiles(name)
-      : operator === '$in' || operator === '$notIn'
-      ? `${some(name, 0)},${some(name, 3)}`
-      : operator === '$null' || operator === '$notNull'
-      ? 'true'
-      : operator === '$eq' || operator === '$ne'
-      ? some(name, 1)
-      : middle(name)
+    const value =
+      operator === '$between'
+        ? quartiles(name)
+        : operator === '$in' || operator === '$notIn'
+          ? `${some(name, 0)},${some(name, 3)}`
+          : operator === '$null' || operator === '$notNull'
+            ? 'true'
+            : operator === '$eq' || operator === '$ne'
+              ? some(name, 1)
+              : middle(name)
     return { filters: { [name]: { [operator]: value } }, ...(type ? { type } : {}) }
   })
 }
@@ -228,40 +230,56 @@ const buildCases = (): Case[] => [
   { filters: { body: { $notNull: 'true' } } },
   { filters: { body: { $null: 'true' } } },
   // tags: elements
-  ...['$eq', '$ne', '$in', '$notIn', '$contains', '$notContains', '$startsWith', '$eqi', '$null']
-    .map((operator) => ({
-      filters: {
-        tags: {
-          [operator]: operator === '$null'
+  ...[
+    '$eq',
+    '$ne',
+    '$in',
+    '$notIn',
+    '$contains',
+    '$notContains',
+    '$startsWith',
+    '$eqi',
+    '$null',
+  ].map((operator) => ({
+    filters: {
+      tags: {
+        [operator]:
+          operator === '$null'
             ? 'true'
             : operator === '$in' || operator === '$notIn'
-            ? 'news,Sport'
-            : operator === '$contains'
-            ? 'SPO'
-            : operator === '$startsWith'
-            ? 'te'
-            : operator === '$eqi'
-            ? 'SPORT'
-            : 'news',
-        },
+              ? 'news,Sport'
+              : operator === '$contains'
+                ? 'SPO'
+                : operator === '$startsWith'
+                  ? 'te'
+                  : operator === '$eqi'
+                    ? 'SPORT'
+                    : 'news',
       },
-    })),
+    },
+  })),
   // logic
   { filters: { $and: [{ price: { $gt: '5' } }, { active: 'true' }] } },
   { filters: { $or: [{ title: { $contains: 'alpha' } }, { count: { $lt: '0' } }] } },
   { filters: { $or: [{ tags: 'news' }, { day: { $gte: '2024-06-01' } }], status: 'draft' } },
   {
     filters: {
-      $and: [{ $or: [{ title: { $startsWith: 'Gamma' } }, { price: { $lte: '10' } }] }, {
-        $or: [{ active: 'false' }, { tags: { $null: 'true' } }],
-      }],
+      $and: [
+        { $or: [{ title: { $startsWith: 'Gamma' } }, { price: { $lte: '10' } }] },
+        {
+          $or: [{ active: 'false' }, { tags: { $null: 'true' } }],
+        },
+      ],
     },
   },
   {
     filters: {
-      $or: [{ $and: [{ type: 'note' }, { count: { $gte: '1' } }] }, {
-        $and: [{ type: 'item' }, { $not: { count: { $gte: '1' } } }],
-      }],
+      $or: [
+        { $and: [{ type: 'note' }, { count: { $gte: '1' } }] },
+        {
+          $and: [{ type: 'item' }, { $not: { count: { $gte: '1' } } }],
+        },
+      ],
     },
   },
   { filters: { $not: { $or: [{ status: 'published' }, { title: { $contains: 'delta' } }] } } },
@@ -269,50 +287,50 @@ const buildCases = (): Case[] => [
 ]
 
 describe('filters through the gateway', () => {
-  it(
-    'when every case is listed, then each answer equals the plain filter over the seeded set',
-    async () => {
-      const withId = buildCases().map((c) =>
-        c.filters.id ? { filters: { id: { $in: `${docs[3]!.id},${docs[17]!.id}` } } } : c
-      )
-      const mismatches: string[] = []
-      let nonTrivial = 0
-      for (const { filters, type } of withId) {
-        const query = qs.stringify({ ...(type ? { type } : {}), filters }, {
+  it('when every case is listed, then each answer equals the plain filter over the seeded set', async () => {
+    const withId = buildCases().map((c) =>
+      c.filters.id ? { filters: { id: { $in: `${docs[3]!.id},${docs[17]!.id}` } } } : c,
+    )
+    const mismatches: string[] = []
+    let nonTrivial = 0
+    for (const { filters, type } of withId) {
+      const query = qs.stringify(
+        { ...(type ? { type } : {}), filters },
+        {
           encodeValuesOnly: true,
-        })
-        const expected = docs
-          .filter((doc) => (type ? doc.type === type : true) && matches(doc, filters, ITEM_KINDS))
-          .map((doc) => doc.id)
-          .sort()
-        if (expected.length > 0 && expected.length < docs.length) nonTrivial += 1
-        const actual = await listIds(query)
-        if (
-          JSON.stringify(actual.ids) !== JSON.stringify(expected) ||
-          actual.total !== expected.length
-        ) {
-          mismatches.push(
-            `${decodeURIComponent(query)}: expected ${expected.length}, got ${actual.ids.length}`,
-          )
-        }
+        },
+      )
+      const expected = docs
+        .filter((doc) => (type ? doc.type === type : true) && matches(doc, filters, ITEM_KINDS))
+        .map((doc) => doc.id)
+        .sort()
+      if (expected.length > 0 && expected.length < docs.length) nonTrivial += 1
+      const actual = await listIds(query)
+      if (
+        JSON.stringify(actual.ids) !== JSON.stringify(expected) ||
+        actual.total !== expected.length
+      ) {
+        mismatches.push(
+          `${decodeURIComponent(query)}: expected ${expected.length}, got ${actual.ids.length}`,
+        )
       }
-      expect(mismatches).toEqual([])
-      // The comparison means something only if most cases pick a real subset.
-      expect(nonTrivial).toBeGreaterThan(withId.length * 0.8)
-    },
-    240_000,
-  )
+    }
+    expect(mismatches).toEqual([])
+    // The comparison means something only if most cases pick a real subset.
+    expect(nonTrivial).toBeGreaterThan(withId.length * 0.8)
+  }, 240_000)
 
   it('when a read key lists, then only published documents match, filters included', async () => {
     const response = await site.readApi(
       'GET',
-      `/api/content?limit=100&${
-        qs.stringify({ filters: { price: { $gt: '5' } } }, { encodeValuesOnly: true })
-      }`,
+      `/api/content?limit=100&${qs.stringify(
+        { filters: { price: { $gt: '5' } } },
+        { encodeValuesOnly: true },
+      )}`,
     )
     expect(response.status).toBe(200)
-    const expected = docs.filter((doc) =>
-      doc.status === 'published' && matches(doc, { price: { $gt: '5' } }, ITEM_KINDS)
+    const expected = docs.filter(
+      (doc) => doc.status === 'published' && matches(doc, { price: { $gt: '5' } }, ITEM_KINDS),
     )
     expect(response.body.docs.map((doc: ApiDoc) => doc.id).sort()).toEqual(
       expected.map((doc) => doc.id).sort(),

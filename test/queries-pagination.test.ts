@@ -110,7 +110,7 @@ function expectedOrder(sort: Array<[keyof typeof KEYS, 1 | -1]>, selected = rows
 
 async function walk(query: string, limit: number): Promise<{ ids: string[]; pages: number }> {
   const ids: string[] = []
-  for (let page = 1;; page++) {
+  for (let page = 1; ; page++) {
     const response = await site.api(
       'GET',
       `/api/content?draft=true&fields=slug&limit=${limit}&page=${page}&${query}`,
@@ -123,15 +123,29 @@ async function walk(query: string, limit: number): Promise<{ ids: string[]; page
 }
 
 describe('walking every page', () => {
-  it.each(
+  it.each([
+    ['the default sort', '', 100, [['createdAt', -1]]],
+    ['sort=-publishedAt (mostly null)', 'sort=-publishedAt', 100, [['publishedAt', -1]]],
     [
-      ['the default sort', '', 100, [['createdAt', -1]]],
-      ['sort=-publishedAt (mostly null)', 'sort=-publishedAt', 100, [['publishedAt', -1]]],
-      ['sort=score:desc,n', 'sort=score:desc,n', 100, [['score', -1], ['n', 1]]],
-      ['sort=group,-data.n with 37 a page', 'sort=group,-data.n', 37, [['group', 1], ['n', -1]]],
-      ['sort=slug', 'sort=slug', 100, [['slug', 1]]],
-    ] as const,
-  )(
+      'sort=score:desc,n',
+      'sort=score:desc,n',
+      100,
+      [
+        ['score', -1],
+        ['n', 1],
+      ],
+    ],
+    [
+      'sort=group,-data.n with 37 a page',
+      'sort=group,-data.n',
+      37,
+      [
+        ['group', 1],
+        ['n', -1],
+      ],
+    ],
+    ['sort=slug', 'sort=slug', 100, [['slug', 1]]],
+  ] as const)(
     'when %s is walked, then every document comes once, in order',
     async (_, query, limit, sort) => {
       const { ids, pages } = await walk(`type=row&${query}`, limit)

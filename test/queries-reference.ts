@@ -112,7 +112,7 @@ function condition(
   if (NEGATIONS[operator]) return !condition(doc, name, NEGATIONS[operator]!, query, dataKinds)
   if (isNull) return false
   const values = (kind === 'tags' ? (raw as unknown[]) : [raw]).map((value) =>
-    comparable(value, kind)!
+    comparable(value, kind)!,
   )
   return positive(operator, values, query, kind)
 }
@@ -127,7 +127,7 @@ function fieldMatches(
     return condition(doc, name, '$eq', conditions, dataKinds)
   }
   return Object.entries(conditions).every(([operator, query]) =>
-    condition(doc, name, operator, query, dataKinds)
+    condition(doc, name, operator, query, dataKinds),
   )
 }
 

@@ -8,7 +8,9 @@ let stack: Stack
 
 async function readiness(service: ServiceName): Promise<number> {
   try {
-    const response = await fetch(`${stack.services.urls[service]}/readyz`, { signal: AbortSignal.timeout(3000) })
+    const response = await fetch(`${stack.services.urls[service]}/readyz`, {
+      signal: AbortSignal.timeout(3000),
+    })
     await response.body?.cancel()
     return response.status
   } catch {
@@ -16,9 +18,13 @@ async function readiness(service: ServiceName): Promise<number> {
   }
 }
 
-async function readinessBody(service: ServiceName): Promise<{ status: number; body: { status?: string } }> {
+async function readinessBody(
+  service: ServiceName,
+): Promise<{ status: number; body: { status?: string } }> {
   try {
-    const response = await fetch(`${stack.services.urls[service]}/readyz`, { signal: AbortSignal.timeout(3000) })
+    const response = await fetch(`${stack.services.urls[service]}/readyz`, {
+      signal: AbortSignal.timeout(3000),
+    })
     return { status: response.status, body: (await response.json()) as { status?: string } }
   } catch {
     return { status: 0, body: {} }
@@ -27,20 +33,31 @@ async function readinessBody(service: ServiceName): Promise<{ status: number; bo
 
 const untilStatus = (services: ServiceName[], status: number, what: string) =>
   waitFor(
-    async () => ((await Promise.all(services.map(readiness))).every((s) => s === status) ? true : undefined),
+    async () =>
+      (await Promise.all(services.map(readiness))).every((s) => s === status) ? true : undefined,
     { timeoutMs: 30_000, intervalMs: 250, what },
   )
 
 describe('readiness follows the backing servers', () => {
   beforeAll(async () => {
     // A stack of its own: this test stops servers that the shared one needs.
-    stack = await startStack({ name: `readiness-${Date.now()}-${process.pid}`, ephemeral: true, backendEnv: {} })
+    stack = await startStack({
+      name: `readiness-${Date.now()}-${process.pid}`,
+      ephemeral: true,
+      backendEnv: {},
+    })
   })
   afterAll(async () => {
     await stack?.stop()
   })
 
-  const mongoUsers: ServiceName[] = ['gateway', 'content-read', 'content-write', 'schema', 'webhook']
+  const mongoUsers: ServiceName[] = [
+    'gateway',
+    'content-read',
+    'content-write',
+    'schema',
+    'webhook',
+  ]
   const brokerConsumers: ServiceName[] = ['webhook']
   const brokerPublishers: ServiceName[] = ['content-write', 'schema']
 
@@ -63,9 +80,15 @@ describe('readiness follows the backing servers', () => {
     await waitFor(
       async () => {
         const states = await Promise.all(brokerPublishers.map(readinessBody))
-        return states.every((s) => s.status === 200 && s.body.status === 'degraded') ? true : undefined
+        return states.every((s) => s.status === 200 && s.body.status === 'degraded')
+          ? true
+          : undefined
       },
-      { timeoutMs: 30_000, intervalMs: 250, what: 'publishers degraded but ready (they keep an outbox)' },
+      {
+        timeoutMs: 30_000,
+        intervalMs: 250,
+        what: 'publishers degraded but ready (they keep an outbox)',
+      },
     )
     await stack.backends.amqp.control!.start()
     await untilStatus(brokerConsumers, 200, 'webhook ready again with RabbitMQ')

@@ -68,18 +68,19 @@ describe('content types through the gateway', () => {
     })
     expect(response.status).toBe(422)
     expect(response.body.error.code).toBe('VALIDATION_ERROR')
-    expect(response.body.error.details.map((detail: { path: string }) => detail.path).sort())
-      .toEqual(
-        [
-          'colour',
-          'name',
-          'fields[1].name',
-          'fields[2].name',
-          'fields[3].options',
-          'fields[4].type',
-          'slugField',
-        ].sort(),
-      )
+    expect(
+      response.body.error.details.map((detail: { path: string }) => detail.path).sort(),
+    ).toEqual(
+      [
+        'colour',
+        'name',
+        'fields[1].name',
+        'fields[2].name',
+        'fields[3].options',
+        'fields[4].type',
+        'slugField',
+      ].sort(),
+    )
     for (const detail of response.body.error.details) expect(typeof detail.message).toBe('string')
   })
 
@@ -89,23 +90,23 @@ describe('content types through the gateway', () => {
       body: { name: 'renamed' },
     })
     expect(response.status).toBe(422)
-    expect(response.body.error.details).toEqual([{
-      path: 'name',
-      message: 'cannot be changed (the name is renamable)',
-    }])
+    expect(response.body.error.details).toEqual([
+      {
+        path: 'name',
+        message: 'cannot be changed (the name is renamable)',
+      },
+    ])
   })
 
   it('when a read key reads types, then it may; when it writes, then 403 FORBIDDEN', async () => {
     await site.api('POST', '/api/content-types', { body: { name: 'readable' } })
     expect((await site.readApi('GET', '/api/content-types/readable')).status).toBe(200)
     expect((await site.readApi('GET', '/api/content-types')).status).toBe(200)
-    for (
-      const [method, path] of [
-        ['POST', '/api/content-types'],
-        ['PATCH', '/api/content-types/readable'],
-        ['DELETE', '/api/content-types/readable'],
-      ] as const
-    ) {
+    for (const [method, path] of [
+      ['POST', '/api/content-types'],
+      ['PATCH', '/api/content-types/readable'],
+      ['DELETE', '/api/content-types/readable'],
+    ] as const) {
       const response = await site.readApi(
         method,
         path,
@@ -149,18 +150,27 @@ describe('unusual input through the gateway gives 422, never 500', () => {
     ['a field name with Unicode', { name: 'x', fields: [{ name: 'tïtle', type: 'text' }] }],
     ['a label of 50,000 characters', { name: 'x', label: 'é'.repeat(50_000) }],
     ['a label with a lone surrogate', { name: 'x', label: '\udead' }],
-    ['an option with a NUL', {
-      name: 'x',
-      fields: [{ name: 'f', type: 'select', options: ['a\u0000'] }],
-    }],
-    ['an option of 10,000 characters', {
-      name: 'x',
-      fields: [{ name: 'f', type: 'select', options: ['o'.repeat(10_000)] }],
-    }],
-    ['options of mixed JSON types', {
-      name: 'x',
-      fields: [{ name: 'f', type: 'select', options: ['a', 1, null, {}, []] }],
-    }],
+    [
+      'an option with a NUL',
+      {
+        name: 'x',
+        fields: [{ name: 'f', type: 'select', options: ['a\u0000'] }],
+      },
+    ],
+    [
+      'an option of 10,000 characters',
+      {
+        name: 'x',
+        fields: [{ name: 'f', type: 'select', options: ['o'.repeat(10_000)] }],
+      },
+    ],
+    [
+      'options of mixed JSON types',
+      {
+        name: 'x',
+        fields: [{ name: 'f', type: 'select', options: ['a', 1, null, {}, []] }],
+      },
+    ],
     ['required as a number', { name: 'x', fields: [{ name: 'f', type: 'text', required: 1 }] }],
     ['min as a string', { name: 'x', fields: [{ name: 'f', type: 'number', min: '0' }] }],
   ])('when the definition has %s, then 422 with details', async (_, body) => {
@@ -174,12 +184,14 @@ describe('unusual input through the gateway gives 422, never 500', () => {
     const body = {
       name: 'unicode-ok',
       label: '記事 · مقالة · Статья 👩‍💻',
-      fields: [{
-        name: 'kind',
-        label: 'Ärt',
-        type: 'select',
-        options: ['café', 'cafe\u0301', '🙂', 'ǅ'],
-      }],
+      fields: [
+        {
+          name: 'kind',
+          label: 'Ärt',
+          type: 'select',
+          options: ['café', 'cafe\u0301', '🙂', 'ǅ'],
+        },
+      ],
     }
     const created = await site.api('POST', '/api/content-types', { body })
     expect(created.status).toBe(201)

@@ -37,10 +37,13 @@ describe('field values through the gateway', () => {
   it.each<[string, unknown]>([
     ['text', 'Grüße 👋'],
     ['textarea', 'line one\nline two'],
-    ['richText', {
-      type: 'doc',
-      content: [{ type: 'paragraph', content: [{ type: 'text', text: 'hi' }] }],
-    }],
+    [
+      'richText',
+      {
+        type: 'doc',
+        content: [{ type: 'paragraph', content: [{ type: 'text', text: 'hi' }] }],
+      },
+    ],
     ['tags', ['a', 'ü', '🏷️']],
     ['number', -0.5],
     ['integer', -42],
@@ -84,10 +87,12 @@ describe('field values through the gateway', () => {
   ])('when %s gets %j, then 422 names data.<field>', async (field, value) => {
     const response = await write({ [field]: value })
     expect(response.status).toBe(422)
-    expect(response.body.error.details).toEqual([{
-      path: `data.${field}`,
-      message: expect.any(String),
-    }])
+    expect(response.body.error.details).toEqual([
+      {
+        path: `data.${field}`,
+        message: expect.any(String),
+      },
+    ])
   })
 
   it.each<[string, unknown]>([
@@ -100,10 +105,12 @@ describe('field values through the gateway', () => {
     async (field, value) => {
       const response = await write({ [field]: value })
       expect(response.status).toBe(422)
-      expect(response.body.error.details).toEqual([{
-        path: `data.${field}`,
-        message: expect.stringMatching(/^must not/),
-      }])
+      expect(response.body.error.details).toEqual([
+        {
+          path: `data.${field}`,
+          message: expect.stringMatching(/^must not/),
+        },
+      ])
     },
   )
 
@@ -128,9 +135,9 @@ describe('field values through the gateway', () => {
     const paths = response.body.error.details.map((detail: { path: string }) => detail.path).sort()
     expect(paths).toEqual(
       [
-        ...EVERY_TYPE.fields.filter((field) => field.type !== 'json').map((field) =>
-          `data.${field.name}`
-        ),
+        ...EVERY_TYPE.fields
+          .filter((field) => field.type !== 'json')
+          .map((field) => `data.${field.name}`),
         'data.extra',
       ].sort(),
     )

@@ -26,12 +26,15 @@ describe('a document write against a changed type is validated by the new defini
     await defineType({ name: 'note', fields: [{ name: 'text', type: 'text' }] })
     expect((await createDocument('note', { text: 'before' })).status).toBe(201)
     await changeType('note', {
-      fields: [{ name: 'text', type: 'text' }, {
-        name: 'mood',
-        type: 'select',
-        options: ['calm'],
-        required: true,
-      }],
+      fields: [
+        { name: 'text', type: 'text' },
+        {
+          name: 'mood',
+          type: 'select',
+          options: ['calm'],
+          required: true,
+        },
+      ],
     })
     const missing = await createDocument('note', { text: 'after' })
     expect(missing.status).toBe(422)
@@ -42,7 +45,10 @@ describe('a document write against a changed type is validated by the new defini
   it('when a field is removed, then the very next write that sends it is 422 naming the key', async () => {
     await defineType({
       name: 'note',
-      fields: [{ name: 'text', type: 'text' }, { name: 'old', type: 'text' }],
+      fields: [
+        { name: 'text', type: 'text' },
+        { name: 'old', type: 'text' },
+      ],
     })
     expect((await createDocument('note', { text: 'a', old: 'x' })).status).toBe(201)
     await changeType('note', { fields: [{ name: 'text', type: 'text' }] })
@@ -63,19 +69,25 @@ describe('a document write against a changed type is validated by the new defini
   it('when select options and maxLength change, then the next writes follow the new ones', async () => {
     await defineType({
       name: 'post',
-      fields: [{ name: 'kind', type: 'select', options: ['a', 'b'] }, {
-        name: 'title',
-        type: 'text',
-        maxLength: 100,
-      }],
+      fields: [
+        { name: 'kind', type: 'select', options: ['a', 'b'] },
+        {
+          name: 'title',
+          type: 'text',
+          maxLength: 100,
+        },
+      ],
     })
     expect((await createDocument('post', { kind: 'a', title: 'x'.repeat(50) })).status).toBe(201)
     await changeType('post', {
-      fields: [{ name: 'kind', type: 'select', options: ['b', 'c'] }, {
-        name: 'title',
-        type: 'text',
-        maxLength: 10,
-      }],
+      fields: [
+        { name: 'kind', type: 'select', options: ['b', 'c'] },
+        {
+          name: 'title',
+          type: 'text',
+          maxLength: 10,
+        },
+      ],
     })
     const refused = await createDocument('post', { kind: 'a', title: 'x'.repeat(50) })
     expect(refused.status).toBe(422)
@@ -132,14 +144,18 @@ describe('deleting a type that has documents', () => {
     expect((await createDocument('used', { title: 'x' })).status).toBe(201)
     const other = await createTestWebsite()
     expect(
-      (await other.api('POST', '/api/content-types', {
-        body: { name: 'unused', fields: [{ name: 'title', type: 'text' }] },
-      })).status,
+      (
+        await other.api('POST', '/api/content-types', {
+          body: { name: 'unused', fields: [{ name: 'title', type: 'text' }] },
+        })
+      ).status,
     ).toBe(201)
     expect(
-      (await other.api('POST', '/api/content', {
-        body: { type: 'unused', data: { title: 'theirs' } },
-      })).status,
+      (
+        await other.api('POST', '/api/content', {
+          body: { type: 'unused', data: { title: 'theirs' } },
+        })
+      ).status,
     ).toBe(201)
     expect((await site.api('DELETE', '/api/content-types/unused')).status).toBe(204)
     expect((await site.api('DELETE', '/api/content-types/used')).status).toBe(409)

@@ -12,42 +12,61 @@ const services = {
 const internal = Object.entries(services).filter(([name]) => name !== 'gateway')
 
 describe('health, readiness and metrics', () => {
-  it.each(Object.entries(services))('when %s is asked /healthz and /readyz, then both answer 200', async (_, url) => {
-    const health = await fetch(`${url}/healthz`)
-    expect(health.status).toBe(200)
-    expect(await health.json()).toEqual({ status: 'ok' })
-    const ready = await fetch(`${url}/readyz`)
-    const body = (await ready.json()) as { status: string; checks: Record<string, string> }
-    expect(ready.status).toBe(200)
-    expect(body.status).toBe('ready')
-    expect(Object.keys(body.checks).length).toBeGreaterThan(0)
-    expect(Object.values(body.checks).every((result) => result === 'ok')).toBe(true)
-  })
+  it.each(Object.entries(services))(
+    'when %s is asked /healthz and /readyz, then both answer 200',
+    async (_, url) => {
+      const health = await fetch(`${url}/healthz`)
+      expect(health.status).toBe(200)
+      expect(await health.json()).toEqual({ status: 'ok' })
+      const ready = await fetch(`${url}/readyz`)
+      const body = (await ready.json()) as { status: string; checks: Record<string, string> }
+      expect(ready.status).toBe(200)
+      expect(body.status).toBe('ready')
+      expect(Object.keys(body.checks).length).toBeGreaterThan(0)
+      expect(Object.values(body.checks).every((result) => result === 'ok')).toBe(true)
+    },
+  )
 
-  it.each(Object.entries(services))('when %s is scraped, then /metrics is Prometheus text with request durations', async (_, url) => {
-    await fetch(`${url}/healthz`)
-    const metrics = await fetch(`${url}/metrics`)
-    expect(metrics.status).toBe(200)
-    expect(metrics.headers.get('content-type')).toContain('text/plain')
-    const text = await metrics.text()
-    expect(text).toContain('http_request_duration_seconds_bucket')
-    expect(text).toContain('process_cpu_user_seconds_total')
-  })
+  it.each(Object.entries(services))(
+    'when %s is scraped, then /metrics is Prometheus text with request durations',
+    async (_, url) => {
+      await fetch(`${url}/healthz`)
+      const metrics = await fetch(`${url}/metrics`)
+      expect(metrics.status).toBe(200)
+      expect(metrics.headers.get('content-type')).toContain('text/plain')
+      const text = await metrics.text()
+      expect(text).toContain('http_request_duration_seconds_bucket')
+      expect(text).toContain('process_cpu_user_seconds_total')
+    },
+  )
 })
 
 describe('internal credential', () => {
-  it.each(internal)('when %s is called without the internal credential, then it answers 401 in the contract shape', async (_, url) => {
-    const response = await fetch(`${url}/api/content-types`, { headers: { 'x-website-id': 'w', 'x-key-id': 'k', 'x-key-scope': 'admin' } })
-    expect(response.status).toBe(401)
-    const body = (await response.json()) as { error: { code: string; message: string } }
-    expect(body.error.code).toBe('UNAUTHORIZED')
-    expect(typeof body.error.message).toBe('string')
-  })
+  it.each(internal)(
+    'when %s is called without the internal credential, then it answers 401 in the contract shape',
+    async (_, url) => {
+      const response = await fetch(`${url}/api/content-types`, {
+        headers: { 'x-website-id': 'w', 'x-key-id': 'k', 'x-key-scope': 'admin' },
+      })
+      expect(response.status).toBe(401)
+      const body = (await response.json()) as { error: { code: string; message: string } }
+      expect(body.error.code).toBe('UNAUTHORIZED')
+      expect(typeof body.error.message).toBe('string')
+    },
+  )
 
-  it.each(internal)('when %s is called with a wrong internal credential, then it answers 401', async (_, url) => {
-    const response = await fetch(`${url}/api/webhooks`, {
-      headers: { 'x-internal-token': `${env.internalToken}x`, 'x-website-id': 'w', 'x-key-id': 'k', 'x-key-scope': 'admin' },
-    })
-    expect(response.status).toBe(401)
-  })
+  it.each(internal)(
+    'when %s is called with a wrong internal credential, then it answers 401',
+    async (_, url) => {
+      const response = await fetch(`${url}/api/webhooks`, {
+        headers: {
+          'x-internal-token': `${env.internalToken}x`,
+          'x-website-id': 'w',
+          'x-key-id': 'k',
+          'x-key-scope': 'admin',
+        },
+      })
+      expect(response.status).toBe(401)
+    },
+  )
 })

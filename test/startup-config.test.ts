@@ -12,7 +12,12 @@ const SERVICES: ServiceName[] = ['gateway', 'content-write', 'schema', 'webhook'
 /** A complete, valid environment for each service, pointing at the test stack. */
 function validEnv(service: ServiceName): Record<string, string> {
   const env = testEnv()
-  const common = { HOST: '127.0.0.1', PORT: '0', INTERNAL_TOKEN: env.internalToken, MONGO_URL: env.mongoUrl }
+  const common = {
+    HOST: '127.0.0.1',
+    PORT: '0',
+    INTERNAL_TOKEN: env.internalToken,
+    MONGO_URL: env.mongoUrl,
+  }
   switch (service) {
     case 'gateway':
       return {
@@ -30,16 +35,39 @@ function validEnv(service: ServiceName): Record<string, string> {
     case 'webhook':
       return { ...common, AMQP_URL: env.amqpUrl }
     default:
-      return { ...common, AMQP_URL: env.amqpUrl, REDIS_URL: env.redisUrl, SCHEMA_URL: env.schemaUrl, CONTENT_MODE: 'write' }
+      return {
+        ...common,
+        AMQP_URL: env.amqpUrl,
+        REDIS_URL: env.redisUrl,
+        SCHEMA_URL: env.schemaUrl,
+        CONTENT_MODE: 'write',
+      }
   }
 }
 
-function runUntilExit(service: ServiceName, env: Record<string, string | undefined>): Promise<{ code: number | null; stderr: string }> {
+function runUntilExit(
+  service: ServiceName,
+  env: Record<string, string | undefined>,
+): Promise<{ code: number | null; stderr: string }> {
   const { command, args } = serviceCommand(service, 'node')
   const clean: Record<string, string | undefined> = { ...process.env }
-  for (const name of ['PORT', 'CMS_PORT', 'HOST', 'INTERNAL_TOKEN', 'MONGO_URL', 'REDIS_URL', 'AMQP_URL', 'CMS_ADMIN_TOKEN']) delete clean[name]
+  for (const name of [
+    'PORT',
+    'CMS_PORT',
+    'HOST',
+    'INTERNAL_TOKEN',
+    'MONGO_URL',
+    'REDIS_URL',
+    'AMQP_URL',
+    'CMS_ADMIN_TOKEN',
+  ])
+    delete clean[name]
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd: REPO_ROOT, env: { ...clean, ...env }, stdio: ['ignore', 'ignore', 'pipe'] })
+    const child = spawn(command, args, {
+      cwd: REPO_ROOT,
+      env: { ...clean, ...env },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    })
     let stderr = ''
     child.stderr.on('data', (chunk) => (stderr += chunk))
     const timer = setTimeout(() => {
@@ -53,7 +81,11 @@ function runUntilExit(service: ServiceName, env: Record<string, string | undefin
   })
 }
 
-function expectOneClearLine(result: { code: number | null; stderr: string }, service: ServiceName, mention: string) {
+function expectOneClearLine(
+  result: { code: number | null; stderr: string },
+  service: ServiceName,
+  mention: string,
+) {
   expect(result.code).not.toBe(0)
   expect(result.code).not.toBeNull()
   const lines = result.stderr.trim().split('\n')
@@ -64,25 +96,34 @@ function expectOneClearLine(result: { code: number | null; stderr: string }, ser
 }
 
 describe('startup configuration', () => {
-  it.each(SERVICES)('when %s starts without INTERNAL_TOKEN, then it refuses with one clear line', async (service) => {
-    const env = { ...validEnv(service), INTERNAL_TOKEN: undefined }
-    expectOneClearLine(await runUntilExit(service, env), service, 'INTERNAL_TOKEN is required')
-  })
+  it.each(SERVICES)(
+    'when %s starts without INTERNAL_TOKEN, then it refuses with one clear line',
+    async (service) => {
+      const env = { ...validEnv(service), INTERNAL_TOKEN: undefined }
+      expectOneClearLine(await runUntilExit(service, env), service, 'INTERNAL_TOKEN is required')
+    },
+  )
 
-  it.each(SERVICES)('when %s gets a malformed MONGO_URL, then it refuses with one clear line', async (service) => {
-    const env = { ...validEnv(service), MONGO_URL: 'http://not-mongo' }
-    expectOneClearLine(await runUntilExit(service, env), service, 'MONGO_URL')
-  })
+  it.each(SERVICES)(
+    'when %s gets a malformed MONGO_URL, then it refuses with one clear line',
+    async (service) => {
+      const env = { ...validEnv(service), MONGO_URL: 'http://not-mongo' }
+      expectOneClearLine(await runUntilExit(service, env), service, 'MONGO_URL')
+    },
+  )
 
-  it.each(SERVICES)('when the port of %s is in use, then it refuses with one clear line', async (service) => {
-    const blocker = createServer()
-    await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve))
-    const port = String((blocker.address() as AddressInfo).port)
-    try {
-      const env = { ...validEnv(service), PORT: port, CMS_PORT: port }
-      expectOneClearLine(await runUntilExit(service, env), service, 'already in use')
-    } finally {
-      blocker.close()
-    }
-  })
+  it.each(SERVICES)(
+    'when the port of %s is in use, then it refuses with one clear line',
+    async (service) => {
+      const blocker = createServer()
+      await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve))
+      const port = String((blocker.address() as AddressInfo).port)
+      try {
+        const env = { ...validEnv(service), PORT: port, CMS_PORT: port }
+        expectOneClearLine(await runUntilExit(service, env), service, 'already in use')
+      } finally {
+        blocker.close()
+      }
+    },
+  )
 })

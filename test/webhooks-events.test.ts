@@ -178,9 +178,14 @@ describe('webhooks through the gateway', () => {
     expect(response.status).toBe(202)
     const [ping] = await target.waitForRequests(1, 20_000)
     expect(ping!.headers['x-webhook-event']).toBe('webhook.ping')
-    expect(verifyBodySignature(ping!.rawBody, ping!.headers['x-webhook-signature'], 'gateway-ping')).toBe(true)
+    expect(
+      verifyBodySignature(ping!.rawBody, ping!.headers['x-webhook-signature'], 'gateway-ping'),
+    ).toBe(true)
     const detail = await waitFor(async () => {
-      const found = await site.api('GET', `/api/webhooks/${webhook.id}/deliveries/${response.body.id}`)
+      const found = await site.api(
+        'GET',
+        `/api/webhooks/${webhook.id}/deliveries/${response.body.id}`,
+      )
       return found.status === 200 && found.body.status === 'succeeded' ? found.body : undefined
     })
     expect(detail).toMatchObject({ id: response.body.id, event: 'webhook.ping', attempts: 1 })

@@ -31,7 +31,9 @@ export async function setup(): Promise<void> {
     CMS_TEST_WEBHOOK_URL: services.urls.webhook,
     CMS_TEST_DATA_DIR: stack.dataDir,
   })
-  process.stderr.write(`[stack] ${backends.provider} backends and services ready in ${Date.now() - started} ms (${stack.dataDir})\n`)
+  process.stderr.write(
+    `[stack] ${backends.provider} backends and services ready in ${Date.now() - started} ms (${stack.dataDir})\n`,
+  )
 }
 
 export async function teardown(): Promise<void> {

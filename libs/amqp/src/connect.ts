@@ -17,7 +17,12 @@ export interface AmqpClient {
    * Resolves once the broker has confirmed the message; rejects when it cannot, or, for a
    * `mandatory` message (which needs a `messageId`), when no queue took it.
    */
-  publish(exchange: string, routingKey: string, body: Buffer, options?: Options.Publish): Promise<void>
+  publish(
+    exchange: string,
+    routingKey: string,
+    body: Buffer,
+    options?: Options.Publish,
+  ): Promise<void>
   close(): Promise<void>
 }
 
@@ -46,7 +51,9 @@ export async function connectAmqp(options: AmqpOptions): Promise<AmqpClient> {
       waitForConnect: false,
       async setup(model: ChannelModel) {
         const channel = await model.createConfirmChannel()
-        channel.on('error', (error: Error) => options.logger.warn({ err: error.message }, 'amqp channel error'))
+        channel.on('error', (error: Error) =>
+          options.logger.warn({ err: error.message }, 'amqp channel error'),
+        )
         channel.on('close', () => {
           if (publisher === channel) publisher = undefined
         })
@@ -68,24 +75,42 @@ export async function connectAmqp(options: AmqpOptions): Promise<AmqpClient> {
     publisher = undefined
     options.logger.warn({ err: error?.message }, 'amqp disconnected')
   })
-  connection.on('connect-failed', (error: Error) => options.logger.debug({ err: error?.message }, 'amqp connect failed'))
-  connection.on('error', (error: Error) => options.logger.warn({ err: error?.message }, 'amqp error'))
+  connection.on('connect-failed', (error: Error) =>
+    options.logger.debug({ err: error?.message }, 'amqp connect failed'),
+  )
+  connection.on('error', (error: Error) =>
+    options.logger.warn({ err: error?.message }, 'amqp error'),
+  )
 
   return {
     isConnected: () => connected && publisher !== undefined,
     publish(exchange, routingKey, body, publishOptions = {}) {
       const { messageId, mandatory } = publishOptions
-      if (mandatory && !messageId) return Promise.reject(new TypeError('a mandatory message needs a messageId'))
+      if (mandatory && !messageId)
+        return Promise.reject(new TypeError('a mandatory message needs a messageId'))
       const channel = publisher
-      if (!channel) return Promise.reject(new ServiceUnavailableError('The message broker is unavailable'))
+      if (!channel)
+        return Promise.reject(new ServiceUnavailableError('The message broker is unavailable'))
       return new Promise<void>((resolve, reject) => {
         const confirmed = (error: unknown) => {
-          if (error) return reject(new ServiceUnavailableError('The broker did not confirm the message', { cause: error }))
-          if (messageId && returned.delete(messageId)) return reject(new UnroutableMessageError(exchange, routingKey))
+          if (error)
+            return reject(
+              new ServiceUnavailableError('The broker did not confirm the message', {
+                cause: error,
+              }),
+            )
+          if (messageId && returned.delete(messageId))
+            return reject(new UnroutableMessageError(exchange, routingKey))
           resolve()
         }
         try {
-          channel.publish(exchange, routingKey, body, { persistent: true, ...publishOptions }, confirmed)
+          channel.publish(
+            exchange,
+            routingKey,
+            body,
+            { persistent: true, ...publishOptions },
+            confirmed,
+          )
         } catch (error) {
           reject(new ServiceUnavailableError('The message broker is unavailable', { cause: error }))
         }

@@ -17,7 +17,9 @@ describe('confirmed publishing on a real broker', () => {
         await channel.assertExchange(exchange, 'topic', { durable: false })
       },
     })
-    await waitFor(() => (client.isConnected() ? true : undefined), { what: 'the broker connection' })
+    await waitFor(() => (client.isConnected() ? true : undefined), {
+      what: 'the broker connection',
+    })
   })
   afterAll(async () => {
     const { connect } = await import('amqplib')
@@ -28,7 +30,10 @@ describe('confirmed publishing on a real broker', () => {
   })
 
   it('when a mandatory message has no queue to go to, then publishing rejects as unroutable', async () => {
-    const publishing = client.publish(exchange, 'nobody.listens', Buffer.from('{}'), { mandatory: true, messageId: randomUUID() })
+    const publishing = client.publish(exchange, 'nobody.listens', Buffer.from('{}'), {
+      mandatory: true,
+      messageId: randomUUID(),
+    })
     await expect(publishing).rejects.toBeInstanceOf(UnroutableMessageError)
   })
 
@@ -39,8 +44,14 @@ describe('confirmed publishing on a real broker', () => {
       const channel = await connection.createChannel()
       const { queue } = await channel.assertQueue('', { exclusive: true })
       await channel.bindQueue(queue, exchange, 'someone.listens')
-      await client.publish(exchange, 'someone.listens', Buffer.from('"hello"'), { mandatory: true, messageId: randomUUID() })
-      const message = await waitFor(async () => (await channel.get(queue, { noAck: true })) || undefined, { what: 'the message' })
+      await client.publish(exchange, 'someone.listens', Buffer.from('"hello"'), {
+        mandatory: true,
+        messageId: randomUUID(),
+      })
+      const message = await waitFor(
+        async () => (await channel.get(queue, { noAck: true })) || undefined,
+        { what: 'the message' },
+      )
       expect(message.content.toString()).toBe('"hello"')
     } finally {
       await connection.close()
@@ -48,10 +59,14 @@ describe('confirmed publishing on a real broker', () => {
   })
 
   it('when a message is not mandatory, then it is confirmed even with no queue bound', async () => {
-    await expect(client.publish(exchange, 'nobody.listens', Buffer.from('{}'))).resolves.toBeUndefined()
+    await expect(
+      client.publish(exchange, 'nobody.listens', Buffer.from('{}')),
+    ).resolves.toBeUndefined()
   })
 
   it('when a mandatory message has no messageId, then it is refused before it is sent', async () => {
-    await expect(client.publish(exchange, 'x', Buffer.from('{}'), { mandatory: true })).rejects.toBeInstanceOf(TypeError)
+    await expect(
+      client.publish(exchange, 'x', Buffer.from('{}'), { mandatory: true }),
+    ).rejects.toBeInstanceOf(TypeError)
   })
 })

@@ -34,7 +34,10 @@ export function secret(options: { minLength?: number } = {}): EnvParser<string> 
   }
 }
 
-export function url(options: { protocols: readonly string[]; default?: string }): EnvParser<string> {
+export function url(options: {
+  protocols: readonly string[]
+  default?: string
+}): EnvParser<string> {
   return (raw, name) => {
     const value = present(raw) ? raw.trim() : options.default
     if (value === undefined) return fail(`${name} is required`)
@@ -52,7 +55,9 @@ export function url(options: { protocols: readonly string[]; default?: string })
   }
 }
 
-export function integer(options: { default?: number; min?: number; max?: number } = {}): EnvParser<number> {
+export function integer(
+  options: { default?: number; min?: number; max?: number } = {},
+): EnvParser<number> {
   const min = options.min ?? Number.MIN_SAFE_INTEGER
   const max = options.max ?? Number.MAX_SAFE_INTEGER
   return (raw, name) => {

@@ -18,7 +18,9 @@ export async function exitOnStartupError<T>(service: string, start: () => Promis
     return await start()
   } catch (error) {
     const known = error instanceof ConfigError || error instanceof StartupError
-    const reason = known ? (error as Error).message : `unexpected error: ${String((error as Error)?.message ?? error)}`
+    const reason = known
+      ? (error as Error).message
+      : `unexpected error: ${String((error as Error)?.message ?? error)}`
     process.stderr.write(`${service}: cannot start: ${reason}\n`)
     process.exit(1)
   }

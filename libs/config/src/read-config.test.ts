@@ -14,7 +14,11 @@ describe('readConfig', () => {
   }
 
   it('when every variable is valid, then it returns typed values with defaults applied', () => {
-    const config = readConfig(spec, { MONGO_URL: 'mongodb://db:27017', INTERNAL_TOKEN: 'x'.repeat(20), VERBOSE: 'yes' })
+    const config = readConfig(spec, {
+      MONGO_URL: 'mongodb://db:27017',
+      INTERNAL_TOKEN: 'x'.repeat(20),
+      VERBOSE: 'yes',
+    })
     expect(config).toEqual({
       MONGO_URL: 'mongodb://db:27017',
       PORT: 8080,
@@ -43,8 +47,12 @@ describe('readConfig', () => {
   })
 
   it('when a URL is malformed or a secret short, then the message says so', () => {
-    expect(() => readConfig({ U: url({ protocols: ['redis'] }) }, { U: 'not a url' })).toThrow('U is not a valid URL')
-    expect(() => readConfig({ S: secret() }, { S: 'short' })).toThrow('S must be at least 16 characters')
+    expect(() => readConfig({ U: url({ protocols: ['redis'] }) }, { U: 'not a url' })).toThrow(
+      'U is not a valid URL',
+    )
+    expect(() => readConfig({ S: secret() }, { S: 'short' })).toThrow(
+      'S must be at least 16 characters',
+    )
     expect(() => readConfig({ N: integer() }, { N: '12abc' })).toThrow('N must be an integer')
   })
 })

@@ -55,9 +55,10 @@ function withBounds(schema: SchemaObject, field: FieldDefinition): SchemaObject 
  */
 function valueSchema(field: FieldDefinition): SchemaObject {
   const shape = SHAPES[field.type](field)
-  const nullable: SchemaObject = shape.type === undefined
-    ? shape
-    : { ...shape, nullable: true, ...(shape.enum ? { enum: [...shape.enum, null] } : {}) }
+  const nullable: SchemaObject =
+    shape.type === undefined
+      ? shape
+      : { ...shape, nullable: true, ...(shape.enum ? { enum: [...shape.enum, null] } : {}) }
   return field.required ? { ...nullable, [NOT_EMPTY_KEYWORD]: field.type } : nullable
 }
 
@@ -105,6 +106,9 @@ export function expectedValue(field: FieldDefinition): string {
 }
 
 function optionList(options: readonly string[]): string {
-  const shown = options.slice(0, 20).map((option) => JSON.stringify(option)).join(', ')
+  const shown = options
+    .slice(0, 20)
+    .map((option) => JSON.stringify(option))
+    .join(', ')
   return options.length > 20 ? `${shown}, ... (${options.length} options)` : shown
 }

@@ -30,11 +30,15 @@ describe('dataValidatorFor: value shapes', () => {
     [field('textarea'), 'line\nline', OK],
     [field('textarea'), 1, shape('must be a string')],
     [field('richText'), { type: 'doc', content: [] }, OK],
-    [field('richText'), {
-      type: 'doc',
-      content: [{ type: 'paragraph', attrs: { a: 1 } }],
-      extra: 1,
-    }, OK],
+    [
+      field('richText'),
+      {
+        type: 'doc',
+        content: [{ type: 'paragraph', attrs: { a: 1 } }],
+        extra: 1,
+      },
+      OK,
+    ],
     [
       field('richText'),
       { type: 'doc' },
@@ -144,13 +148,10 @@ describe('dataValidatorFor: value shapes', () => {
     'email',
     'url',
     'json',
-  ])(
-    'when an optional %s field is null or absent, then the data is valid',
-    (type) => {
-      expect(problemsFor(field(type), { value: null })).toEqual([])
-      expect(problemsFor(field(type), {})).toEqual([])
-    },
-  )
+  ])('when an optional %s field is null or absent, then the data is valid', (type) => {
+    expect(problemsFor(field(type), { value: null })).toEqual([])
+    expect(problemsFor(field(type), {})).toEqual([])
+  })
 
   it('when an optional select field is null, then the data is valid', () => {
     expect(problemsFor(field('select', { options: ['a'] }), { value: null })).toEqual([])
@@ -234,10 +235,12 @@ describe('dataValidatorFor: the data object', () => {
     ['a string', '{"title":"x"}'],
     ['a number', 1],
   ])('when data is %s, then it must be an object', (_, data) => {
-    expect(dataValidatorFor(article).validate(data)).toEqual([{
-      path: 'data',
-      message: 'must be an object',
-    }])
+    expect(dataValidatorFor(article).validate(data)).toEqual([
+      {
+        path: 'data',
+        message: 'must be an object',
+      },
+    ])
   })
 
   it.each<[string, string, string]>([
@@ -302,8 +305,10 @@ describe('dataValidatorFor: caching', () => {
 
   it('when more types than the cache holds are used, then evicted ones still validate correctly', () => {
     for (let index = 0; index < 1100; index++) {
-      dataValidatorFor({ name: `many-${index}`, fields: [field('integer', { max: index })] })
-        .validate({ value: 0 })
+      dataValidatorFor({
+        name: `many-${index}`,
+        fields: [field('integer', { max: index })],
+      }).validate({ value: 0 })
     }
     const first = dataValidatorFor({ name: 'many-0', fields: [field('integer', { max: 0 })] })
     expect(first.validate({ value: 1 })).toEqual(shape('must be at most 0'))

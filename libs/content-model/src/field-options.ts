@@ -43,8 +43,9 @@ export const FIELD_OPTION_RULES: Readonly<Record<FieldOptionName, FieldOptionRul
   maxLength: {
     appliesTo: ['text', 'textarea'],
     problem: (value) =>
-      Number.isInteger(value) && (value as number) >= 1 &&
-        (value as number) <= MAX_TEXT_LENGTH_LIMIT
+      Number.isInteger(value) &&
+      (value as number) >= 1 &&
+      (value as number) <= MAX_TEXT_LENGTH_LIMIT
         ? undefined
         : `must be an integer from 1 to ${MAX_TEXT_LENGTH_LIMIT}`,
   },

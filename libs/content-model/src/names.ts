@@ -15,6 +15,9 @@ export function isContentTypeName(value: unknown): value is string {
 }
 
 export function isFieldName(value: unknown): value is string {
-  return typeof value === 'string' && FIELD_NAME_PATTERN.test(value) &&
+  return (
+    typeof value === 'string' &&
+    FIELD_NAME_PATTERN.test(value) &&
     !RESERVED_FIELD_NAMES.includes(value)
+  )
 }

@@ -12,10 +12,14 @@ describe('storageProblem', () => {
     ['a string', 'text with \u0000 NUL', undefined],
     ['null', null, undefined],
     ['a plain object', { a: 1, b: [1, { c: 'd' }], 'ü ñ 😀': true, '': 0 }, undefined],
-    ['a rich-text document', {
-      type: 'doc',
-      content: [{ type: 'p', content: [{ type: 'text', text: 'x' }] }],
-    }, undefined],
+    [
+      'a rich-text document',
+      {
+        type: 'doc',
+        content: [{ type: 'p', content: [{ type: 'text', text: 'x' }] }],
+      },
+      undefined,
+    ],
     [
       'a key starting with $',
       { $where: 1 },

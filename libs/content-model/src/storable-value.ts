@@ -18,11 +18,13 @@ const keyProblem = (key: string): string | undefined => {
  * arrays directly inside arrays; MongoDB refuses nesting past 100 levels.
  */
 export function storageProblem(value: unknown): string | undefined {
-  const pending: { value: unknown; depth: number; inArray: boolean }[] = [{
-    value,
-    depth: 1,
-    inArray: false,
-  }]
+  const pending: { value: unknown; depth: number; inArray: boolean }[] = [
+    {
+      value,
+      depth: 1,
+      inArray: false,
+    },
+  ]
   while (pending.length > 0) {
     const current = pending.pop()!
     if (typeof current.value !== 'object' || current.value === null) continue

@@ -125,59 +125,107 @@ describe('checkContentTypeDefinition: the content type name', () => {
 
 describe('checkContentTypeDefinition: members and free text', () => {
   it.each<[string, Record<string, unknown>, { path: string; message: string }[]]>([
-    ['the body is an array', [] as unknown as Record<string, unknown>, [{
-      path: '',
-      message: 'must be a JSON object',
-    }]],
-    ['an unknown member is sent', { name: 'a', colour: 'red' }, [
-      { path: 'colour', message: expect.stringContaining('is not a member of a content type') },
-    ]],
-    ['a read-only member is sent', { name: 'a', id: 'x', version: 3 }, [
-      { path: 'id', message: 'is set by the service and cannot be sent' },
-      { path: 'version', message: 'is set by the service and cannot be sent' },
-    ]],
-    ['an unknown member has an odd name', { name: 'a', 'we ird.key': 1 }, [
-      { path: '["we ird.key"]', message: expect.stringContaining('is not a member') },
-    ]],
-    ['a __proto__ member is sent', JSON.parse('{"name":"a","__proto__":{"x":1}}'), [
-      { path: '__proto__', message: expect.stringContaining('is not a member') },
-    ]],
-    ['the label is a number', { name: 'a', label: 5 }, [{
-      path: 'label',
-      message: 'must be a string',
-    }]],
-    ['the label is blank', { name: 'a', label: '  ' }, [{
-      path: 'label',
-      message: 'must not be empty',
-    }]],
-    ['the label is very long', { name: 'a', label: 'é'.repeat(201) }, [
-      { path: 'label', message: 'must be at most 200 characters' },
-    ]],
-    ['the label has a lone surrogate', { name: 'a', label: 'x\udc00' }, [
-      { path: 'label', message: 'must be valid Unicode text (it contains a lone surrogate)' },
-    ]],
-    ['the label has a NUL', { name: 'a', label: 'x\u0000' }, [
-      { path: 'label', message: 'must not contain control characters' },
-    ]],
-    ['the description is an object', { name: 'a', description: {} }, [
-      { path: 'description', message: 'must be a string' },
-    ]],
-    ['the description is too long', { name: 'a', description: 'd'.repeat(2001) }, [
-      { path: 'description', message: 'must be at most 2000 characters' },
-    ]],
-    ['the icon is empty', { name: 'a', icon: '' }, [{
-      path: 'icon',
-      message: 'must not be empty',
-    }]],
-    ['fields is an object', { name: 'a', fields: { title: 'text' } }, [
-      { path: 'fields', message: 'must be an array of field definitions' },
-    ]],
-    ['fields has too many entries', {
-      name: 'a',
-      fields: Array.from({ length: MAX_FIELDS + 1 }, (_, i) => text(`f${i}`)),
-    }, [
-      { path: 'fields', message: `must have at most ${MAX_FIELDS} fields` },
-    ]],
+    [
+      'the body is an array',
+      [] as unknown as Record<string, unknown>,
+      [
+        {
+          path: '',
+          message: 'must be a JSON object',
+        },
+      ],
+    ],
+    [
+      'an unknown member is sent',
+      { name: 'a', colour: 'red' },
+      [{ path: 'colour', message: expect.stringContaining('is not a member of a content type') }],
+    ],
+    [
+      'a read-only member is sent',
+      { name: 'a', id: 'x', version: 3 },
+      [
+        { path: 'id', message: 'is set by the service and cannot be sent' },
+        { path: 'version', message: 'is set by the service and cannot be sent' },
+      ],
+    ],
+    [
+      'an unknown member has an odd name',
+      { name: 'a', 'we ird.key': 1 },
+      [{ path: '["we ird.key"]', message: expect.stringContaining('is not a member') }],
+    ],
+    [
+      'a __proto__ member is sent',
+      JSON.parse('{"name":"a","__proto__":{"x":1}}'),
+      [{ path: '__proto__', message: expect.stringContaining('is not a member') }],
+    ],
+    [
+      'the label is a number',
+      { name: 'a', label: 5 },
+      [
+        {
+          path: 'label',
+          message: 'must be a string',
+        },
+      ],
+    ],
+    [
+      'the label is blank',
+      { name: 'a', label: '  ' },
+      [
+        {
+          path: 'label',
+          message: 'must not be empty',
+        },
+      ],
+    ],
+    [
+      'the label is very long',
+      { name: 'a', label: 'é'.repeat(201) },
+      [{ path: 'label', message: 'must be at most 200 characters' }],
+    ],
+    [
+      'the label has a lone surrogate',
+      { name: 'a', label: 'x\udc00' },
+      [{ path: 'label', message: 'must be valid Unicode text (it contains a lone surrogate)' }],
+    ],
+    [
+      'the label has a NUL',
+      { name: 'a', label: 'x\u0000' },
+      [{ path: 'label', message: 'must not contain control characters' }],
+    ],
+    [
+      'the description is an object',
+      { name: 'a', description: {} },
+      [{ path: 'description', message: 'must be a string' }],
+    ],
+    [
+      'the description is too long',
+      { name: 'a', description: 'd'.repeat(2001) },
+      [{ path: 'description', message: 'must be at most 2000 characters' }],
+    ],
+    [
+      'the icon is empty',
+      { name: 'a', icon: '' },
+      [
+        {
+          path: 'icon',
+          message: 'must not be empty',
+        },
+      ],
+    ],
+    [
+      'fields is an object',
+      { name: 'a', fields: { title: 'text' } },
+      [{ path: 'fields', message: 'must be an array of field definitions' }],
+    ],
+    [
+      'fields has too many entries',
+      {
+        name: 'a',
+        fields: Array.from({ length: MAX_FIELDS + 1 }, (_, i) => text(`f${i}`)),
+      },
+      [{ path: 'fields', message: `must have at most ${MAX_FIELDS} fields` }],
+    ],
   ])('when %s, then the problems are reported', (_, input, expected) => {
     expect(problemsOf(input)).toEqual(expected)
   })
@@ -199,117 +247,206 @@ describe('checkContentTypeDefinition: field definitions', () => {
     ['a field is a string', 'title', [{ path: 'fields[0]', message: 'must be an object' }]],
     ['a field is null', null, [{ path: 'fields[0]', message: 'must be an object' }]],
     ['a field has no name', { type: 'text' }, [{ path: 'fields[0].name', message: 'is required' }]],
-    ['a field name is a number', { name: 7, type: 'text' }, [{
-      path: 'fields[0].name',
-      message: 'must be a string',
-    }]],
-    ['a field name has a hyphen', text('first-name'), [
-      { path: 'fields[0].name', message: 'must match ^[A-Za-z_][A-Za-z0-9_]{0,63}$' },
-    ]],
-    ['a field name has a dot', text('a.b'), [{
-      path: 'fields[0].name',
-      message: expect.stringContaining('must match'),
-    }]],
-    ['a field name starts with $', text('$where'), [{
-      path: 'fields[0].name',
-      message: expect.stringContaining('must match'),
-    }]],
-    ['a field name is non-ASCII', text('título'), [{
-      path: 'fields[0].name',
-      message: expect.stringContaining('must match'),
-    }]],
-    ['a field name is 65 characters', text('f'.repeat(65)), [
-      { path: 'fields[0].name', message: expect.stringContaining('must match') },
-    ]],
-    ['a field name is __proto__', text('__proto__'), [
-      { path: 'fields[0].name', message: expect.stringContaining('is reserved') },
-    ]],
-    ['a field name is constructor', text('constructor'), [
-      { path: 'fields[0].name', message: expect.stringContaining('is reserved') },
-    ]],
+    [
+      'a field name is a number',
+      { name: 7, type: 'text' },
+      [
+        {
+          path: 'fields[0].name',
+          message: 'must be a string',
+        },
+      ],
+    ],
+    [
+      'a field name has a hyphen',
+      text('first-name'),
+      [{ path: 'fields[0].name', message: 'must match ^[A-Za-z_][A-Za-z0-9_]{0,63}$' }],
+    ],
+    [
+      'a field name has a dot',
+      text('a.b'),
+      [
+        {
+          path: 'fields[0].name',
+          message: expect.stringContaining('must match'),
+        },
+      ],
+    ],
+    [
+      'a field name starts with $',
+      text('$where'),
+      [
+        {
+          path: 'fields[0].name',
+          message: expect.stringContaining('must match'),
+        },
+      ],
+    ],
+    [
+      'a field name is non-ASCII',
+      text('título'),
+      [
+        {
+          path: 'fields[0].name',
+          message: expect.stringContaining('must match'),
+        },
+      ],
+    ],
+    [
+      'a field name is 65 characters',
+      text('f'.repeat(65)),
+      [{ path: 'fields[0].name', message: expect.stringContaining('must match') }],
+    ],
+    [
+      'a field name is __proto__',
+      text('__proto__'),
+      [{ path: 'fields[0].name', message: expect.stringContaining('is reserved') }],
+    ],
+    [
+      'a field name is constructor',
+      text('constructor'),
+      [{ path: 'fields[0].name', message: expect.stringContaining('is reserved') }],
+    ],
     ['a field has no type', { name: 'f' }, [{ path: 'fields[0].type', message: 'is required' }]],
-    ['a field type is unknown', { name: 'f', type: 'string' }, [
-      { path: 'fields[0].type', message: expect.stringContaining('must be one of') },
-    ]],
-    ['a field type has the wrong case', { name: 'f', type: 'richtext' }, [
-      { path: 'fields[0].type', message: expect.stringContaining('must be one of') },
-    ]],
-    ['a field type is an array', { name: 'f', type: ['text'] }, [
-      { path: 'fields[0].type', message: expect.stringContaining('must be one of') },
-    ]],
-    ['required is a string', text('f', { required: 'yes' }), [
-      { path: 'fields[0].required', message: 'must be true or false' },
-    ]],
-    ['a field label is too long', text('f', { label: 'x'.repeat(5000) }), [
-      { path: 'fields[0].label', message: 'must be at most 200 characters' },
-    ]],
-    ['a field has an unknown member', text('f', { unique: true }), [
+    [
+      'a field type is unknown',
+      { name: 'f', type: 'string' },
+      [{ path: 'fields[0].type', message: expect.stringContaining('must be one of') }],
+    ],
+    [
+      'a field type has the wrong case',
+      { name: 'f', type: 'richtext' },
+      [{ path: 'fields[0].type', message: expect.stringContaining('must be one of') }],
+    ],
+    [
+      'a field type is an array',
+      { name: 'f', type: ['text'] },
+      [{ path: 'fields[0].type', message: expect.stringContaining('must be one of') }],
+    ],
+    [
+      'required is a string',
+      text('f', { required: 'yes' }),
+      [{ path: 'fields[0].required', message: 'must be true or false' }],
+    ],
+    [
+      'a field label is too long',
+      text('f', { label: 'x'.repeat(5000) }),
+      [{ path: 'fields[0].label', message: 'must be at most 200 characters' }],
+    ],
+    [
+      'a field has an unknown member',
+      text('f', { unique: true }),
+      [
+        {
+          path: 'fields[0].unique',
+          message: expect.stringContaining('is not a member of a field definition'),
+        },
+      ],
+    ],
+    [
+      'a select has no options',
+      { name: 'f', type: 'select' },
+      [{ path: 'fields[0].options', message: 'is required for a select field' }],
+    ],
+    [
+      'a select has empty options',
+      { name: 'f', type: 'select', options: [] },
+      [{ path: 'fields[0].options', message: 'must list at least one option' }],
+    ],
+    [
+      'select options are a string',
+      { name: 'f', type: 'select', options: 'a,b' },
+      [{ path: 'fields[0].options', message: 'must be an array of strings' }],
+    ],
+    [
+      'a select option is a number',
+      { name: 'f', type: 'select', options: ['a', 2] },
+      [{ path: 'fields[0].options', message: 'option 1 must be a string' }],
+    ],
+    [
+      'select options repeat',
+      { name: 'f', type: 'select', options: ['a', 'b', 'a'] },
+      [{ path: 'fields[0].options', message: 'option 2 repeats "a"' }],
+    ],
+    [
+      'a select option is empty',
+      { name: 'f', type: 'select', options: [''] },
+      [{ path: 'fields[0].options', message: 'option 0 must not be empty' }],
+    ],
+    [
+      'a select option is very long',
+      { name: 'f', type: 'select', options: ['o'.repeat(201)] },
+      [{ path: 'fields[0].options', message: 'option 0 must be at most 200 characters' }],
+    ],
+    [
+      'a select option has a lone surrogate',
+      { name: 'f', type: 'select', options: ['\ud83d'] },
+      [
+        {
+          path: 'fields[0].options',
+          message: 'option 0 must be valid Unicode text (it contains a lone surrogate)',
+        },
+      ],
+    ],
+    [
+      'a select has too many options',
       {
-        path: 'fields[0].unique',
-        message: expect.stringContaining('is not a member of a field definition'),
+        name: 'f',
+        type: 'select',
+        options: Array.from({ length: 501 }, (_, i) => `o${i}`),
       },
-    ]],
-    ['a select has no options', { name: 'f', type: 'select' }, [
-      { path: 'fields[0].options', message: 'is required for a select field' },
-    ]],
-    ['a select has empty options', { name: 'f', type: 'select', options: [] }, [
-      { path: 'fields[0].options', message: 'must list at least one option' },
-    ]],
-    ['select options are a string', { name: 'f', type: 'select', options: 'a,b' }, [
-      { path: 'fields[0].options', message: 'must be an array of strings' },
-    ]],
-    ['a select option is a number', { name: 'f', type: 'select', options: ['a', 2] }, [
-      { path: 'fields[0].options', message: 'option 1 must be a string' },
-    ]],
-    ['select options repeat', { name: 'f', type: 'select', options: ['a', 'b', 'a'] }, [
-      { path: 'fields[0].options', message: 'option 2 repeats "a"' },
-    ]],
-    ['a select option is empty', { name: 'f', type: 'select', options: [''] }, [
-      { path: 'fields[0].options', message: 'option 0 must not be empty' },
-    ]],
-    ['a select option is very long', { name: 'f', type: 'select', options: ['o'.repeat(201)] }, [
-      { path: 'fields[0].options', message: 'option 0 must be at most 200 characters' },
-    ]],
-    ['a select option has a lone surrogate', { name: 'f', type: 'select', options: ['\ud83d'] }, [
-      {
-        path: 'fields[0].options',
-        message: 'option 0 must be valid Unicode text (it contains a lone surrogate)',
-      },
-    ]],
-    ['a select has too many options', {
-      name: 'f',
-      type: 'select',
-      options: Array.from({ length: 501 }, (_, i) => `o${i}`),
-    }, [
-      { path: 'fields[0].options', message: 'must list at most 500 options' },
-    ]],
-    ['a text field has options', text('f', { options: ['a'] }), [
-      { path: 'fields[0].options', message: 'is not allowed for a text field (only select)' },
-    ]],
-    ['a number field has maxLength', { name: 'f', type: 'number', maxLength: 3 }, [
-      {
-        path: 'fields[0].maxLength',
-        message: 'is not allowed for a number field (only text, textarea)',
-      },
-    ]],
-    ['a text field has min', text('f', { min: 1 }), [
-      { path: 'fields[0].min', message: 'is not allowed for a text field (only number, integer)' },
-    ]],
-    ['maxLength is zero', text('f', { maxLength: 0 }), [
-      { path: 'fields[0].maxLength', message: 'must be an integer from 1 to 1000000' },
-    ]],
-    ['maxLength is a string', text('f', { maxLength: '10' }), [
-      { path: 'fields[0].maxLength', message: 'must be an integer from 1 to 1000000' },
-    ]],
-    ['min is a string', { name: 'f', type: 'number', min: '1' }, [
-      { path: 'fields[0].min', message: 'must be a finite number' },
-    ]],
-    ['an integer bound is fractional', { name: 'f', type: 'integer', max: 1.5 }, [
-      { path: 'fields[0].max', message: 'must be a safe integer for an integer field' },
-    ]],
-    ['min is greater than max', { name: 'f', type: 'number', min: 2, max: 1 }, [
-      { path: 'fields[0].min', message: 'must not be greater than max' },
-    ]],
+      [{ path: 'fields[0].options', message: 'must list at most 500 options' }],
+    ],
+    [
+      'a text field has options',
+      text('f', { options: ['a'] }),
+      [{ path: 'fields[0].options', message: 'is not allowed for a text field (only select)' }],
+    ],
+    [
+      'a number field has maxLength',
+      { name: 'f', type: 'number', maxLength: 3 },
+      [
+        {
+          path: 'fields[0].maxLength',
+          message: 'is not allowed for a number field (only text, textarea)',
+        },
+      ],
+    ],
+    [
+      'a text field has min',
+      text('f', { min: 1 }),
+      [
+        {
+          path: 'fields[0].min',
+          message: 'is not allowed for a text field (only number, integer)',
+        },
+      ],
+    ],
+    [
+      'maxLength is zero',
+      text('f', { maxLength: 0 }),
+      [{ path: 'fields[0].maxLength', message: 'must be an integer from 1 to 1000000' }],
+    ],
+    [
+      'maxLength is a string',
+      text('f', { maxLength: '10' }),
+      [{ path: 'fields[0].maxLength', message: 'must be an integer from 1 to 1000000' }],
+    ],
+    [
+      'min is a string',
+      { name: 'f', type: 'number', min: '1' },
+      [{ path: 'fields[0].min', message: 'must be a finite number' }],
+    ],
+    [
+      'an integer bound is fractional',
+      { name: 'f', type: 'integer', max: 1.5 },
+      [{ path: 'fields[0].max', message: 'must be a safe integer for an integer field' }],
+    ],
+    [
+      'min is greater than max',
+      { name: 'f', type: 'number', min: 2, max: 1 },
+      [{ path: 'fields[0].min', message: 'must not be greater than max' }],
+    ],
   ])('when %s, then the problem is reported', (_, field, expected) => {
     expect(problemsOf({ name: 'a', fields: [field] })).toEqual(expected)
   })
@@ -325,9 +462,7 @@ describe('checkContentTypeDefinition: field definitions', () => {
 
   it('when two fields share a name, then the later one is reported', () => {
     expect(problemsOf({ name: 'a', fields: [text('title'), text('body'), text('title')] })).toEqual(
-      [
-        { path: 'fields[2].name', message: 'duplicates fields[0].name' },
-      ],
+      [{ path: 'fields[2].name', message: 'duplicates fields[0].name' }],
     )
   })
 

@@ -78,10 +78,12 @@ function checkFields(input: unknown, problems: ErrorDetail[]): FieldDefinition[]
     if (typeof name !== 'string') continue
     const first = firstIndexOf.get(name)
     if (first === undefined) firstIndexOf.set(name, index)
-    else {problems.push({
+    else {
+      problems.push({
         path: `${path}.name`,
         message: `duplicates ${indexPath('fields', first)}.name`,
-      })}
+      })
+    }
   }
   return fields
 }
@@ -92,9 +94,9 @@ function titleFieldProblem(value: unknown, rawFields: unknown): string | undefin
   const candidates = Array.isArray(rawFields) ? rawFields.filter(isPlainObject) : []
   const field = candidates.find((candidate) => candidate.name === value)
   if (!field) {
-    return `must name a field of this content type; there is no field ${
-      JSON.stringify(value.slice(0, 100))
-    }`
+    return `must name a field of this content type; there is no field ${JSON.stringify(
+      value.slice(0, 100),
+    )}`
   }
   if (typeof field.type === 'string' && !TITLE_FIELD_TYPES.includes(field.type)) {
     return `must name a text or textarea field; ${value} is of type ${field.type}`

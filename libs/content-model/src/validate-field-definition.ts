@@ -63,7 +63,9 @@ function checkOptions(
     else options[name] = value
   }
   if (
-    typeof options.min === 'number' && typeof options.max === 'number' && options.min > options.max
+    typeof options.min === 'number' &&
+    typeof options.max === 'number' &&
+    options.min > options.max
   ) {
     problems.push({ path: memberPath(path, 'min'), message: 'must not be greater than max' })
   }
@@ -80,9 +82,9 @@ export function checkFieldDefinition(input: unknown, path: string): CheckedField
     if (!FIELD_DEFINITION_MEMBERS.includes(key)) {
       problems.push({
         path: memberPath(path, key),
-        message: `is not a member of a field definition (allowed: ${
-          FIELD_DEFINITION_MEMBERS.join(', ')
-        })`,
+        message: `is not a member of a field definition (allowed: ${FIELD_DEFINITION_MEMBERS.join(
+          ', ',
+        )})`,
       })
     }
   }
@@ -92,9 +94,10 @@ export function checkFieldDefinition(input: unknown, path: string): CheckedField
   if (!isFieldType(type)) {
     problems.push({
       path: memberPath(path, 'type'),
-      message: type === undefined || type === null
-        ? 'is required'
-        : `must be one of: ${FIELD_TYPES.join(', ')}`,
+      message:
+        type === undefined || type === null
+          ? 'is required'
+          : `must be one of: ${FIELD_TYPES.join(', ')}`,
     })
   }
   const hasLabel = input.label !== undefined && input.label !== null

@@ -27,7 +27,11 @@ export class AppError extends Error {
   readonly code: ErrorCode
   readonly details: readonly ErrorDetail[] | undefined
 
-  constructor(code: ErrorCode, message: string, options: { details?: readonly ErrorDetail[]; cause?: unknown } = {}) {
+  constructor(
+    code: ErrorCode,
+    message: string,
+    options: { details?: readonly ErrorDetail[]; cause?: unknown } = {},
+  ) {
     super(message, { cause: options.cause })
     this.name = new.target.name
     this.code = code
@@ -106,7 +110,10 @@ export class RateLimitedError extends AppError {
 }
 
 export class ServiceUnavailableError extends AppError {
-  constructor(message = 'A backing service is unavailable; try again shortly', options?: { cause?: unknown }) {
+  constructor(
+    message = 'A backing service is unavailable; try again shortly',
+    options?: { cause?: unknown },
+  ) {
     super('SERVICE_UNAVAILABLE', message, options)
   }
 }

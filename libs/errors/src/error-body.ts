@@ -9,9 +9,11 @@ export interface ErrorBody {
 /** Koa and its middleware signal client errors with `status` + `expose`; those keep their message. */
 function fromHttpError(error: unknown): AppError | undefined {
   const candidate = error as { status?: unknown; expose?: unknown; message?: unknown }
-  if (typeof candidate?.status !== 'number' || candidate.status < 400 || candidate.status >= 500) return undefined
+  if (typeof candidate?.status !== 'number' || candidate.status < 400 || candidate.status >= 500)
+    return undefined
   const code = codeForStatus(candidate.status)
-  const message = candidate.expose === true && typeof candidate.message === 'string' ? candidate.message : code
+  const message =
+    candidate.expose === true && typeof candidate.message === 'string' ? candidate.message : code
   return new AppError(code, message, { cause: error })
 }
 
@@ -21,7 +23,11 @@ export function toAppError(error: unknown): AppError {
   return fromHttpError(error) ?? new InternalError('Internal server error', { cause: error })
 }
 
-export function errorResponse(error: unknown): { status: number; body: ErrorBody; appError: AppError } {
+export function errorResponse(error: unknown): {
+  status: number
+  body: ErrorBody
+  appError: AppError
+} {
   const appError = toAppError(error)
   const body: ErrorBody = { error: { code: appError.code, message: appError.message } }
   if (appError.details && appError.details.length > 0) body.error.details = appError.details

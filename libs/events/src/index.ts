@@ -1,7 +1,13 @@
 /** What the services say to each other over RabbitMQ: one topic exchange, routing key = event name. */
 export const EVENTS_EXCHANGE = 'cms.events'
 
-export const ENTRY_EVENTS = ['entry.create', 'entry.update', 'entry.delete', 'entry.publish', 'entry.unpublish'] as const
+export const ENTRY_EVENTS = [
+  'entry.create',
+  'entry.update',
+  'entry.delete',
+  'entry.publish',
+  'entry.unpublish',
+] as const
 export type EntryEventName = (typeof ENTRY_EVENTS)[number]
 
 /** Routing key of the schema service's announcement that a content type changed or was deleted. */

@@ -19,7 +19,12 @@ function rawRequest(port: number, text: string): Promise<string> {
 
 describe('requests rejected before the application', () => {
   beforeAll(async () => {
-    service = createHttpService({ name: 'probe', logger: createLogger({ service: 'probe', level: 'silent' }), middleware: [], checks: {} })
+    service = createHttpService({
+      name: 'probe',
+      logger: createLogger({ service: 'probe', level: 'silent' }),
+      middleware: [],
+      checks: {},
+    })
     baseUrl = (await service.listen(0, '127.0.0.1')).url
   })
   afterAll(() => service.close())
@@ -27,7 +32,9 @@ describe('requests rejected before the application', () => {
   it('when the URL is longer than the head limit, then the answer is 431 with the contract error body', async () => {
     const response = await fetch(`${baseUrl}/api/content?q=${'a'.repeat(40_000)}`)
     expect(response.status).toBe(431)
-    expect(await response.json()).toEqual({ error: { code: 'VALIDATION_ERROR', message: expect.stringContaining('exceed') } })
+    expect(await response.json()).toEqual({
+      error: { code: 'VALIDATION_ERROR', message: expect.stringContaining('exceed') },
+    })
   })
 
   it('when the URL fits under the head limit, then the application answers (here: 404 in the contract shape)', async () => {

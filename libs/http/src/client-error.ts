@@ -19,7 +19,9 @@ export function answerClientError(error: Error & { code?: string }, socket: Sock
   const body: ErrorBody = {
     error: {
       code: 'VALIDATION_ERROR',
-      message: tooLarge ? `Request URL and headers exceed ${MAX_REQUEST_HEAD_BYTES} bytes` : 'Malformed HTTP request',
+      message: tooLarge
+        ? `Request URL and headers exceed ${MAX_REQUEST_HEAD_BYTES} bytes`
+        : 'Malformed HTTP request',
     },
   }
   const text = JSON.stringify(body)

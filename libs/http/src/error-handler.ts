@@ -10,7 +10,10 @@ import { errorResponse, MethodNotAllowedError, NotFoundError, RateLimitedError }
 /** Turns a library's error (a driver's lost connection, say) into a domain error, or passes. */
 export type ErrorTranslator = (error: unknown) => AppError | undefined
 
-export function errorHandler(logger: Logger, translators: readonly ErrorTranslator[] = []): Middleware {
+export function errorHandler(
+  logger: Logger,
+  translators: readonly ErrorTranslator[] = [],
+): Middleware {
   const translate = (error: unknown): unknown => {
     for (const translator of translators) {
       const translated = translator(error)
@@ -21,12 +24,14 @@ export function errorHandler(logger: Logger, translators: readonly ErrorTranslat
   return async function errorHandlerMiddleware(ctx, next) {
     try {
       await next()
-      if (ctx.status === 404 && ctx.body === undefined) throw new NotFoundError(`No route for ${ctx.method} ${ctx.path}`)
+      if (ctx.status === 404 && ctx.body === undefined)
+        throw new NotFoundError(`No route for ${ctx.method} ${ctx.path}`)
     } catch (error) {
       const { status, body, appError } = errorResponse(translate(error))
       const log = ctx.state.log ?? logger
       if (status >= 500) log.error({ err: error, code: appError.code }, 'request failed')
-      if (appError instanceof RateLimitedError) ctx.set('Retry-After', String(appError.retryAfterSeconds))
+      if (appError instanceof RateLimitedError)
+        ctx.set('Retry-After', String(appError.retryAfterSeconds))
       if (appError instanceof MethodNotAllowedError) ctx.set('Allow', appError.allowed.join(', '))
       ctx.status = status
       ctx.body = body

@@ -42,7 +42,13 @@ export function healthRoutes(options: {
     const failing = names.filter((_, i) => results[i] !== 'ok')
     const ready = !options.isDraining() && failing.every((name) => !required.has(name))
     ctx.status = ready ? 200 : 503
-    const status = options.isDraining() ? 'draining' : !ready ? 'unavailable' : failing.length > 0 ? 'degraded' : 'ready'
+    const status = options.isDraining()
+      ? 'draining'
+      : !ready
+        ? 'unavailable'
+        : failing.length > 0
+          ? 'degraded'
+          : 'ready'
     ctx.body = { status, checks }
   })
   router.get('/metrics', async (ctx) => {

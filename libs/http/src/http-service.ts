@@ -75,15 +75,20 @@ export function createHttpService(options: HttpServiceOptions): HttpService {
         created.keepAliveTimeout = 65_000
         created.on('clientError', answerClientError)
         created.once('error', (error: NodeJS.ErrnoException) => {
-          if (error.code === 'EADDRINUSE') reject(new StartupError(`port ${port} on ${host} is already in use`))
-          else if (error.code === 'EACCES') reject(new StartupError(`no permission to listen on port ${port}`))
+          if (error.code === 'EADDRINUSE')
+            reject(new StartupError(`port ${port} on ${host} is already in use`))
+          else if (error.code === 'EACCES')
+            reject(new StartupError(`no permission to listen on port ${port}`))
           else reject(new StartupError(`cannot listen on ${host}:${port}: ${error.message}`))
         })
         created.listen(port, host, () => {
           server = created
           const bound = (created.address() as AddressInfo).port
           options.logger.info({ port: bound, host }, 'listening')
-          resolve({ port: bound, url: `http://${host.includes(':') ? `[${host}]` : host}:${bound}` })
+          resolve({
+            port: bound,
+            url: `http://${host.includes(':') ? `[${host}]` : host}:${bound}`,
+          })
         })
       })
     },

@@ -23,7 +23,9 @@ export function jsonBody(options: { limitBytes?: number } = {}): Middleware {
     onerror: (error) => {
       const status = (error as { status?: number }).status
       if (status === 413) throw new PayloadTooLargeError(limitBytes)
-      throw new ValidationError('Request body is not valid JSON', [{ path: '', message: 'malformed JSON' }])
+      throw new ValidationError('Request body is not valid JSON', [
+        { path: '', message: 'malformed JSON' },
+      ])
     },
   })
   return async function jsonBodyMiddleware(ctx, next) {

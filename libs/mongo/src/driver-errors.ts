@@ -14,7 +14,11 @@ import type { AppError } from '@cms/errors'
 export function isDuplicateKeyError(error: unknown): boolean {
   const candidate = error as { code?: unknown; message?: unknown }
   if (candidate?.code === 11000) return true
-  return candidate?.code === 1 && typeof candidate.message === 'string' && candidate.message.includes('UNIQUE constraint')
+  return (
+    candidate?.code === 1 &&
+    typeof candidate.message === 'string' &&
+    candidate.message.includes('UNIQUE constraint')
+  )
 }
 
 export function isConnectivityError(error: unknown): boolean {
@@ -28,5 +32,7 @@ export function isConnectivityError(error: unknown): boolean {
 
 /** For the HTTP error handler: MongoDB out of reach is 503, never 500. */
 export function mongoErrorTranslator(error: unknown): AppError | undefined {
-  return isConnectivityError(error) ? new ServiceUnavailableError('The database is unavailable', { cause: error }) : undefined
+  return isConnectivityError(error)
+    ? new ServiceUnavailableError('The database is unavailable', { cause: error })
+    : undefined
 }

@@ -2,7 +2,14 @@ export { provisionBackends } from './provision.ts'
 export type { Backends, ProvisionOptions } from './provision.ts'
 export type { Backend } from './backends/backend.ts'
 export { IMAGES } from './backends/containers.ts'
-export { entryFileOf, launchServices, newSecret, RUNTIMES, SERVICE_NAMES, serviceCommand } from './services.ts'
+export {
+  entryFileOf,
+  launchServices,
+  newSecret,
+  RUNTIMES,
+  SERVICE_NAMES,
+  serviceCommand,
+} from './services.ts'
 export type { LaunchOptions, Runtime, RunningServices, ServiceName } from './services.ts'
 export { managedProcess } from './managed-process.ts'
 export type { ManagedProcess, ProcessSpec } from './managed-process.ts'

@@ -82,13 +82,17 @@ export function managedProcess(spec: ProcessSpec): ManagedProcess {
         const failure = await Promise.race([spawnFailed, sleep(0).then(() => undefined)])
         if (failure) throw new Error(`${spec.name}: cannot run ${spec.command}: ${failure.message}`)
         if (started.exitCode !== null || exitCode !== null) {
-          throw new Error(`${spec.name} exited with code ${started.exitCode ?? exitCode} during start; see ${spec.logFile}`)
+          throw new Error(
+            `${spec.name} exited with code ${started.exitCode ?? exitCode} during start; see ${spec.logFile}`,
+          )
         }
         if (await spec.isReady().catch(() => false)) return
         await sleep(150)
       }
       await stopWith(2000, 'SIGKILL')
-      throw new Error(`${spec.name} was not ready within ${(spec.readyTimeoutMs ?? 60_000) / 1000} s; see ${spec.logFile}`)
+      throw new Error(
+        `${spec.name} was not ready within ${(spec.readyTimeoutMs ?? 60_000) / 1000} s; see ${spec.logFile}`,
+      )
     },
     stop: (graceMs = 10_000) => stopWith(graceMs, 'SIGTERM'),
     kill: () => stopWith(0, 'SIGKILL'),

@@ -53,7 +53,11 @@ export async function provisionBackends(options: ProvisionOptions): Promise<Back
       provider = 'docker'
       log('starting backing servers as containers (testcontainers) ...')
       fromDocker = await startContainers(missing)
-      started.push(...[fromDocker.mongo, fromDocker.redis, fromDocker.amqp].filter((b): b is Backend => b !== undefined))
+      started.push(
+        ...[fromDocker.mongo, fromDocker.redis, fromDocker.amqp].filter(
+          (b): b is Backend => b !== undefined,
+        ),
+      )
     } else if (missing.mongo || missing.redis || missing.amqp) {
       provider = 'local'
     }
@@ -64,13 +68,22 @@ export async function provisionBackends(options: ProvisionOptions): Promise<Back
     const redisBackend = given.redis
       ? givenBackend(given.redis)
       : (fromDocker.redis ??
-        (await track(started, startRedis({ ...local, binary: ensureCommand('redis-server', 'redis-server', 'REDIS_URL', log) }))))
+        (await track(
+          started,
+          startRedis({
+            ...local,
+            binary: ensureCommand('redis-server', 'redis-server', 'REDIS_URL', log),
+          }),
+        )))
     const amqp = given.amqp
       ? givenBackend(given.amqp)
       : (fromDocker.amqp ??
         (await track(
           started,
-          startRabbitmq({ ...local, binary: ensureCommand('rabbitmq-server', 'rabbitmq-server', 'AMQP_URL', log) }),
+          startRabbitmq({
+            ...local,
+            binary: ensureCommand('rabbitmq-server', 'rabbitmq-server', 'AMQP_URL', log),
+          }),
         )))
     return { mongo, redis: redisBackend, amqp, provider, stop }
   } catch (error) {
@@ -85,7 +98,10 @@ async function track(started: Backend[], starting: Promise<Backend>): Promise<Ba
   return backend
 }
 
-function startLocalMongo(options: { dataDir: string; log: (line: string) => void }): Promise<Backend> {
+function startLocalMongo(options: {
+  dataDir: string
+  log: (line: string) => void
+}): Promise<Backend> {
   const mongod = which('mongod')
   return mongod ? startMongod({ dataDir: options.dataDir, binary: mongod }) : startFerretdb(options)
 }

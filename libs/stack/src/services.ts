@@ -6,7 +6,13 @@ import { managedProcess } from './managed-process.ts'
 import type { ManagedProcess } from './managed-process.ts'
 import { REPO_ROOT } from './paths.ts'
 
-export const SERVICE_NAMES = ['schema', 'content-write', 'content-read', 'webhook', 'gateway'] as const
+export const SERVICE_NAMES = [
+  'schema',
+  'content-write',
+  'content-read',
+  'webhook',
+  'gateway',
+] as const
 export type ServiceName = (typeof SERVICE_NAMES)[number]
 export const RUNTIMES = ['node', 'deno'] as const
 export type Runtime = (typeof RUNTIMES)[number]
@@ -19,12 +25,17 @@ const PACKAGE_OF: Record<ServiceName, string> = {
   gateway: 'gateway',
 }
 
-export const entryFileOf = (service: ServiceName): string => `services/${PACKAGE_OF[service]}/src/run.ts`
+export const entryFileOf = (service: ServiceName): string =>
+  `services/${PACKAGE_OF[service]}/src/run.ts`
 
 /** The one command that starts a service: images, `npm start`, tests and benchmarks all use it. */
-export function serviceCommand(service: ServiceName, runtime: Runtime): { command: string; args: string[] } {
+export function serviceCommand(
+  service: ServiceName,
+  runtime: Runtime,
+): { command: string; args: string[] } {
   const entry = entryFileOf(service)
-  if (runtime === 'deno') return { command: join(REPO_ROOT, 'node_modules', '.bin', 'deno'), args: ['run', '-A', entry] }
+  if (runtime === 'deno')
+    return { command: join(REPO_ROOT, 'node_modules', '.bin', 'deno'), args: ['run', '-A', entry] }
   return { command: process.execPath, args: ['--import', 'tsx', entry] }
 }
 
@@ -67,14 +78,22 @@ export async function launchServices(options: LaunchOptions): Promise<RunningSer
   const internalToken = options.internalToken ?? newSecret()
   const ports = {} as Record<ServiceName, number>
   for (const service of SERVICE_NAMES) {
-    ports[service] = service === 'gateway' && options.gatewayPort !== undefined ? options.gatewayPort : await freePort()
+    ports[service] =
+      service === 'gateway' && options.gatewayPort !== undefined
+        ? options.gatewayPort
+        : await freePort()
   }
   const urls = Object.fromEntries(
     SERVICE_NAMES.map((service) => [service, `http://127.0.0.1:${ports[service]}`]),
   ) as Record<ServiceName, string>
   const common = { HOST: '127.0.0.1', INTERNAL_TOKEN: internalToken, MONGO_URL: options.mongoUrl }
   const envOf: Record<ServiceName, Record<string, string>> = {
-    schema: { ...common, PORT: String(ports.schema), AMQP_URL: options.amqpUrl, CONTENT_URL: urls['content-read'] },
+    schema: {
+      ...common,
+      PORT: String(ports.schema),
+      AMQP_URL: options.amqpUrl,
+      CONTENT_URL: urls['content-read'],
+    },
     'content-write': {
       ...common,
       PORT: String(ports['content-write']),
@@ -123,10 +142,14 @@ export async function launchServices(options: LaunchOptions): Promise<RunningSer
     }),
   ) as Record<ServiceName, ManagedProcess>
 
-  const selected = SERVICE_NAMES.filter((service) => !options.only || options.only.includes(service))
+  const selected = SERVICE_NAMES.filter(
+    (service) => !options.only || options.only.includes(service),
+  )
   const stop = async () => {
     await processes.gateway.stop()
-    await Promise.allSettled(SERVICE_NAMES.filter((s) => s !== 'gateway').map((s) => processes[s].stop()))
+    await Promise.allSettled(
+      SERVICE_NAMES.filter((s) => s !== 'gateway').map((s) => processes[s].stop()),
+    )
   }
   try {
     await Promise.all(selected.map((service) => processes[service].start()))

@@ -14,7 +14,10 @@ export interface Stack {
   stop(): Promise<void>
 }
 
-export interface StackOptions extends Omit<LaunchOptions, 'mongoUrl' | 'redisUrl' | 'amqpUrl' | 'dataDir'> {
+export interface StackOptions extends Omit<
+  LaunchOptions,
+  'mongoUrl' | 'redisUrl' | 'amqpUrl' | 'dataDir'
+> {
   /** A folder name under .data; a fresh one per run unless given. */
   name?: string
   /** Delete the data folder on stop (tests), or keep it (npm start). */

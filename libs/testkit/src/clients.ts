@@ -6,15 +6,23 @@ import type { ApiCall } from './http-client.ts'
 import { testEnv } from './test-env.ts'
 
 /** Calls one service directly, as the gateway would for `caller`. */
-export function internalClient(serviceUrl: string, caller: Partial<Caller> = {}): ApiCall & { caller: Caller } {
+export function internalClient(
+  serviceUrl: string,
+  caller: Partial<Caller> = {},
+): ApiCall & { caller: Caller } {
   const full: Caller = { websiteId: randomUUID(), keyId: randomUUID(), scope: 'admin', ...caller }
   const call = jsonClient(serviceUrl, internalHeaders(testEnv().internalToken, full))
   // Object.assign would hit Function.prototype's `caller` accessor, which throws in strict mode.
-  return Object.defineProperty(call, 'caller', { value: full, enumerable: true }) as ApiCall & { caller: Caller }
+  return Object.defineProperty(call, 'caller', { value: full, enumerable: true }) as ApiCall & {
+    caller: Caller
+  }
 }
 
 /** The platform operator's admin API on the gateway. */
-export function adminClient(gatewayUrl = testEnv().gatewayUrl, token = testEnv().adminToken): ApiCall {
+export function adminClient(
+  gatewayUrl = testEnv().gatewayUrl,
+  token = testEnv().adminToken,
+): ApiCall {
   return jsonClient(gatewayUrl, { authorization: `Bearer ${token}` })
 }
 

@@ -13,7 +13,11 @@ export interface RequestOptions {
   headers?: Record<string, string>
 }
 
-export type ApiCall = <T = any>(method: string, path: string, options?: RequestOptions) => Promise<ApiResponse<T>>
+export type ApiCall = <T = any>(
+  method: string,
+  path: string,
+  options?: RequestOptions,
+) => Promise<ApiResponse<T>>
 
 /** JSON when the body is JSON, else the text itself (an error page, a bare status line). */
 function parseLenient(text: string): any {
@@ -32,7 +36,10 @@ export function jsonClient(baseUrl: string, fixedHeaders: Record<string, string>
     let body: string | undefined
     if (options.rawBody !== undefined) body = options.rawBody
     else if (options.body !== undefined) body = JSON.stringify(options.body)
-    if (body !== undefined && !Object.keys(headers).some((h) => h.toLowerCase() === 'content-type')) {
+    if (
+      body !== undefined &&
+      !Object.keys(headers).some((h) => h.toLowerCase() === 'content-type')
+    ) {
       headers['content-type'] = 'application/json'
     }
     const response = await fetch(`${baseUrl}${path}`, { method, headers, body })

@@ -19,7 +19,10 @@ export type TestEnv = { [K in keyof typeof VARIABLES]: string }
 export function testEnv(): TestEnv {
   const entries = Object.entries(VARIABLES).map(([key, name]) => {
     const value = process.env[name]
-    if (!value) throw new Error(`${name} is not set: run tests with \`npm test\` (vitest's global setup provides it)`)
+    if (!value)
+      throw new Error(
+        `${name} is not set: run tests with \`npm test\` (vitest's global setup provides it)`,
+      )
     return [key, value]
   })
   return Object.fromEntries(entries) as TestEnv

@@ -25,13 +25,15 @@ export async function createTestWebsite(
   const admin = adminClient()
   const name = options.name ?? `test-${randomUUID().slice(0, 8)}`
   const website = await admin('POST', '/admin/api/websites', { body: { name } })
-  if (website.status !== 201) throw new Error(`creating a website failed: ${website.status} ${website.text}`)
+  if (website.status !== 201)
+    throw new Error(`creating a website failed: ${website.status} ${website.text}`)
   const websiteId = website.body.id as string
   const createKey = async (scope: 'admin' | 'read') => {
     const response = await admin('POST', `/admin/api/websites/${websiteId}/keys`, {
       body: { name: `${scope} key`, scope, rateLimit: options.rateLimit ?? GENEROUS_PLAN },
     })
-    if (response.status !== 201) throw new Error(`creating a ${scope} key failed: ${response.status} ${response.text}`)
+    if (response.status !== 201)
+      throw new Error(`creating a ${scope} key failed: ${response.status} ${response.text}`)
     return { key: response.body.key as string, id: response.body.id as string }
   }
   const [adminKey, readKey] = await Promise.all([createKey('admin'), createKey('read')])

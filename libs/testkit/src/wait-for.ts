@@ -7,7 +7,8 @@ export async function waitFor<T>(
   for (;;) {
     const value = await probe()
     if (value !== undefined) return value
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${options.what ?? 'a condition'}`)
+    if (Date.now() > deadline)
+      throw new Error(`timed out waiting for ${options.what ?? 'a condition'}`)
     await new Promise((resolve) => setTimeout(resolve, options.intervalMs ?? 100))
   }
 }

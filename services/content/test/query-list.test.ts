@@ -33,9 +33,8 @@ async function create(key: string, data: Record<string, unknown>): Promise<void>
 }
 
 async function list(query: object | string): Promise<{ status: number; body: any }> {
-  const queryString = typeof query === 'string'
-    ? query
-    : qs.stringify(query, { encodeValuesOnly: true })
+  const queryString =
+    typeof query === 'string' ? query : qs.stringify(query, { encodeValuesOnly: true })
   return read('GET', `/api/content?draft=true&type=entry&limit=100&${queryString}`)
 }
 
@@ -157,11 +156,13 @@ describe('dates', () => {
 describe('shape of the answer', () => {
   it('when fields are selected, then documents keep their shape with only those members and the id', async () => {
     const response = await list({ fields: 'title,slug', filters: { title: 'abc' } })
-    expect(response.body.docs).toEqual([{
-      id: ids.get('abc'),
-      slug: 'abc',
-      data: { title: 'abc' },
-    }])
+    expect(response.body.docs).toEqual([
+      {
+        id: ids.get('abc'),
+        slug: 'abc',
+        data: { title: 'abc' },
+      },
+    ])
   })
 
   it('when fields are excluded, then the rest is returned', async () => {

@@ -7,10 +7,8 @@ describe('concurrent changes', () => {
   it('when the same name is created many times at once, then exactly one wins and the rest are 409', async () => {
     const { admin } = websiteClient()
     const results = await Promise.all(
-      Array.from(
-        { length: 8 },
-        (_, index) =>
-          admin('POST', '/api/content-types', { body: { name: 'article', label: `L${index}` } }),
+      Array.from({ length: 8 }, (_, index) =>
+        admin('POST', '/api/content-types', { body: { name: 'article', label: `L${index}` } }),
       ),
     )
     const statuses = results.map((result) => result.status).sort()
@@ -24,10 +22,8 @@ describe('concurrent changes', () => {
     await admin('POST', '/api/content-types', { body: { name: 'article' } })
     const patches = 6
     const results = await Promise.all(
-      Array.from(
-        { length: patches },
-        (_, index) =>
-          admin('PATCH', '/api/content-types/article', { body: { label: `label-${index}` } }),
+      Array.from({ length: patches }, (_, index) =>
+        admin('PATCH', '/api/content-types/article', { body: { label: `label-${index}` } }),
       ),
     )
     const succeeded = results.filter((result) => result.status === 200)

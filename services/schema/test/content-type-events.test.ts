@@ -63,8 +63,9 @@ describe('when the broker is down', () => {
       const { admin } = websiteClient(brokerless.url)
       const created = await admin('POST', '/api/content-types', { body: { name: 'article' } })
       expect(created.status).toBe(201)
-      expect((await admin('PATCH', '/api/content-types/article', { body: { label: 'x' } })).status)
-        .toBe(200)
+      expect(
+        (await admin('PATCH', '/api/content-types/article', { body: { label: 'x' } })).status,
+      ).toBe(200)
       expect((await admin('DELETE', '/api/content-types/article')).status).toBe(204)
       const readiness = await waitFor(async () => {
         const response = await fetch(`${brokerless.url}/readyz`)

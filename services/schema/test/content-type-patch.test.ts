@@ -42,7 +42,12 @@ describe('PATCH /api/content-types/:name', () => {
   it('when fields are sent, then they replace the old fields as a whole', async () => {
     const { admin } = await withArticle()
     const patched = await admin('PATCH', '/api/content-types/article', {
-      body: { fields: [{ name: 'title', type: 'textarea' }, { name: 'score', type: 'number' }] },
+      body: {
+        fields: [
+          { name: 'title', type: 'textarea' },
+          { name: 'score', type: 'number' },
+        ],
+      },
     })
     expect(patched.status).toBe(200)
     expect(patched.body.fields).toEqual([
@@ -92,10 +97,12 @@ describe('PATCH /api/content-types/:name', () => {
       body: { name: 'story', label: 'Story' },
     })
     expect(patched.status).toBe(422)
-    expect(patched.body.error.details).toEqual([{
-      path: 'name',
-      message: 'cannot be changed (the name is article)',
-    }])
+    expect(patched.body.error.details).toEqual([
+      {
+        path: 'name',
+        message: 'cannot be changed (the name is article)',
+      },
+    ])
     expect((await admin('GET', '/api/content-types/article')).body).toEqual(created)
     expect((await admin('GET', '/api/content-types/story')).status).toBe(404)
   })

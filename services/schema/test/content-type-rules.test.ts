@@ -39,8 +39,9 @@ describe('contract section 3: the type name', () => {
   it.each(['a', 'news', 'blog-post', 'faq_item', 'v2', 'a'.repeat(64)])(
     'when the name is %j, then it is accepted',
     async (name) => {
-      expect((await websiteClient().admin('POST', '/api/content-types', { body: { name } })).status)
-        .toBe(201)
+      expect(
+        (await websiteClient().admin('POST', '/api/content-types', { body: { name } })).status,
+      ).toBe(201)
     },
   )
 
@@ -84,127 +85,251 @@ describe('contract section 3: field definitions', () => {
   })
 
   it.each<[string, unknown, Detail[]]>([
-    ['an unknown type', { name: 'f', type: 'string' }, [{
-      path: 'fields[0].type',
-      message: `must be one of: ${FIELD_TYPES.join(', ')}`,
-    }]],
-    ['a type in the wrong case', { name: 'f', type: 'RichText' }, [{
-      path: 'fields[0].type',
-      message: `must be one of: ${FIELD_TYPES.join(', ')}`,
-    }]],
-    ['a numeric type', { name: 'f', type: 1 }, [{
-      path: 'fields[0].type',
-      message: `must be one of: ${FIELD_TYPES.join(', ')}`,
-    }]],
+    [
+      'an unknown type',
+      { name: 'f', type: 'string' },
+      [
+        {
+          path: 'fields[0].type',
+          message: `must be one of: ${FIELD_TYPES.join(', ')}`,
+        },
+      ],
+    ],
+    [
+      'a type in the wrong case',
+      { name: 'f', type: 'RichText' },
+      [
+        {
+          path: 'fields[0].type',
+          message: `must be one of: ${FIELD_TYPES.join(', ')}`,
+        },
+      ],
+    ],
+    [
+      'a numeric type',
+      { name: 'f', type: 1 },
+      [
+        {
+          path: 'fields[0].type',
+          message: `must be one of: ${FIELD_TYPES.join(', ')}`,
+        },
+      ],
+    ],
     ['no type', { name: 'f' }, [{ path: 'fields[0].type', message: 'is required' }]],
     ['no name', { type: 'text' }, [{ path: 'fields[0].name', message: 'is required' }]],
-    ['a name with a hyphen', { name: 'first-name', type: 'text' }, [{
-      path: 'fields[0].name',
-      message: fieldNameRule,
-    }]],
-    ['a name with a dot', { name: 'a.b', type: 'text' }, [{
-      path: 'fields[0].name',
-      message: fieldNameRule,
-    }]],
-    ['a name starting with $', { name: '$set', type: 'text' }, [{
-      path: 'fields[0].name',
-      message: fieldNameRule,
-    }]],
-    ['a name starting with a digit', { name: '9lives', type: 'text' }, [{
-      path: 'fields[0].name',
-      message: fieldNameRule,
-    }]],
-    ['a non-ASCII name', { name: 'título', type: 'text' }, [{
-      path: 'fields[0].name',
-      message: fieldNameRule,
-    }]],
-    ['a 65-character name', { name: 'f'.repeat(65), type: 'text' }, [{
-      path: 'fields[0].name',
-      message: fieldNameRule,
-    }]],
-    ['the name __proto__', { name: '__proto__', type: 'text' }, [
+    [
+      'a name with a hyphen',
+      { name: 'first-name', type: 'text' },
+      [
+        {
+          path: 'fields[0].name',
+          message: fieldNameRule,
+        },
+      ],
+    ],
+    [
+      'a name with a dot',
+      { name: 'a.b', type: 'text' },
+      [
+        {
+          path: 'fields[0].name',
+          message: fieldNameRule,
+        },
+      ],
+    ],
+    [
+      'a name starting with $',
+      { name: '$set', type: 'text' },
+      [
+        {
+          path: 'fields[0].name',
+          message: fieldNameRule,
+        },
+      ],
+    ],
+    [
+      'a name starting with a digit',
+      { name: '9lives', type: 'text' },
+      [
+        {
+          path: 'fields[0].name',
+          message: fieldNameRule,
+        },
+      ],
+    ],
+    [
+      'a non-ASCII name',
+      { name: 'título', type: 'text' },
+      [
+        {
+          path: 'fields[0].name',
+          message: fieldNameRule,
+        },
+      ],
+    ],
+    [
+      'a 65-character name',
+      { name: 'f'.repeat(65), type: 'text' },
+      [
+        {
+          path: 'fields[0].name',
+          message: fieldNameRule,
+        },
+      ],
+    ],
+    [
+      'the name __proto__',
+      { name: '__proto__', type: 'text' },
+      [
+        {
+          path: 'fields[0].name',
+          message: 'is reserved: __proto__, constructor, prototype cannot be field names',
+        },
+      ],
+    ],
+    [
+      'required as a string',
+      { name: 'f', type: 'text', required: 'true' },
+      [
+        {
+          path: 'fields[0].required',
+          message: 'must be true or false',
+        },
+      ],
+    ],
+    [
+      'an unknown member',
+      { name: 'f', type: 'text', default: 'x' },
+      [
+        {
+          path: 'fields[0].default',
+          message:
+            'is not a member of a field definition (allowed: name, label, type, required, options, min, max, maxLength)',
+        },
+      ],
+    ],
+    [
+      'a select without options',
+      { name: 'f', type: 'select' },
+      [
+        {
+          path: 'fields[0].options',
+          message: 'is required for a select field',
+        },
+      ],
+    ],
+    [
+      'a select with no options',
+      { name: 'f', type: 'select', options: [] },
+      [
+        {
+          path: 'fields[0].options',
+          message: 'must list at least one option',
+        },
+      ],
+    ],
+    [
+      'a select with repeated options',
+      { name: 'f', type: 'select', options: ['a', 'a'] },
+      [
+        {
+          path: 'fields[0].options',
+          message: 'option 1 repeats "a"',
+        },
+      ],
+    ],
+    [
+      'a select with a numeric option',
+      { name: 'f', type: 'select', options: [1] },
+      [
+        {
+          path: 'fields[0].options',
+          message: 'option 0 must be a string',
+        },
+      ],
+    ],
+    [
+      'a select with a very long option',
       {
-        path: 'fields[0].name',
-        message: 'is reserved: __proto__, constructor, prototype cannot be field names',
+        name: 'f',
+        type: 'select',
+        options: ['o'.repeat(10_000)],
       },
-    ]],
-    ['required as a string', { name: 'f', type: 'text', required: 'true' }, [{
-      path: 'fields[0].required',
-      message: 'must be true or false',
-    }]],
-    ['an unknown member', { name: 'f', type: 'text', default: 'x' }, [
-      {
-        path: 'fields[0].default',
-        message:
-          'is not a member of a field definition (allowed: name, label, type, required, options, min, max, maxLength)',
-      },
-    ]],
-    ['a select without options', { name: 'f', type: 'select' }, [{
-      path: 'fields[0].options',
-      message: 'is required for a select field',
-    }]],
-    ['a select with no options', { name: 'f', type: 'select', options: [] }, [{
-      path: 'fields[0].options',
-      message: 'must list at least one option',
-    }]],
-    ['a select with repeated options', { name: 'f', type: 'select', options: ['a', 'a'] }, [{
-      path: 'fields[0].options',
-      message: 'option 1 repeats "a"',
-    }]],
-    ['a select with a numeric option', { name: 'f', type: 'select', options: [1] }, [{
-      path: 'fields[0].options',
-      message: 'option 0 must be a string',
-    }]],
-    ['a select with a very long option', {
-      name: 'f',
-      type: 'select',
-      options: ['o'.repeat(10_000)],
-    }, [
-      { path: 'fields[0].options', message: 'option 0 must be at most 200 characters' },
-    ]],
-    ['options on a text field', { name: 'f', type: 'text', options: ['a'] }, [
-      { path: 'fields[0].options', message: 'is not allowed for a text field (only select)' },
-    ]],
-    ['min above max', { name: 'f', type: 'number', min: 5, max: 1 }, [{
-      path: 'fields[0].min',
-      message: 'must not be greater than max',
-    }]],
-    ['maxLength on a number', { name: 'f', type: 'number', maxLength: 5 }, [
-      {
-        path: 'fields[0].maxLength',
-        message: 'is not allowed for a number field (only text, textarea)',
-      },
-    ]],
-    ['a label that is a number', { name: 'f', type: 'text', label: 7 }, [{
-      path: 'fields[0].label',
-      message: 'must be a string',
-    }]],
-    ['a label of 100,000 characters', { name: 'f', type: 'text', label: 'L'.repeat(100_000) }, [
-      { path: 'fields[0].label', message: 'must be at most 200 characters' },
-    ]],
+      [{ path: 'fields[0].options', message: 'option 0 must be at most 200 characters' }],
+    ],
+    [
+      'options on a text field',
+      { name: 'f', type: 'text', options: ['a'] },
+      [{ path: 'fields[0].options', message: 'is not allowed for a text field (only select)' }],
+    ],
+    [
+      'min above max',
+      { name: 'f', type: 'number', min: 5, max: 1 },
+      [
+        {
+          path: 'fields[0].min',
+          message: 'must not be greater than max',
+        },
+      ],
+    ],
+    [
+      'maxLength on a number',
+      { name: 'f', type: 'number', maxLength: 5 },
+      [
+        {
+          path: 'fields[0].maxLength',
+          message: 'is not allowed for a number field (only text, textarea)',
+        },
+      ],
+    ],
+    [
+      'a label that is a number',
+      { name: 'f', type: 'text', label: 7 },
+      [
+        {
+          path: 'fields[0].label',
+          message: 'must be a string',
+        },
+      ],
+    ],
+    [
+      'a label of 100,000 characters',
+      { name: 'f', type: 'text', label: 'L'.repeat(100_000) },
+      [{ path: 'fields[0].label', message: 'must be at most 200 characters' }],
+    ],
   ])('when a field has %s, then 422 names the member', async (_, field, details) => {
     await expect422({ name: 'x', fields: [field] }, details)
   })
 
   it('when two fields share a name, then 422 names the second', async () => {
     await expect422(
-      { name: 'x', fields: [{ name: 'title', type: 'text' }, { name: 'title', type: 'textarea' }] },
+      {
+        name: 'x',
+        fields: [
+          { name: 'title', type: 'text' },
+          { name: 'title', type: 'textarea' },
+        ],
+      },
       [{ path: 'fields[1].name', message: 'duplicates fields[0].name' }],
     )
   })
 
   it('when fields is not an array, then 422', async () => {
-    await expect422({ name: 'x', fields: { title: { type: 'text' } } }, [{
-      path: 'fields',
-      message: 'must be an array of field definitions',
-    }])
+    await expect422({ name: 'x', fields: { title: { type: 'text' } } }, [
+      {
+        path: 'fields',
+        message: 'must be an array of field definitions',
+      },
+    ])
   })
 
   it('when a field is not an object, then 422', async () => {
-    await expect422({ name: 'x', fields: ['title'] }, [{
-      path: 'fields[0]',
-      message: 'must be an object',
-    }])
+    await expect422({ name: 'x', fields: ['title'] }, [
+      {
+        path: 'fields[0]',
+        message: 'must be an object',
+      },
+    ])
   })
 })
 
@@ -254,7 +379,10 @@ describe('request bodies', () => {
         label: '',
         extra: 1,
         slugField: 'body',
-        fields: [{ name: 'body', type: 'richText' }, { name: 'x', type: 'nope' }],
+        fields: [
+          { name: 'body', type: 'richText' },
+          { name: 'x', type: 'nope' },
+        ],
       },
     })
     expect(response.status).toBe(422)
@@ -344,37 +472,65 @@ describe('unusual text', () => {
   })
 
   it.each<[string, Record<string, unknown>, Detail[]]>([
-    ['a lone surrogate in the label', { label: 'bad \ud800 label' }, [
-      { path: 'label', message: 'must be valid Unicode text (it contains a lone surrogate)' },
-    ]],
-    ['a NUL in the label', { label: 'a\u0000b' }, [{
-      path: 'label',
-      message: 'must not contain control characters',
-    }]],
-    ['an escape character in the icon', { icon: '\u001b[31m' }, [{
-      path: 'icon',
-      message: 'must not contain control characters',
-    }]],
-    ['a 201-character label of emoji', { label: '🎉'.repeat(201) }, [{
-      path: 'label',
-      message: 'must be at most 200 characters',
-    }]],
-    ['a description of 500,000 characters', { description: 'd'.repeat(500_000) }, [
-      { path: 'description', message: 'must be at most 2000 characters' },
-    ]],
-    ['a lone surrogate in an option', {
-      fields: [{ name: 'f', type: 'select', options: ['ok', '\udfff'] }],
-    }, [
+    [
+      'a lone surrogate in the label',
+      { label: 'bad \ud800 label' },
+      [{ path: 'label', message: 'must be valid Unicode text (it contains a lone surrogate)' }],
+    ],
+    [
+      'a NUL in the label',
+      { label: 'a\u0000b' },
+      [
+        {
+          path: 'label',
+          message: 'must not contain control characters',
+        },
+      ],
+    ],
+    [
+      'an escape character in the icon',
+      { icon: '\u001b[31m' },
+      [
+        {
+          path: 'icon',
+          message: 'must not contain control characters',
+        },
+      ],
+    ],
+    [
+      'a 201-character label of emoji',
+      { label: '🎉'.repeat(201) },
+      [
+        {
+          path: 'label',
+          message: 'must be at most 200 characters',
+        },
+      ],
+    ],
+    [
+      'a description of 500,000 characters',
+      { description: 'd'.repeat(500_000) },
+      [{ path: 'description', message: 'must be at most 2000 characters' }],
+    ],
+    [
+      'a lone surrogate in an option',
       {
-        path: 'fields[0].options',
-        message: 'option 1 must be valid Unicode text (it contains a lone surrogate)',
+        fields: [{ name: 'f', type: 'select', options: ['ok', '\udfff'] }],
       },
-    ]],
-    ['a control character in an option', {
-      fields: [{ name: 'f', type: 'select', options: ['a\u0007'] }],
-    }, [
-      { path: 'fields[0].options', message: 'option 0 must not contain control characters' },
-    ]],
+      [
+        {
+          path: 'fields[0].options',
+          message: 'option 1 must be valid Unicode text (it contains a lone surrogate)',
+        },
+      ],
+    ],
+    [
+      'a control character in an option',
+      {
+        fields: [{ name: 'f', type: 'select', options: ['a\u0007'] }],
+      },
+      [{ path: 'fields[0].options', message: 'option 0 must not contain control characters' }],
+    ],
   ])('when the definition has %s, then 422 (never 500)', async (_, members, details) => {
     await expect422({ name: 'x', ...members }, details)
   })
@@ -416,24 +572,20 @@ describe('robustness', () => {
     ),
   )
 
-  it(
-    'when arbitrary JSON is sent as a definition or a patch, then the answer is 201, 200, 409 or 422, never 5xx',
-    async () => {
-      const { admin } = websiteClient()
-      await admin('POST', '/api/content-types', {
-        body: { name: 'target', fields: [{ name: 'title', type: 'text' }] },
-      })
-      await fc.assert(
-        fc.asyncProperty(bodyLike, bodyLike, async (create, patch) => {
-          const created = await admin('POST', '/api/content-types', { body: create })
-          expect([201, 409, 422]).toContain(created.status)
-          if (created.status === 422) expect(created.body.error.details.length).toBeGreaterThan(0)
-          const patched = await admin('PATCH', '/api/content-types/target', { body: patch })
-          expect([200, 422]).toContain(patched.status)
-        }),
-        { numRuns: 150 },
-      )
-    },
-    120_000,
-  )
+  it('when arbitrary JSON is sent as a definition or a patch, then the answer is 201, 200, 409 or 422, never 5xx', async () => {
+    const { admin } = websiteClient()
+    await admin('POST', '/api/content-types', {
+      body: { name: 'target', fields: [{ name: 'title', type: 'text' }] },
+    })
+    await fc.assert(
+      fc.asyncProperty(bodyLike, bodyLike, async (create, patch) => {
+        const created = await admin('POST', '/api/content-types', { body: create })
+        expect([201, 409, 422]).toContain(created.status)
+        if (created.status === 422) expect(created.body.error.details.length).toBeGreaterThan(0)
+        const patched = await admin('PATCH', '/api/content-types/target', { body: patch })
+        expect([200, 422]).toContain(patched.status)
+      }),
+      { numRuns: 150 },
+    )
+  }, 120_000)
 })

@@ -58,12 +58,14 @@ describe('content types: create and read', () => {
     const created = await admin('POST', '/api/content-types', {
       body: { name: 'note', fields: [{ name: 'text', type: 'textarea' }] },
     })
-    expect(created.body.fields).toEqual([{
-      name: 'text',
-      label: 'text',
-      type: 'textarea',
-      required: false,
-    }])
+    expect(created.body.fields).toEqual([
+      {
+        name: 'text',
+        label: 'text',
+        type: 'textarea',
+        required: false,
+      },
+    ])
   })
 
   it('when several types exist, then the list is {docs} sorted by name', async () => {

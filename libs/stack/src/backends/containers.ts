@@ -10,7 +10,11 @@ export const IMAGES = {
  * With a Docker engine, the backing servers run as containers (testcontainers). Loaded lazily
  * so machines without Docker never touch the Docker client.
  */
-export async function startContainers(wanted: { mongo: boolean; redis: boolean; amqp: boolean }): Promise<{
+export async function startContainers(wanted: {
+  mongo: boolean
+  redis: boolean
+  amqp: boolean
+}): Promise<{
   mongo?: Backend
   redis?: Backend
   amqp?: Backend
@@ -28,12 +32,18 @@ export async function startContainers(wanted: { mongo: boolean; redis: boolean; 
   if (wanted.redis) {
     const { RedisContainer } = await import('@testcontainers/redis')
     const container = await new RedisContainer(IMAGES.redis).start()
-    result.redis = { url: container.getConnectionUrl(), dispose: async () => void (await container.stop()) }
+    result.redis = {
+      url: container.getConnectionUrl(),
+      dispose: async () => void (await container.stop()),
+    }
   }
   if (wanted.amqp) {
     const { RabbitMQContainer } = await import('@testcontainers/rabbitmq')
     const container = await new RabbitMQContainer(IMAGES.rabbitmq).start()
-    result.amqp = { url: container.getAmqpUrl(), dispose: async () => void (await container.stop()) }
+    result.amqp = {
+      url: container.getAmqpUrl(),
+      dispose: async () => void (await container.stop()),
+    }
   }
   return result
 }

@@ -20,7 +20,8 @@ const MODULE = 'github.com/FerretDB/FerretDB'
 export function ensureFerretdbBinary(log: (line: string) => void): string {
   const binary = join(CACHE_ROOT, 'ferretdb', VERSION, 'ferretdb')
   if (existsSync(binary)) return binary
-  const go = which('go') ?? (existsSync('/usr/local/go/bin/go') ? '/usr/local/go/bin/go' : undefined)
+  const go =
+    which('go') ?? (existsSync('/usr/local/go/bin/go') ? '/usr/local/go/bin/go' : undefined)
   if (!go) {
     throw new Error(
       'no MongoDB-compatible server: set MONGO_URL, install mongod, or install Go >= 1.24 so FerretDB can be built',
@@ -31,13 +32,21 @@ export function ensureFerretdbBinary(log: (line: string) => void): string {
   rmSync(work, { recursive: true, force: true })
   mkdirSync(work, { recursive: true })
   const env = { ...process.env, GOFLAGS: '-mod=mod' }
-  const download = execFileSync(go, ['mod', 'download', '-json', `${MODULE}@${VERSION}`], { cwd: work, env, encoding: 'utf8' })
+  const download = execFileSync(go, ['mod', 'download', '-json', `${MODULE}@${VERSION}`], {
+    cwd: work,
+    env,
+    encoding: 'utf8',
+  })
   const moduleDir = (JSON.parse(download) as { Dir: string }).Dir
   const source = join(work, 'src')
   cpSync(moduleDir, source, { recursive: true })
   execFileSync('chmod', ['-R', 'u+w', source])
   writeFileSync(join(source, 'build', 'version', 'version.txt'), `${VERSION}\n`)
-  execFileSync(go, ['build', '-buildvcs=false', '-o', binary, './cmd/ferretdb'], { cwd: source, env, stdio: 'ignore' })
+  execFileSync(go, ['build', '-buildvcs=false', '-o', binary, './cmd/ferretdb'], {
+    cwd: source,
+    env,
+    stdio: 'ignore',
+  })
   chmodSync(binary, 0o755)
   rmSync(work, { recursive: true, force: true })
   return binary
@@ -53,14 +62,18 @@ async function pingable(url: string): Promise<boolean> {
   }
 }
 
-export async function startFerretdb(options: { dataDir: string; log: (line: string) => void }): Promise<Backend> {
+export async function startFerretdb(options: {
+  dataDir: string
+  log: (line: string) => void
+}): Promise<Backend> {
   const binary = ensureFerretdbBinary(options.log)
   const port = await freePort()
   const dir = join(options.dataDir, 'ferretdb')
   mkdirSync(dir, { recursive: true })
   const url = `mongodb://127.0.0.1:${port}/?directConnection=true`
   const env: Record<string, string | undefined> = {}
-  for (const name of Object.keys(process.env)) if (name.startsWith('FERRETDB_')) env[name] = undefined
+  for (const name of Object.keys(process.env))
+    if (name.startsWith('FERRETDB_')) env[name] = undefined
   const server = managedProcess({
     name: 'ferretdb',
     command: binary,

@@ -17,7 +17,10 @@ async function acceptsAmqp(url: string): Promise<boolean> {
  * Debian's wrapper switches to the rabbitmq user and its fixed paths, so the server script is
  * run directly with every path, port and the Erlang port mapper moved into this run's folder.
  */
-export async function startRabbitmq(options: { dataDir: string; binary: string }): Promise<Backend> {
+export async function startRabbitmq(options: {
+  dataDir: string
+  binary: string
+}): Promise<Backend> {
   const direct = '/usr/lib/rabbitmq/bin/rabbitmq-server'
   const command = existsSync(direct) ? direct : options.binary
   const [port, distPort, epmdPort] = [await freePort(), await freePort(), await freePort()]
@@ -53,7 +56,10 @@ export async function startRabbitmq(options: { dataDir: string; binary: string }
   await server.start()
   const stopEpmd = () => {
     try {
-      execFileSync('epmd', ['-kill'], { env: { ...process.env, ERL_EPMD_PORT: String(epmdPort) }, stdio: 'ignore' })
+      execFileSync('epmd', ['-kill'], {
+        env: { ...process.env, ERL_EPMD_PORT: String(epmdPort) },
+        stdio: 'ignore',
+      })
     } catch {
       // epmd was not running or is shared; nothing to clean up
     }

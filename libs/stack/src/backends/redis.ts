@@ -28,7 +28,20 @@ export async function startRedis(options: { dataDir: string; binary: string }): 
   const server = managedProcess({
     name: 'redis',
     command: options.binary,
-    args: ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--save', '', '--appendonly', 'no', '--daemonize', 'no'],
+    args: [
+      '--port',
+      String(port),
+      '--bind',
+      '127.0.0.1',
+      '--dir',
+      dir,
+      '--save',
+      '',
+      '--appendonly',
+      'no',
+      '--daemonize',
+      'no',
+    ],
     logFile: join(options.dataDir, 'logs', 'redis.log'),
     isReady: () => answersPing(port),
   })

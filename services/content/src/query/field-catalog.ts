@@ -41,9 +41,8 @@ export function createFieldCatalog(
   contentTypes: readonly ContentType[],
   typeName: string | undefined,
 ): FieldCatalog {
-  const inScope = typeName === undefined
-    ? contentTypes
-    : contentTypes.filter((t) => t.name === typeName)
+  const inScope =
+    typeName === undefined ? contentTypes : contentTypes.filter((t) => t.name === typeName)
   const declarations = declarationsByField(inScope)
   const where = typeName === undefined ? 'by any content type' : `by content type "${typeName}"`
 
@@ -72,8 +71,7 @@ export function createFieldCatalog(
         const listed = result.found.map((d) => `${d.typeName} (${d.fieldType})`).join(', ')
         return {
           ok: false,
-          message:
-            `field "${result.dataName}" has different types in ${listed}; add type=<name> to choose one`,
+          message: `field "${result.dataName}" has different types in ${listed}; add type=<name> to choose one`,
         }
       }
       const kind = KIND_BY_FIELD_TYPE[result.found[0]!.fieldType]

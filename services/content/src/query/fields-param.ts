@@ -51,9 +51,8 @@ export function readFields(
   const paths: string[] = []
   for (const item of items) {
     const name = item.startsWith('-') ? item.slice(1) : item
-    const resolved = name === ''
-      ? { message: `${quoteValue(item)} is not a field name` }
-      : resolve(name, catalog)
+    const resolved =
+      name === '' ? { message: `${quoteValue(item)} is not a field name` } : resolve(name, catalog)
     if ('message' in resolved) issues.push({ path: 'fields', message: resolved.message })
     else if (exclude && resolved.path === '_id') {
       issues.push({ path: 'fields', message: 'id is always returned' })

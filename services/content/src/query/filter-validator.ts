@@ -96,7 +96,7 @@ function logicalList(
     return MATCH_ALL
   }
   const children = raw.map((clause, index) =>
-    filterObject(walk, clause, `${at}[${index}]`, depth + 1)
+    filterObject(walk, clause, `${at}[${index}]`, depth + 1),
   )
   return key === '$and' ? { op: 'and', children } : { op: 'or', children }
 }

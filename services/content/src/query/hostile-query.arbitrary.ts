@@ -117,16 +117,18 @@ const segment = fc.oneof(
 const key = fc.oneof(
   {
     weight: 6,
-    arbitrary: fc.tuple(
-      fc.constantFrom('filters', 'sort', 'fields', 'page', 'limit', 'type', 'draft'),
-      fc.array(segment, { maxLength: 16 }),
-    ).map(([root, segments]) => root + segments.map((s) => `[${s}]`).join('')),
+    arbitrary: fc
+      .tuple(
+        fc.constantFrom('filters', 'sort', 'fields', 'page', 'limit', 'type', 'draft'),
+        fc.array(segment, { maxLength: 16 }),
+      )
+      .map(([root, segments]) => root + segments.map((s) => `[${s}]`).join('')),
   },
   {
     weight: 1,
-    arbitrary: fc.tuple(segment, fc.array(segment, { maxLength: 60 })).map(([root, segments]) =>
-      root + segments.map((s) => `[${s}]`).join('')
-    ),
+    arbitrary: fc
+      .tuple(segment, fc.array(segment, { maxLength: 60 }))
+      .map(([root, segments]) => root + segments.map((s) => `[${s}]`).join('')),
   },
   { weight: 1, arbitrary: fc.string({ maxLength: 30 }) },
 )
@@ -139,9 +141,9 @@ const value = fc.oneof(
   { weight: 1, arbitrary: fc.double().map(String) },
 )
 
-const pair = fc.tuple(key, value, fc.boolean()).map((
-  [k, v, encoded],
-) => (encoded ? `${encodeURIComponent(k)}=${v}` : `${k}=${v}`))
+const pair = fc
+  .tuple(key, value, fc.boolean())
+  .map(([k, v, encoded]) => (encoded ? `${encodeURIComponent(k)}=${v}` : `${k}=${v}`))
 
 /** Query strings built from the pieces attackers and confused clients use. */
 export function hostileQueryString(): fc.Arbitrary<string> {
@@ -152,9 +154,9 @@ export function hostileQueryString(): fc.Arbitrary<string> {
     },
     {
       weight: 1,
-      arbitrary: fc.tuple(pair, fc.integer({ min: 100, max: 1500 })).map(([p, n]) =>
-        Array.from({ length: n }, () => p).join('&')
-      ),
+      arbitrary: fc
+        .tuple(pair, fc.integer({ min: 100, max: 1500 }))
+        .map(([p, n]) => Array.from({ length: n }, () => p).join('&')),
     },
   )
 }

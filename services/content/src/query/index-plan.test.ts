@@ -8,8 +8,8 @@ describe('LIST_INDEXES', () => {
   })
 
   it('when an index serves a sorted list, then it ends with the id tiebreaker', () => {
-    const sorted = LIST_INDEXES.filter((index) =>
-      'createdAt' in index.key || 'publishedAt' in index.key
+    const sorted = LIST_INDEXES.filter(
+      (index) => 'createdAt' in index.key || 'publishedAt' in index.key,
     )
     expect(sorted.every((index) => Object.keys(index.key).at(-1) === '_id')).toBe(true)
   })

@@ -16,9 +16,9 @@ function detailsOf(query: string): ErrorDetail[] {
 }
 
 const nest = (levels: number, leaf: string) =>
-  `filters${
-    Array.from({ length: levels }, (_, i) => `[${i % 2 ? '$or' : '$and'}][0]`).join('')
-  }${leaf}`
+  `filters${Array.from({ length: levels }, (_, i) => `[${i % 2 ? '$or' : '$and'}][0]`).join(
+    '',
+  )}${leaf}`
 
 // [query string, path of the detail, a part of its message]
 const ERROR_CASES: Array<[string, string, string]> = [
@@ -149,8 +149,10 @@ const ERROR_CASES: Array<[string, string, string]> = [
     'at most 5 levels',
   ],
   [
-    Array.from({ length: 51 }, (_, i) => `filters[$or][${i}][slug]=a&filters[$or][${i}][title]=b`)
-      .join('&'),
+    Array.from(
+      { length: 51 },
+      (_, i) => `filters[$or][${i}][slug]=a&filters[$or][${i}][title]=b`,
+    ).join('&'),
     'filters',
     '102 conditions; at most 100',
   ],

@@ -87,9 +87,9 @@ describe('parseListQuery against hostile input', () => {
       { length: 100 },
       (_, i) => `filters[$or][${i}][title][$contains]=${'(a+)+'.repeat(200)}`,
     )
-    const deepest = `filters${'[$and][0][$or][0]'.repeat(2)}[$and][0][title][$not][$in]=${
-      'x,'.repeat(99)
-    }x`
+    const deepest = `filters${'[$and][0][$or][0]'.repeat(2)}[$and][0][title][$not][$in]=${'x,'.repeat(
+      99,
+    )}x`
     for (const query of [widest.join('&').slice(0, 32_000), deepest, 'x=1&'.repeat(999)]) {
       const started = performance.now()
       outcome(query)
@@ -105,13 +105,16 @@ const FIELD_VALUES: Record<string, fc.Arbitrary<string>> = {
   views: fc.integer().map(String),
   rating: fc.double({ noNaN: true, noDefaultInfinity: true }).map(String),
   featured: fc.boolean().map(String),
-  day: fc.date({ min: new Date('0001-01-01'), max: new Date('9999-12-31'), noInvalidDate: true })
+  day: fc
+    .date({ min: new Date('0001-01-01'), max: new Date('9999-12-31'), noInvalidDate: true })
     .map((d) => d.toISOString().slice(0, 10)),
-  createdAt: fc.date({
-    min: new Date('0001-01-01'),
-    max: new Date('9999-12-31'),
-    noInvalidDate: true,
-  }).map((d) => d.toISOString()),
+  createdAt: fc
+    .date({
+      min: new Date('0001-01-01'),
+      max: new Date('9999-12-31'),
+      noInvalidDate: true,
+    })
+    .map((d) => d.toISOString()),
 }
 
 const APPLICABLE: Record<string, readonly string[]> = {
@@ -144,7 +147,7 @@ const condition = fc
       fc.constant(field),
       fc.constantFrom(...APPLICABLE[field]!),
       fc.array(FIELD_VALUES[field]!, { minLength: 2, maxLength: 2 }),
-    )
+    ),
   )
   .map(([field, operator, [a, b]]) => {
     if (operator === '$null' || operator === '$notNull') return { [field]: { [operator]: 'true' } }
@@ -168,8 +171,8 @@ function depthOf(node: unknown): number {
   const entries = Object.entries(node as object)
   return Math.max(
     0,
-    ...entries.map(([key, value]) =>
-      (['$and', '$or', '$not'].includes(key) ? 1 : 0) + depthOf(value)
+    ...entries.map(
+      ([key, value]) => (['$and', '$or', '$not'].includes(key) ? 1 : 0) + depthOf(value),
     ),
   )
 }

@@ -14,7 +14,10 @@ describe('parseListQuery defaults', () => {
     expect(parse('')).toEqual({
       filter: {},
       draft: false,
-      sort: [['createdAt', -1], ['_id', 1]],
+      sort: [
+        ['createdAt', -1],
+        ['_id', 1],
+      ],
       page: 1,
       limit: 20,
     })
@@ -29,7 +32,10 @@ describe('parseListQuery defaults', () => {
       filter: only({ type: { $eq: 'post' } }),
       type: 'post',
       draft: true,
-      sort: [['createdAt', -1], ['_id', 1]],
+      sort: [
+        ['createdAt', -1],
+        ['_id', 1],
+      ],
       page: 3,
       limit: 100,
     })
@@ -74,32 +80,67 @@ const OPERATOR_CASES: Array<[string, string, unknown, object, object?]> = [
   ['$eq', 'type', 'post', { type: { $eq: 'post' } }],
   ['$gte', 'version', '2', { version: { $gte: 2 } }],
   // base column, BSON date
-  ['$eq', 'createdAt', '2024-05-01T10:00:00Z', {
-    createdAt: { $eq: date('2024-05-01T10:00:00Z') },
-  }],
+  [
+    '$eq',
+    'createdAt',
+    '2024-05-01T10:00:00Z',
+    {
+      createdAt: { $eq: date('2024-05-01T10:00:00Z') },
+    },
+  ],
   ['$lt', 'createdAt', '2024-05-01', { createdAt: { $lt: date('2024-05-01T00:00:00Z') } }],
-  ['$gt', 'updatedAt', '2024-05-01T12:00:00+02:00', {
-    updatedAt: { $gt: date('2024-05-01T10:00:00Z') },
-  }],
-  ['$lte', 'publishedAt', '2024-05-01T12:00:00.123456Z', {
-    publishedAt: { $lte: date('2024-05-01T12:00:00.123Z') },
-  }],
-  ['$gte', 'publishedAt', '2024-05-01 12:00', {
-    publishedAt: { $gte: date('2024-05-01T12:00:00Z') },
-  }],
-  ['$in', 'createdAt', '2024-01-01,2024-01-02', {
-    createdAt: { $in: [date('2024-01-01'), date('2024-01-02')] },
-  }],
-  ['$between', 'createdAt', ['2024-01-01', '2024-02-01'], {
-    createdAt: { $gte: date('2024-01-01'), $lte: date('2024-02-01') },
-  }],
+  [
+    '$gt',
+    'updatedAt',
+    '2024-05-01T12:00:00+02:00',
+    {
+      updatedAt: { $gt: date('2024-05-01T10:00:00Z') },
+    },
+  ],
+  [
+    '$lte',
+    'publishedAt',
+    '2024-05-01T12:00:00.123456Z',
+    {
+      publishedAt: { $lte: date('2024-05-01T12:00:00.123Z') },
+    },
+  ],
+  [
+    '$gte',
+    'publishedAt',
+    '2024-05-01 12:00',
+    {
+      publishedAt: { $gte: date('2024-05-01T12:00:00Z') },
+    },
+  ],
+  [
+    '$in',
+    'createdAt',
+    '2024-01-01,2024-01-02',
+    {
+      createdAt: { $in: [date('2024-01-01'), date('2024-01-02')] },
+    },
+  ],
+  [
+    '$between',
+    'createdAt',
+    ['2024-01-01', '2024-02-01'],
+    {
+      createdAt: { $gte: date('2024-01-01'), $lte: date('2024-02-01') },
+    },
+  ],
   ['$null', 'publishedAt', 'true', { publishedAt: { $eq: null } }],
   // data fields of each scalar type
   ['$eq', 'title', 'Hello', { 'data.title': { $eq: 'Hello' } }],
   ['$eq', 'data.title', 'Hello', { 'data.title': { $eq: 'Hello' } }],
-  ['$contains', 'data.summary', '(x+y)*[z]', {
-    'data.summary': { $regex: '\\(x\\+y\\)\\*\\[z\\]', $options: 'i' },
-  }],
+  [
+    '$contains',
+    'data.summary',
+    '(x+y)*[z]',
+    {
+      'data.summary': { $regex: '\\(x\\+y\\)\\*\\[z\\]', $options: 'i' },
+    },
+  ],
   ['$eq', 'data.status', 'open', { 'data.status': { $eq: 'open' } }],
   ['$eq', 'contact', 'a@b.c', { 'data.contact': { $eq: 'a@b.c' } }],
   ['$gt', 'views', '10', { 'data.views': { $gt: 10 } }, { type: 'post' }],
@@ -110,9 +151,14 @@ const OPERATOR_CASES: Array<[string, string, unknown, object, object?]> = [
   ['$ne', 'featured', '0', { 'data.featured': { $ne: false } }],
   ['$in', 'featured', 'true,false', { 'data.featured': { $in: [true, false] } }],
   ['$gte', 'day', '2024-02-29', { 'data.day': { $gte: '2024-02-29' } }],
-  ['$between', 'day', '2024-01-01,2024-12-31', {
-    'data.day': { $gte: '2024-01-01', $lte: '2024-12-31' },
-  }],
+  [
+    '$between',
+    'day',
+    '2024-01-01,2024-12-31',
+    {
+      'data.day': { $gte: '2024-01-01', $lte: '2024-12-31' },
+    },
+  ],
   ['$lt', 'at', '2024-05-01T12:00:00+02:00', { 'data.at': { $lt: '2024-05-01T10:00:00.000Z' } }],
   ['$eq', 'at', '2024-05-01', { 'data.at': { $eq: '2024-05-01T00:00:00.000Z' } }],
   ['$null', 'body', 'true', { 'data.body': { $eq: null } }],
@@ -153,9 +199,13 @@ describe('parseListQuery operators', () => {
 
   it('when two operators regex the same field, then both are kept as separate clauses', () => {
     expect(filtersOf({ slug: { $contains: 'a', $startsWith: 'b', $endsWith: 'c' } })).toEqual({
-      $and: [{ slug: { $regex: 'a', $options: 'i' } }, { slug: { $regex: '^b' } }, {
-        slug: { $regex: 'c\\z' },
-      }],
+      $and: [
+        { slug: { $regex: 'a', $options: 'i' } },
+        { slug: { $regex: '^b' } },
+        {
+          slug: { $regex: 'c\\z' },
+        },
+      ],
     })
   })
 
@@ -178,18 +228,24 @@ describe('parseListQuery logic', () => {
   it('when $or holds clauses, then each clause is translated', () => {
     expect(filtersOf({ $or: [{ slug: 'a' }, { slug: 'b', status: 'draft' }] })).toEqual(
       only({
-        $or: [{ slug: { $eq: 'a' } }, {
-          $and: [{ slug: { $eq: 'b' } }, { status: { $eq: 'draft' } }],
-        }],
+        $or: [
+          { slug: { $eq: 'a' } },
+          {
+            $and: [{ slug: { $eq: 'b' } }, { status: { $eq: 'draft' } }],
+          },
+        ],
       }),
     )
   })
 
   it('when $and nests $or nests $and, then the structure is kept', () => {
     const filters = {
-      $and: [{ slug: 'a' }, {
-        $or: [{ status: 'draft' }, { $and: [{ title: 'x' }, { title: { $ne: 'y' } }] }],
-      }],
+      $and: [
+        { slug: 'a' },
+        {
+          $or: [{ status: 'draft' }, { $and: [{ title: 'x' }, { title: { $ne: 'y' } }] }],
+        },
+      ],
     }
     expect(filtersOf(filters)).toEqual({
       $and: [
@@ -226,10 +282,10 @@ describe('parseListQuery logic', () => {
   })
 
   it('when there are exactly 100 conditions, then the query is accepted', () => {
-    const clauses = Array.from(
-      { length: 50 },
-      (_, i) => ({ slug: `s${i}`, title: { $ne: `t${i}` } }),
-    )
+    const clauses = Array.from({ length: 50 }, (_, i) => ({
+      slug: `s${i}`,
+      title: { $ne: `t${i}` },
+    }))
     expect(filtersOf({ $or: clauses })).toMatchObject({ $and: [{ $or: expect.any(Array) }] })
   })
 })
@@ -237,15 +293,46 @@ describe('parseListQuery logic', () => {
 describe('parseListQuery sort', () => {
   it.each([
     ['-publishedAt', [['publishedAt', -1]]],
-    ['slug,-createdAt', [['slug', 1], ['createdAt', -1]]],
-    ['publishedAt:desc,title:asc', [['publishedAt', -1], ['data.title', 1]]],
+    [
+      'slug,-createdAt',
+      [
+        ['slug', 1],
+        ['createdAt', -1],
+      ],
+    ],
+    [
+      'publishedAt:desc,title:asc',
+      [
+        ['publishedAt', -1],
+        ['data.title', 1],
+      ],
+    ],
     ['updatedAt:DESC', [['updatedAt', -1]]],
-    [' slug , -data.title ', [['slug', 1], ['data.title', -1]]],
-    ['type,status,authorId,version', [['type', 1], ['status', 1], ['authorId', 1], ['version', 1]]],
-    ['day,-at,featured,rating', [['data.day', 1], ['data.at', -1], ['data.featured', 1], [
-      'data.rating',
-      1,
-    ]]],
+    [
+      ' slug , -data.title ',
+      [
+        ['slug', 1],
+        ['data.title', -1],
+      ],
+    ],
+    [
+      'type,status,authorId,version',
+      [
+        ['type', 1],
+        ['status', 1],
+        ['authorId', 1],
+        ['version', 1],
+      ],
+    ],
+    [
+      'day,-at,featured,rating',
+      [
+        ['data.day', 1],
+        ['data.at', -1],
+        ['data.featured', 1],
+        ['data.rating', 1],
+      ],
+    ],
   ])('when sort=%s, then the keys are %j and the id comes last', (sort, keys) => {
     expect(parse(`sort=${encodeURIComponent(sort)}`).sort).toEqual([...keys, ['_id', 1]])
   })
@@ -259,7 +346,10 @@ describe('parseListQuery sort', () => {
   })
 
   it('when sort is empty, then the default applies', () => {
-    expect(parse('sort=').sort).toEqual([['createdAt', -1], ['_id', 1]])
+    expect(parse('sort=').sort).toEqual([
+      ['createdAt', -1],
+      ['_id', 1],
+    ])
   })
 })
 

@@ -91,9 +91,10 @@ export function parseListQuery(rawQueryString: string, context: ListQueryContext
   ]
   if (issues.length > 0) throw new ValidationError('Invalid query parameters', issues)
 
-  const typeCondition: FilterNode[] = type === undefined
-    ? []
-    : [{ op: 'condition', path: 'type', kind: 'string', operator: '$eq', value: type }]
+  const typeCondition: FilterNode[] =
+    type === undefined
+      ? []
+      : [{ op: 'condition', path: 'type', kind: 'string', operator: '$eq', value: type }]
   const filter = topLevel(translateFilter(allOf([...typeCondition, filters.node])))
   return {
     filter,

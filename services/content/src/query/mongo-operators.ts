@@ -11,19 +11,25 @@ type Translate = (path: string, value: ConditionValue) => MongoFilter
 const one = (value: ConditionValue): ScalarValue => value as ScalarValue
 const list = (value: ConditionValue): readonly ScalarValue[] => value as readonly ScalarValue[]
 
-const compare = (mongoOperator: string): Translate => (path, value) => ({
-  [path]: { [mongoOperator]: one(value) },
-})
+const compare =
+  (mongoOperator: string): Translate =>
+  (path, value) => ({
+    [path]: { [mongoOperator]: one(value) },
+  })
 
-const regex = (match: TextMatch, caseInsensitive: boolean): Translate => (path, value) => {
-  const pattern = literalPattern(String(one(value)), match)
-  return { [path]: caseInsensitive ? { $regex: pattern, $options: 'i' } : { $regex: pattern } }
-}
+const regex =
+  (match: TextMatch, caseInsensitive: boolean): Translate =>
+  (path, value) => {
+    const pattern = literalPattern(String(one(value)), match)
+    return { [path]: caseInsensitive ? { $regex: pattern, $options: 'i' } : { $regex: pattern } }
+  }
 
 /** Negation as `$nor`: unlike `$not`, it takes any condition and reads the same on both servers. */
-const negate = (translate: Translate): Translate => (path, value) => ({
-  $nor: [translate(path, value)],
-})
+const negate =
+  (translate: Translate): Translate =>
+  (path, value) => ({
+    $nor: [translate(path, value)],
+  })
 
 const isNull = (path: string): MongoFilter => ({ [path]: { $eq: null } })
 const isNotNull = (path: string): MongoFilter => ({ [path]: { $ne: null } })

@@ -2,10 +2,12 @@ import type { OperatorArity } from './operators.ts'
 import { QUERY_LIMITS } from './query-limits.ts'
 
 /** An operator's value in its query-string shape, before coercion to the field's type. */
-export type OperatorValue = { ok: true; value: string | boolean | readonly string[] } | {
-  ok: false
-  message: string
-}
+export type OperatorValue =
+  | { ok: true; value: string | boolean | readonly string[] }
+  | {
+      ok: false
+      message: string
+    }
 
 const LONE_SURROGATE = /\p{Cs}/u
 

@@ -27,14 +27,12 @@ describe('escapeRegex', () => {
 })
 
 describe('literalPattern', () => {
-  it.each(
-    [
-      ['contains', 'a.b', 'a\\.b'],
-      ['startsWith', 'a.b', '^a\\.b'],
-      ['endsWith', 'a.b', 'a\\.b\\z'],
-      ['equals', 'a.b', '^a\\.b\\z'],
-    ] as const,
-  )('when matching %s %j, then the pattern is %j', (match, text, pattern) => {
+  it.each([
+    ['contains', 'a.b', 'a\\.b'],
+    ['startsWith', 'a.b', '^a\\.b'],
+    ['endsWith', 'a.b', 'a\\.b\\z'],
+    ['equals', 'a.b', '^a\\.b\\z'],
+  ] as const)('when matching %s %j, then the pattern is %j', (match, text, pattern) => {
     expect(literalPattern(text, match)).toBe(pattern)
   })
 })

@@ -41,10 +41,13 @@ export function createContentTypeRepository(
 
   return {
     async ensureIndexes() {
-      await types.createIndex({ websiteId: 1, name: 1 }, {
-        unique: true,
-        name: 'website_name_unique',
-      })
+      await types.createIndex(
+        { websiteId: 1, name: 1 },
+        {
+          unique: true,
+          name: 'website_name_unique',
+        },
+      )
       await claims.createIndex({ typeId: 1, version: 1 }, { name: 'type_version' })
     },
 

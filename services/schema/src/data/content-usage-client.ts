@@ -33,8 +33,7 @@ export function createContentUsageClient(deps: {
         throw new ServiceUnavailableError(UNANSWERED, { cause: error })
       }
       const body = (await response.json().catch(() => undefined)) as
-        | { totalDocs?: unknown }
-        | undefined
+        { totalDocs?: unknown } | undefined
       if (!response.ok || typeof body?.totalDocs !== 'number') {
         throw new ServiceUnavailableError(UNANSWERED, {
           cause: new Error(`content service answered ${response.status}`),

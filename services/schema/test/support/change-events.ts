@@ -19,9 +19,14 @@ export async function listenToChangeEvents(): Promise<ChangeEventListener> {
   const { queue } = await channel.assertQueue('', { exclusive: true, autoDelete: true })
   await channel.bindQueue(queue, EVENTS_EXCHANGE, CONTENT_TYPE_CHANGED)
   const received: ContentTypeChangedMessage[] = []
-  await channel.consume(queue, (message) => {
-    if (message) received.push(JSON.parse(message.content.toString()) as ContentTypeChangedMessage)
-  }, { noAck: true })
+  await channel.consume(
+    queue,
+    (message) => {
+      if (message)
+        received.push(JSON.parse(message.content.toString()) as ContentTypeChangedMessage)
+    },
+    { noAck: true },
+  )
   const of = (websiteId: string) => received.filter((message) => message.websiteId === websiteId)
   return {
     of,
