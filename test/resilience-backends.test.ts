@@ -4,6 +4,7 @@ import { jsonClient, waitFor } from '@cms/testkit'
 import {
   acknowledged,
   expectNothingLost,
+  readinessReport,
   startFaultStack,
   startWriteLoad,
   statusCounts,
@@ -54,7 +55,12 @@ describe('MongoDB stopped under a write load', () => {
           : undefined
       },
       { timeoutMs: 30_000, what: 'writes to succeed after MongoDB is back' },
-    )
+    ).catch(async (error: Error) => {
+      const last = load.records.slice(-3).map((r) => `${r.status} ${r.code ?? ''}`)
+      throw new Error(
+        `${error.message}; last answers: ${last.join(', ')}; readiness: ${await readinessReport(faults.stack)}`,
+      )
+    })
     await sleep(2000)
     const records = await load.stop()
     const summary = JSON.stringify(statusCounts(records))

@@ -94,6 +94,21 @@ export async function startFaultStack(
   }
 }
 
+/** Each service's /readyz answer, for a failure message that says which one is stuck. */
+export async function readinessReport(stack: Stack): Promise<string> {
+  const lines = await Promise.all(
+    Object.entries(stack.services.urls).map(async ([name, url]) => {
+      try {
+        const response = await fetch(`${url}/readyz`, { signal: AbortSignal.timeout(3000) })
+        return `${name} ${response.status} ${await response.text()}`
+      } catch (error) {
+        return `${name} unreachable: ${(error as Error).message}`
+      }
+    }),
+  )
+  return lines.join('; ')
+}
+
 // ------------------------------------------------------------------------------- load
 
 export type WriteKind = 'create' | 'update' | 'publish'

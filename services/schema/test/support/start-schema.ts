@@ -3,15 +3,16 @@ import { readSchemaConfig } from '../../src/config.ts'
 import { start } from '../../src/main.ts'
 import type { RunningSchemaService } from '../../src/main.ts'
 
+/** Ready with every check passing: a `degraded` service may not have reached the broker yet. */
 async function isReady(url: string): Promise<true | undefined> {
   const response = await fetch(`${url}/readyz`)
-  await response.body?.cancel()
-  return response.ok ? true : undefined
+  const body = (await response.json().catch(() => ({}))) as { status?: string }
+  return response.ok && body.status === 'ready' ? true : undefined
 }
 
 /**
  * A schema service in this process on a free port, against the test stack's real servers;
- * waits until it is ready unless told not to (a service without a broker never is).
+ * waits until it is fully ready (broker included) unless told not to (a service without a broker never is).
  */
 export async function startSchema(
   overrides: Record<string, string> = {},
