@@ -73,7 +73,7 @@ export async function start(
     outbox,
     slugs,
     logger,
-    onCommitted: () => relay?.kick(),
+    onCommitted: (record, settled) => relay?.committed(record, settled),
   })
   const service = createContentService({ documents, versions, slugs, committer, catalog, clock })
   const router = contentRoutes(service, { writes })

@@ -43,7 +43,11 @@ afterEach(async () => {
 function setup(options: { abandonedAfterMs?: number } = {}) {
   const store = inMemoryStore({ maxPauseMs: 0, replacePauseMs: 0 })
   const { broker, publisher, published } = fakeBroker()
-  const committer = createChangeCommitter({ ...store, logger, onCommitted: () => relay?.kick() })
+  const committer = createChangeCommitter({
+    ...store,
+    logger,
+    onCommitted: (record, settled) => relay?.committed(record, settled),
+  })
   relay = createOutboxRelay({ ...store, committer, publisher, logger, pollMs: 20, ...options })
   return { store, broker, published, committer }
 }

@@ -36,8 +36,11 @@ export interface ChangeCommitterDeps {
   versions: VersionsRepository
   outbox: OutboxRepository
   slugs: SlugRegistry
-  /** Told after each commit, so the outbox relay sends the event at once. */
-  onCommitted: () => void
+  /**
+   * Told after each commit, so the outbox relay sends the event at once; `settled`: the
+   * document already shows the change, so the relay need not read it back.
+   */
+  onCommitted: (record: StoredVersion, settled: boolean) => void
   logger: Pick<Logger, 'warn'>
 }
 
@@ -85,7 +88,8 @@ export function createChangeCommitter(deps: ChangeCommitterDeps): ChangeCommitte
     }
     const stored = stateToStored(record.documentId, record.state)
     if (record.version === 1) {
-      await documents.insertIfAbsent(stored)
+      // A document inserted just now has had no reader, so no later version can exist yet.
+      if (await documents.insertIfAbsent(stored)) return 'applied'
     } else if (
       !(await documents.replaceIfOlder(stored)) &&
       !(await documents.findById(record.documentId))
@@ -122,9 +126,11 @@ export function createChangeCommitter(deps: ChangeCommitterDeps): ChangeCommitte
         createdAt: change.now,
       })
       if (!(await versions.insert(record))) return 'conflict'
+      let settled = false
       try {
-        const settled = await settle(record)
-        return settled === 'gone' && change.reason !== 'delete' ? 'gone' : 'applied'
+        const outcome = await settle(record)
+        settled = true
+        return outcome === 'gone' && change.reason !== 'delete' ? 'gone' : 'applied'
       } catch (error) {
         // Committed all the same: the record stays pending and the relay settles it.
         deps.logger.warn(
@@ -133,7 +139,7 @@ export function createChangeCommitter(deps: ChangeCommitterDeps): ChangeCommitte
         )
         return 'applied'
       } finally {
-        deps.onCommitted()
+        deps.onCommitted(record, settled)
       }
     },
     settle,

@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache'
 import { EVENTS_EXCHANGE } from '@cms/events'
 import type { EntryEventMessage } from '@cms/events'
 import type { Logger } from '@cms/logger'
@@ -46,6 +47,11 @@ export interface OutboxRelay {
   start(): void
   /** Sends at once instead of at the next poll. */
   kick(): void
+  /**
+   * A change this process committed (`settled`: and brought the document up to): its record
+   * is taken from here instead of being read back, then sent at once.
+   */
+  committed(record: StoredVersion, settled: boolean): void
   stop(): Promise<void>
 }
 
@@ -65,6 +71,10 @@ export function eventMessageOf(record: StoredVersion): EntryEventMessage {
  * publisher confirms and marks it sent only once confirmed (at least once; `eventId` is stable).
  * Before sending it makes sure the document shows the change, which finishes a write whose
  * process died after its commit.
+ *
+ * Records this process committed and settled are kept in memory until sent, so the relay does
+ * not read them and their documents back: on FerretDB every such `_id` lookup scans the whole
+ * collection (docs/performance.md). Pointers left by other processes are followed as before.
  */
 export function createOutboxRelay(deps: OutboxRelayDeps): OutboxRelay {
   const batchSize = deps.batchSize ?? 100
@@ -74,12 +84,15 @@ export function createOutboxRelay(deps: OutboxRelayDeps): OutboxRelay {
   let kicked = false
   let wake: (() => void) | undefined
   let loop: Promise<void> = Promise.resolve()
+  /** Committed and settled here, not yet sent; bounded for a broker that stays away. */
+  const settledHere = new LRUCache<string, StoredVersion>({ max: 10_000 })
 
   /**
    * Makes sure the document shows the change before its event goes out, which finishes a write
    * whose process died after its commit.
    */
   async function settle(record: StoredVersion): Promise<void> {
+    if (settledHere.has(record._id)) return
     if (record.reason === 'delete') {
       await deps.committer.settle(record)
       return
@@ -105,11 +118,15 @@ export function createOutboxRelay(deps: OutboxRelayDeps): OutboxRelay {
       if (!(await deps.documents.findById(record.documentId)))
         await deps.versions.deleteById(record._id)
     }
+    // Forgotten before the pointer goes: should that fail, the next sweep reads the record, sent.
+    settledHere.delete(record._id)
     await deps.outbox.remove(record._id)
   }
 
   /** The pointer's version record if its event still has to go out; drops pointers that are done. */
   async function recordOf(pointer: OutboxPointer): Promise<StoredVersion | undefined> {
+    const known = settledHere.get(pointer._id)
+    if (known) return known
     const record = await deps.versions.findById(pointer._id)
     const abandoned = clock().getTime() - pointer.createdAt.getTime() > abandonedAfterMs
     if (record?.pending || (!record && !abandoned)) return record ?? undefined
@@ -164,6 +181,11 @@ export function createOutboxRelay(deps: OutboxRelayDeps): OutboxRelay {
     return pointers.length === batchSize && sent > 0
   }
 
+  function kick(): void {
+    kicked = true
+    wake?.()
+  }
+
   async function run(): Promise<void> {
     while (running) {
       kicked = false
@@ -190,9 +212,10 @@ export function createOutboxRelay(deps: OutboxRelayDeps): OutboxRelay {
       running = true
       loop = run()
     },
-    kick() {
-      kicked = true
-      wake?.()
+    kick,
+    committed(record, settled) {
+      if (settled) settledHere.set(record._id, record)
+      kick()
     },
     async stop() {
       running = false
