@@ -2,6 +2,7 @@ import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import process from 'node:process'
 import { MongoClient } from 'mongodb'
+import type { Db } from 'mongodb'
 import type { ContentType } from '@cms/content-model'
 import { internalHeaders } from '@cms/http'
 import { REPO_ROOT } from '@cms/stack'
@@ -23,6 +24,15 @@ import { measureWebhookFanOut } from './webhook-fanout.ts'
 import { createRequests, patchRequests } from './write-scenarios.ts'
 
 const log = (line: string) => process.stderr.write(`[bench] ${line}\n`)
+
+async function outboxDrained(db: Db, timeoutMs: number): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs
+  while (Date.now() < deadline) {
+    if ((await db.collection('outbox').countDocuments({})) === 0) return true
+    await new Promise((resolve) => setTimeout(resolve, 500))
+  }
+  return false
+}
 const only = process.env.BENCH_ONLY?.split(',').map((part) => part.trim().toLowerCase())
 /** BENCH_VARIANTS=warm,cold,direct,driver,304 narrows the read variants (all by default). */
 const variants = process.env.BENCH_VARIANTS?.split(',').map((part) => part.trim())
@@ -220,6 +230,9 @@ async function main(): Promise<number> {
       record(scenarioResult('PATCH with If-Match', ours, { direct }), ours)
     }
     if (selected('fan-out')) {
+      // The earlier writes' events first: the fan-out times its own writes to their receipt.
+      const drained = await outboxDrained(db, 300_000)
+      log(`outbox ${drained ? 'drained' : 'still holds events after 300 s'}`)
       log(
         `webhook fan-out: ${settings.fanOutWrites} writes x ${settings.fanOutWebhooks} webhooks ...`,
       )

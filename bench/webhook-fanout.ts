@@ -77,7 +77,7 @@ export async function measureWebhookFanOut(options: {
     }
     const delivered = latencies.length
     return {
-      reqPerSec: roundRate(delivered / ((last - started) / 1000)),
+      reqPerSec: delivered === 0 ? 0 : roundRate(delivered / ((last - started) / 1000)),
       ...percentiles(latencies),
       errors: failed + (expected - delivered),
       requests: delivered,

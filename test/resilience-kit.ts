@@ -315,7 +315,7 @@ export interface Ledger {
  *   with, and creates and updates carry the data they sent;
  * - each document's history is exactly versions 1..n, once each, and the document is version
  *   n with the state of record n (no partial document);
- * - no version record stays pending or without its document (MongoDB, directly);
+ * - no event stays unsent (no outbox pointer of the website left; MongoDB, directly);
  * - the receiver got an event for every change in every history (duplicates allowed).
  * Waits up to `timeoutMs` for the relay and the webhook service to catch up.
  */
@@ -332,12 +332,10 @@ export async function expectNothingLost(options: {
   const mongo = new MongoClient(options.mongoUrl, { serverSelectionTimeoutMS: 5000 })
   try {
     // The relay settles committed changes whose process or database went away mid-write.
-    const pending = mongo.db('cms_content').collection('versions')
+    const outbox = mongo.db('cms_content').collection('outbox')
     await waitFor(
       async () =>
-        (await pending.countDocuments({ websiteId: options.websiteId, pending: true })) === 0
-          ? true
-          : undefined,
+        (await outbox.countDocuments({ websiteId: options.websiteId })) === 0 ? true : undefined,
       {
         timeoutMs: Math.max(1000, deadline - Date.now()),
         intervalMs: 500,

@@ -48,9 +48,14 @@ async function commitBehindTheServicesBack(
         ? state
         : { ...state, data: { ...state.data, ...data }, version: state.version + 1, updatedAt: now }
     // As the writer does: the outbox pointer first, then the version record (the commit).
-    await db
-      .collection('outbox')
-      .insertOne({ _id: `${id}:${state.version + 1}` as never, documentId: id, createdAt: now })
+    const eventId = crypto.randomUUID()
+    await db.collection('outbox').insertOne({
+      _id: eventId as never,
+      versionId: `${id}:${state.version + 1}`,
+      documentId: id,
+      websiteId: state.websiteId,
+      createdAt: now,
+    })
     await db.collection('versions').insertOne({
       _id: `${id}:${state.version + 1}` as never,
       documentId: id,
@@ -60,11 +65,10 @@ async function commitBehindTheServicesBack(
       changedBy: content.api.caller.keyId,
       state: next,
       event: {
-        eventId: crypto.randomUUID(),
+        eventId,
         name: reason === 'delete' ? 'entry.delete' : 'entry.update',
         timestamp: now,
       },
-      pending: true,
       createdAt: now,
     })
   })

@@ -81,18 +81,14 @@ export function inMemoryStore(
         .sort((a, b) => b.version - a.version)
       return { records: all.slice(page.skip, page.skip + page.limit), total: all.length }
     },
-    async deleteSentBelow(documentId, version) {
+    async deleteSentBelow(documentId, version, unsent) {
       for (const [id, record] of records) {
-        if (record.documentId === documentId && record.version < version && !record.pending)
+        if (record.documentId === documentId && record.version < version && !unsent.includes(id))
           records.delete(id)
       }
     },
     async deleteById(id) {
       records.delete(id)
-    },
-    async markSent(id) {
-      const record = records.get(id)
-      if (record) delete record.pending
     },
   }
 
@@ -105,6 +101,11 @@ export function inMemoryStore(
         .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())
         .slice(0, limit)
         .map(copy)
+    },
+    async unsentOf(documentId) {
+      return [...pointers.values()]
+        .filter((pointer) => pointer.documentId === documentId)
+        .map((pointer) => pointer.versionId)
     },
     async remove(id) {
       pointers.delete(id)

@@ -50,7 +50,7 @@ function expectAllOnce(tap: Tap, id: string): void {
 }
 
 const pendingCount = (dbName: string) =>
-  withDb(dbName, (db) => db.collection('versions').countDocuments({ pending: true }))
+  withDb(dbName, (db) => db.collection('outbox').countDocuments({}))
 
 describe('outbox relay', () => {
   it('when the broker is unreachable, then writes succeed, and a relay with a broker later sends every event once', async () => {
@@ -87,7 +87,6 @@ describe('outbox relay', () => {
     expect(doomedEvents.map((event) => event.event)).toEqual(['entry.create', 'entry.delete'])
     await withDb(offline.dbName, async (db) => {
       expect(await db.collection('versions').countDocuments({ documentId: doomed.body.id })).toBe(0)
-      expect(await db.collection('versions').countDocuments({ pending: true })).toBe(0)
       expect(await db.collection('outbox').countDocuments({})).toBe(0)
     })
   })

@@ -116,7 +116,6 @@ describe('racing writers on a non-atomic store', () => {
       changedBy: 'crashed',
       state: { ...state, data: { crashed: true }, version: 2 },
       event: { eventId: 'e', name: 'entry.update', timestamp: now },
-      pending: true,
       createdAt: now,
     })
     const result = await write({
@@ -145,7 +144,6 @@ describe('racing writers on a non-atomic store', () => {
         changedBy: caller.keyId,
         state: { ...base, data: { step: version }, version },
         event: { eventId: `e${version}`, name: 'entry.update', timestamp: now },
-        pending: true,
         createdAt: now,
       })
     }
@@ -159,10 +157,31 @@ describe('racing writers on a non-atomic store', () => {
     const inserted: string[] = []
     const insert = store.versions.insert
     store.versions.insert = async (record) => {
-      inserted.push(store.pointers.has(record._id) ? 'pointer first' : 'record first')
+      const pointer = store.pointers.get(record.event.eventId)
+      inserted.push(pointer?.versionId === record._id ? 'pointer first' : 'record first')
       return insert(record)
     }
     await seed(store, committer)
     expect(inserted).toEqual(['pointer first'])
+  })
+
+  it("when a commit loses its race, then its own pointer goes and the winner's stays", async () => {
+    const { store, committer } = setup()
+    await seed(store, committer)
+    const { _id, ...base } = store.docs.get(ID)!
+    const change = (step: number) => ({
+      documentId: ID,
+      websiteId: caller.websiteId,
+      version: 2,
+      reason: 'update' as const,
+      changedBy: caller.keyId,
+      state: { ...base, data: { step }, version: 2 },
+      now: new Date(),
+    })
+    expect(await committer.commit(change(1))).toBe('applied')
+    expect(await committer.commit(change(2))).toBe('conflict')
+    const winner = store.records.get(`${ID}:2`)!
+    const left = [...store.pointers.values()].filter((pointer) => pointer.versionId === `${ID}:2`)
+    expect(left.map((pointer) => pointer._id)).toEqual([winner.event.eventId])
   })
 })

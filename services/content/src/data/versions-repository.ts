@@ -11,10 +11,9 @@ export interface VersionsRepository {
     documentId: string,
     page: { skip: number; limit: number },
   ): Promise<{ records: StoredVersion[]; total: number }>
-  /** A deleted document's history below its tombstone, except records whose event is unsent. */
-  deleteSentBelow(documentId: string, version: number): Promise<void>
+  /** A deleted document's history below `version`, except `unsent` (records still in the outbox). */
+  deleteSentBelow(documentId: string, version: number, unsent: readonly string[]): Promise<void>
   deleteById(id: string): Promise<void>
-  markSent(id: string): Promise<void>
 }
 
 export function createVersionsRepository(db: Db): VersionsRepository {
@@ -43,18 +42,15 @@ export function createVersionsRepository(db: Db): VersionsRepository {
       ])
       return { records, total }
     },
-    async deleteSentBelow(documentId, version) {
+    async deleteSentBelow(documentId, version, unsent) {
       await versions.deleteMany({
         documentId,
         version: { $lt: version },
-        pending: { $exists: false },
+        _id: { $nin: [...unsent] },
       })
     },
     async deleteById(id) {
       await versions.deleteOne({ _id: id })
-    },
-    async markSent(id) {
-      await versions.updateOne({ _id: id }, { $unset: { pending: '' } })
     },
   }
 }

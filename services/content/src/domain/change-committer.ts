@@ -59,7 +59,11 @@ export function createChangeCommitter(deps: ChangeCommitterDeps): ChangeCommitte
   async function finishDelete(record: StoredVersion): Promise<void> {
     await documents.deleteById(record.documentId)
     // Records with unsent events (the tombstone too) stay until the relay has sent them.
-    await versions.deleteSentBelow(record.documentId, record.version)
+    await versions.deleteSentBelow(
+      record.documentId,
+      record.version,
+      await deps.outbox.unsentOf(record.documentId),
+    )
     await slugs.release(
       { websiteId: record.websiteId, type: record.state.type, slug: record.state.slug },
       record.documentId,
@@ -116,16 +120,21 @@ export function createChangeCommitter(deps: ChangeCommitterDeps): ChangeCommitte
           name: EVENT_OF_REASON[change.reason],
           timestamp: change.now,
         },
-        pending: true,
         createdAt: change.now,
       }
       // The pointer first: whatever happens after it, the relay can find the version record.
       await deps.outbox.add({
-        _id: record._id,
+        _id: record.event.eventId,
+        versionId: record._id,
         documentId: record.documentId,
+        websiteId: record.websiteId,
         createdAt: change.now,
       })
-      if (!(await versions.insert(record))) return 'conflict'
+      if (!(await versions.insert(record))) {
+        // Ours alone (the winner's pointer has its own event id); the relay drops it otherwise.
+        await deps.outbox.remove(record.event.eventId)
+        return 'conflict'
+      }
       let settled = false
       try {
         const outcome = await settle(record)

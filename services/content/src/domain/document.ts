@@ -54,8 +54,8 @@ export const EVENT_OF_REASON: Readonly<Record<ChangeReason, EntryEventName>> = {
 
 /**
  * One record per change in `versions`, keyed `<documentId>:<version>`: inserting it is the
- * change's commit point (a duplicate key is the lost race), and it is the outbox entry of the
- * change's event until `pending` is cleared.
+ * change's commit point (a duplicate key is the lost race), and it carries the change's event,
+ * unsent while its outbox pointer (same `_id`) exists.
  */
 export interface StoredVersion {
   _id: string
@@ -67,8 +67,6 @@ export interface StoredVersion {
   changedBy: string
   state: DocumentState
   event: { eventId: string; name: EntryEventName; timestamp: Date }
-  /** Set while the event is unsent; removed once the broker confirmed it. */
-  pending?: true
   createdAt: Date
 }
 

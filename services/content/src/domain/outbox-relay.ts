@@ -108,29 +108,32 @@ export function createOutboxRelay(deps: OutboxRelayDeps): OutboxRelay {
     if (!deletedLater) await deps.committer.settle(record)
   }
 
-  /** Once sent: a tombstone goes; a change of a deleted document goes too, else it is marked. */
+  /**
+   * Once sent, the pointer goes, which is what marks the event sent. After a tombstone, the
+   * deleted document's history goes too, but for records still unsent: a change sent before its
+   * tombstone (the order the relay keeps) is removed here at the latest.
+   */
   async function markDone(record: StoredVersion): Promise<void> {
-    if (record.reason === 'delete') {
-      await deps.versions.deleteById(record._id)
-    } else {
-      // Marked first: a delete finishing meanwhile then removes it, or this finds the document gone.
-      await deps.versions.markSent(record._id)
-      if (!(await deps.documents.findById(record.documentId)))
-        await deps.versions.deleteById(record._id)
-    }
-    // Forgotten before the pointer goes: should that fail, the next sweep reads the record, sent.
+    // Forgotten before the pointer goes: should that fail, the next sweep reads the record again.
     settledHere.delete(record._id)
-    await deps.outbox.remove(record._id)
+    await deps.outbox.remove(record.event.eventId)
+    if (record.reason === 'delete') {
+      const unsent = await deps.outbox.unsentOf(record.documentId)
+      await deps.versions.deleteSentBelow(record.documentId, record.version + 1, unsent)
+    }
   }
 
-  /** The pointer's version record if its event still has to go out; drops pointers that are done. */
+  /**
+   * The pointer's version record if its event is the pointer's. Drops a pointer whose attempt
+   * lost its race (the record carries another event) or whose record never appeared (a failed
+   * write, once abandoned).
+   */
   async function recordOf(pointer: OutboxPointer): Promise<StoredVersion | undefined> {
-    const known = settledHere.get(pointer._id)
-    if (known) return known
-    const record = await deps.versions.findById(pointer._id)
+    const record =
+      settledHere.get(pointer.versionId) ?? (await deps.versions.findById(pointer.versionId))
+    if (record?.event.eventId === pointer._id) return record
     const abandoned = clock().getTime() - pointer.createdAt.getTime() > abandonedAfterMs
-    if (record?.pending || (!record && !abandoned)) return record ?? undefined
-    await deps.outbox.remove(pointer._id)
+    if (record || abandoned) await deps.outbox.remove(pointer._id)
     return undefined
   }
 
@@ -164,9 +167,11 @@ export function createOutboxRelay(deps: OutboxRelayDeps): OutboxRelay {
         ),
       ),
     )
+    // In order, up to the first unconfirmed one: a change is never marked sent after its
+    // tombstone was (which would leave it behind the deleted document's history).
     let sent = 0
     for (const [index, result] of results.entries()) {
-      if (result.status !== 'fulfilled') continue
+      if (result.status !== 'fulfilled') break
       await markDone(ready[index]!)
       sent++
     }
