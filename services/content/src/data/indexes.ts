@@ -11,6 +11,7 @@ const INDEXES: readonly IndexPlan[] = [
   ...LIST_INDEXES.map((index) => ({ collection: 'documents', ...index })),
   { collection: 'versions', name: 'document_version', key: { documentId: 1, version: -1 } },
   { collection: 'outbox', name: 'created', key: { createdAt: 1 } },
+  { collection: 'outbox', name: 'document', key: { documentId: 1 } },
 ]
 
 /**
