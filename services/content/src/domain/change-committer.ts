@@ -141,7 +141,7 @@ export function createChangeCommitter(deps: ChangeCommitterDeps): ChangeCommitte
         settled = true
         return outcome === 'gone' && change.reason !== 'delete' ? 'gone' : 'applied'
       } catch (error) {
-        // Committed all the same: the record stays pending and the relay settles it.
+        // Committed all the same: its pointer stays, and the relay settles it before sending.
         deps.logger.warn(
           { err: error, versionId: record._id },
           'settling a committed change failed',

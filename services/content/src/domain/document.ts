@@ -55,7 +55,7 @@ export const EVENT_OF_REASON: Readonly<Record<ChangeReason, EntryEventName>> = {
 /**
  * One record per change in `versions`, keyed `<documentId>:<version>`: inserting it is the
  * change's commit point (a duplicate key is the lost race), and it carries the change's event,
- * unsent while its outbox pointer (same `_id`) exists.
+ * unsent while an outbox pointer keyed by its event id exists.
  */
 export interface StoredVersion {
   _id: string
