@@ -124,21 +124,23 @@ export function createDeliveryRunner(deps: DeliveryRunnerDeps) {
         await giveUp(delivery, 'the webhook was deleted')
         return 'skipped'
       }
-      const payload = await deps.payloads.find(delivery.payloadId)
-      if (!payload || payload.websiteId !== delivery.websiteId) {
-        await giveUp(delivery, 'the payload of this delivery is missing')
-        return 'skipped'
-      }
-      const running = deps.limiter.tryRun(new URL(webhook.url).host, () =>
-        attempt(delivery, webhook, payload.body, job.attempt),
-      )
+      // The payload (the document, the largest read) only once the host has a slot: a job that
+      // is parked comes back and would read it again.
+      const running = deps.limiter.tryRun(new URL(webhook.url).host, async () => {
+        const payload = await deps.payloads.find(delivery.payloadId)
+        if (!payload || payload.websiteId !== delivery.websiteId) {
+          await giveUp(delivery, 'the payload of this delivery is missing')
+          return 'skipped' as const
+        }
+        await attempt(delivery, webhook, payload.body, job.attempt)
+        return 'attempted' as const
+      })
       if (!running) {
         await deps.queue.park(job)
         deps.observer?.parked()
         return 'parked'
       }
-      await running
-      return 'attempted'
+      return running
     },
   }
 }
