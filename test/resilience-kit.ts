@@ -331,17 +331,29 @@ export async function expectNothingLost(options: {
   const deadline = Date.now() + (options.timeoutMs ?? 45_000)
   const mongo = new MongoClient(options.mongoUrl, { serverSelectionTimeoutMS: 5000 })
   try {
-    // The relay settles committed changes whose process or database went away mid-write.
-    const outbox = mongo.db('cms_content').collection('outbox')
-    await waitFor(
-      async () =>
-        (await outbox.countDocuments({ websiteId: options.websiteId })) === 0 ? true : undefined,
-      {
-        timeoutMs: Math.max(1000, deadline - Date.now()),
-        intervalMs: 500,
-        what: 'no pending event',
-      },
-    )
+    // The relay settles committed changes whose process or database went away mid-write. A
+    // pointer whose attempt never committed (killed between its two inserts) is not an event:
+    // the relay drops it once abandoned.
+    const db = mongo.db('cms_content')
+    const unsentEvents = async () => {
+      const pointers = await db
+        .collection<{ _id: string; versionId: string }>('outbox')
+        .find({ websiteId: options.websiteId })
+        .toArray()
+      let unsent = 0
+      for (const pointer of pointers) {
+        const record = await db
+          .collection<{ _id: string; event: { eventId: string } }>('versions')
+          .findOne({ _id: pointer.versionId })
+        if (record?.event.eventId === pointer._id) unsent++
+      }
+      return unsent
+    }
+    await waitFor(async () => ((await unsentEvents()) === 0 ? true : undefined), {
+      timeoutMs: Math.max(1000, deadline - Date.now()),
+      intervalMs: 500,
+      what: 'no pending event',
+    })
     const documents = await allPages<{ id: string; version: number; status: string }>(
       api,
       '/api/content?draft=true',
