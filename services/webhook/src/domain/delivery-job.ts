@@ -2,6 +2,8 @@
 export interface DeliveryJob {
   deliveryId: string
   attempt: number
+  /** The target's host when queued: a saturated host parks the job before any database read. */
+  host?: string
 }
 
 /** Where delivery jobs go; every method resolves once the broker has confirmed the message. */
@@ -15,7 +17,9 @@ export interface JobQueue {
 }
 
 export function encodeJob(job: DeliveryJob): Buffer {
-  return Buffer.from(JSON.stringify({ deliveryId: job.deliveryId, attempt: job.attempt }))
+  return Buffer.from(
+    JSON.stringify({ deliveryId: job.deliveryId, attempt: job.attempt, host: job.host }),
+  )
 }
 
 export function decodeJob(raw: Buffer): DeliveryJob | undefined {
@@ -28,7 +32,8 @@ export function decodeJob(raw: Buffer): DeliveryJob | undefined {
     ) {
       return undefined
     }
-    return { deliveryId: value.deliveryId, attempt: value.attempt as number }
+    const job: DeliveryJob = { deliveryId: value.deliveryId, attempt: value.attempt as number }
+    return typeof value.host === 'string' ? { ...job, host: value.host } : job
   } catch {
     return undefined
   }

@@ -85,7 +85,7 @@ export function createDeliveryRunner(deps: DeliveryRunnerDeps) {
     // attempt (same X-Webhook-Id) rather than leaving a delivery pending with nothing queued.
     if (outcome.status === 'pending') {
       await deps.queue.retryLater(
-        { deliveryId: delivery.id, attempt: attemptNumber + 1 },
+        { deliveryId: delivery.id, attempt: attemptNumber + 1, host: new URL(webhook.url).host },
         outcome.retryInMs,
       )
     }
@@ -113,8 +113,15 @@ export function createDeliveryRunner(deps: DeliveryRunnerDeps) {
     )
   }
 
+  async function park(job: DeliveryJob): Promise<'parked'> {
+    await deps.queue.park(job)
+    deps.observer?.parked()
+    return 'parked'
+  }
+
   return {
     async run(job: DeliveryJob): Promise<RunResult> {
+      if (job.host !== undefined && deps.limiter.isFull(job.host)) return park(job)
       const delivery = await deps.deliveries.findById(job.deliveryId)
       // A job for a finished delivery, or one already attempted, is a duplicate from the broker.
       if (!delivery || delivery.status !== 'pending' || delivery.attempts >= job.attempt)
@@ -135,12 +142,7 @@ export function createDeliveryRunner(deps: DeliveryRunnerDeps) {
         await attempt(delivery, webhook, payload.body, job.attempt)
         return 'attempted' as const
       })
-      if (!running) {
-        await deps.queue.park(job)
-        deps.observer?.parked()
-        return 'parked'
-      }
-      return running
+      return running ?? park(job)
     },
   }
 }

@@ -57,7 +57,11 @@ export function createFanOut(deps: FanOutDeps) {
       }
       const { delivery } = await deps.deliveries.insertOnce(fresh)
       if (delivery.enqueuedAt !== null) continue
-      await deps.queue.enqueue({ deliveryId: delivery.id, attempt: 1 })
+      await deps.queue.enqueue({
+        deliveryId: delivery.id,
+        attempt: 1,
+        host: new URL(webhook.url).host,
+      })
       await deps.deliveries.update(delivery.id, { enqueuedAt: deps.now().toISOString() })
     }
     deps.logger.debug({ eventId: message.eventId, deliveries: webhooks.length }, 'event fanned out')

@@ -37,6 +37,8 @@ describe('createHostLimiter', () => {
     const gate = deferred()
     const slow = limiter.tryRun('slow.example', () => gate.promise)
     expect(slow).toBeDefined()
+    expect(limiter.isFull('slow.example')).toBe(true)
+    expect(limiter.isFull('fast.example')).toBe(false)
     expect(limiter.tryRun('slow.example', async () => 'never')).toBeUndefined()
     await expect(limiter.tryRun('fast.example', async () => 'done')).resolves.toBe('done')
     gate.resolve()

@@ -5,6 +5,8 @@ export interface HostLimiter {
    * job aside instead of holding a prefetch slot that deliveries to other hosts could use.
    */
   tryRun<T>(host: string, task: () => Promise<T>): Promise<T> | undefined
+  /** Whether `tryRun` on `host` would refuse now. */
+  isFull(host: string): boolean
   inFlight(host: string): number
 }
 
@@ -45,6 +47,14 @@ export function createHostLimiter(options: {
         slot = new Promise<void>((resolve) => current.waiting.push(resolve))
       }
       return slot.then(task).finally(() => release(host, current))
+    },
+    isFull(host) {
+      const state = hosts.get(host)
+      return (
+        state !== undefined &&
+        state.running >= options.concurrency &&
+        state.waiting.length >= options.maxWaiting
+      )
     },
     inFlight: (host) => hosts.get(host)?.running ?? 0,
   }
