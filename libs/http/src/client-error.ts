@@ -9,11 +9,24 @@ export const MAX_REQUEST_HEAD_BYTES = 32 * 1024
  * Requests Node rejects before Koa sees them (a head over the limit, malformed HTTP) would get
  * a bare status line; they get the contract's error body instead.
  */
+/** Sockets already answered: the rest of their request is read and dropped, not parsed. */
+const answered = new WeakSet<Socket>()
+
+/** How long a client still sending an oversized request may take before the socket is closed. */
+const DRAIN_MS = 5000
+
 export function answerClientError(error: Error & { code?: string }, socket: Socket): void {
+  if (answered.has(socket)) return
   if (error.code === 'ECONNRESET' || !socket.writable) {
     socket.destroy()
     return
   }
+  answered.add(socket)
+  // Closing while the client is still sending (a URL of megabytes) would reset the connection
+  // and the client would never read the answer: read the rest and drop it, within bounds.
+  socket.removeAllListeners('data')
+  socket.on('data', () => undefined)
+  setTimeout(() => socket.destroy(), DRAIN_MS).unref()
   const tooLarge = error.code === 'HPE_HEADER_OVERFLOW'
   const status = tooLarge ? '431 Request Header Fields Too Large' : '400 Bad Request'
   const body: ErrorBody = {
