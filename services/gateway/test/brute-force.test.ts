@@ -41,7 +41,7 @@ const from = (gateway: RunningGateway, address: string, key: string) =>
 
 describe('guessing keys', () => {
   it('when one address keeps guessing keys, then it is refused with 429 and even a right key is refused', async () => {
-    const attacker = `198.51.100.${Math.floor(Math.random() * 250) + 1}`
+    const attacker = `198.51.100.${Math.floor(Math.random() * 200) + 1}` // .250 is the admin test's
     for (let i = 0; i < FAILURES_ALLOWED; i++) {
       expect((await from(behindProxy, attacker, guess())('GET', '/api/content')).status).toBe(401)
     }
