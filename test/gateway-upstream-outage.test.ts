@@ -5,9 +5,8 @@ import { freePort, managedProcess, serviceCommand, REPO_ROOT } from '@cms/stack'
 import type { ManagedProcess } from '@cms/stack'
 import { createTestWebsite, jsonClient, testEnv, waitFor } from '@cms/testkit'
 import type { ApiCall } from '@cms/testkit'
-import { start } from '../services/gateway/src/main.ts'
 import type { RunningGateway } from '../services/gateway/src/main.ts'
-import { readGatewayConfig } from '../services/gateway/src/config.ts'
+import { startGateway } from '../services/gateway/test/support/gateway-under-test.ts'
 
 /**
  * A content read service of our own (the shared one must keep serving other test files), a
@@ -46,23 +45,12 @@ beforeAll(async () => {
       (await fetch(`${contentUrl}/readyz`, { signal: AbortSignal.timeout(2000) })).ok,
   })
   await content.start()
-  gateway = await start(
-    readGatewayConfig({
-      CMS_PORT: '0',
-      MONGO_URL: env.mongoUrl,
-      REDIS_URL: env.redisUrl,
-      INTERNAL_TOKEN: env.internalToken,
-      CMS_ADMIN_TOKEN: env.adminToken,
-      CONTENT_READ_URL: contentUrl,
-      CONTENT_WRITE_URL: env.contentWriteUrl,
-      SCHEMA_URL: env.schemaUrl,
-      WEBHOOK_URL: env.webhookUrl,
-      UPSTREAM_TIMEOUT_MS: '1500',
-      // Every read must reach the service here; a cached answer would hide the outage.
-      READ_CACHE: 'false',
-      LOG_LEVEL: 'silent',
-    }),
-  )
+  gateway = await startGateway({
+    CONTENT_READ_URL: contentUrl,
+    UPSTREAM_TIMEOUT_MS: '1500',
+    // Every read must reach the service here; a cached answer would hide the outage.
+    READ_CACHE: 'false',
+  })
   const site = await createTestWebsite()
   api = jsonClient(gateway.url, { 'x-api-key': site.readKey })
 }, 120_000)

@@ -1,10 +1,8 @@
-import process from 'node:process'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { jsonClient, testEnv, waitFor } from '@cms/testkit'
+import { jsonClient, waitFor } from '@cms/testkit'
 import type { ApiCall } from '@cms/testkit'
-import { readGatewayConfig } from '../services/gateway/src/config.ts'
-import { start } from '../services/gateway/src/main.ts'
 import type { RunningGateway } from '../services/gateway/src/main.ts'
+import { startGateway } from '../services/gateway/test/support/gateway-under-test.ts'
 import { contentSite, expectStatus } from './content-fixtures.ts'
 import type { ContentSite } from './content-fixtures.ts'
 
@@ -18,21 +16,7 @@ let second: RunningGateway
 
 beforeAll(async () => {
   site = await contentSite()
-  const env = testEnv()
-  second = await start(
-    readGatewayConfig({
-      CMS_PORT: '0',
-      MONGO_URL: env.mongoUrl,
-      REDIS_URL: env.redisUrl,
-      INTERNAL_TOKEN: env.internalToken,
-      CMS_ADMIN_TOKEN: env.adminToken,
-      CONTENT_READ_URL: env.contentReadUrl,
-      CONTENT_WRITE_URL: env.contentWriteUrl,
-      SCHEMA_URL: env.schemaUrl,
-      WEBHOOK_URL: env.webhookUrl,
-      LOG_LEVEL: process.env.CMS_TEST_LOG_LEVEL ?? 'silent',
-    }),
-  )
+  second = await startGateway()
 }, 60_000)
 
 afterAll(async () => {
