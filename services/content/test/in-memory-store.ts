@@ -55,8 +55,8 @@ export function inMemoryStore(
       if (matches) docs.set(document._id, copy(document))
       return matches
     },
-    async deleteById(id) {
-      docs.delete(id)
+    async remove(document) {
+      return docs.delete(document._id)
     },
     async page() {
       throw new Error('not used by these tests')

@@ -16,7 +16,8 @@ export interface DocumentsRepository {
   insertIfAbsent(document: StoredDocument): Promise<boolean>
   /** Brings the stored document up to `document.version`; false when it is not older (or gone). */
   replaceIfOlder(document: StoredDocument): Promise<boolean>
-  deleteById(id: string): Promise<void>
+  /** Deletes by `_id` alone (the website is for the caller's bookkeeping); false when it was gone. */
+  remove(document: Pick<StoredDocument, '_id' | 'websiteId'>): Promise<boolean>
   /** One page and the total count, queried in parallel. */
   page(query: DocumentPageQuery): Promise<{ docs: Partial<StoredDocument>[]; total: number }>
   /** One page without the count, when the total is known (domain/count-cache.ts). */
@@ -56,8 +57,8 @@ export function createDocumentsRepository(db: Db): DocumentsRepository {
       const result = await documents.replaceOne({ _id: document._id }, document)
       return result.matchedCount > 0
     },
-    async deleteById(id) {
-      await documents.deleteOne({ _id: id })
+    async remove(document) {
+      return (await documents.deleteOne({ _id: document._id })).deletedCount > 0
     },
     async page(query) {
       const [docs, total] = await Promise.all([

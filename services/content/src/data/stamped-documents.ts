@@ -22,10 +22,10 @@ export function withChangeStamps(
       if (replaced) await stamps.renew(document.websiteId)
       return replaced
     },
-    async deleteById(id) {
-      const existing = await documents.findById(id)
-      await documents.deleteById(id)
-      if (existing) await stamps.renew(existing.websiteId)
+    async remove(document) {
+      const removed = await documents.remove(document)
+      if (removed) await stamps.renew(document.websiteId)
+      return removed
     },
   }
 }

@@ -57,7 +57,7 @@ export function createChangeCommitter(deps: ChangeCommitterDeps): ChangeCommitte
   const { documents, versions, slugs } = deps
 
   async function finishDelete(record: StoredVersion): Promise<void> {
-    await documents.deleteById(record.documentId)
+    await documents.remove({ _id: record.documentId, websiteId: record.websiteId })
     // Records with unsent events (the tombstone too) stay until the relay has sent them.
     await versions.deleteSentBelow(
       record.documentId,

@@ -10,7 +10,7 @@ function fakeDocuments() {
     findById: async () => null,
     insertIfAbsent: async () => true,
     replaceIfOlder: async () => true,
-    deleteById: async () => undefined,
+    remove: async () => true,
     page: async () => {
       calls.page++
       return { docs: [], total }
