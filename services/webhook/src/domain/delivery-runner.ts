@@ -9,6 +9,7 @@ import type { DeliveryJob, JobQueue } from './delivery-job.ts'
 import type { HostLimiter } from './host-limiter.ts'
 import { outcomeOf } from './retry-schedule.ts'
 import { deliveryHeaders } from './signature.ts'
+import { targetHost } from './webhook.ts'
 import type { Webhook } from './webhook.ts'
 
 export type RunResult = 'attempted' | 'skipped' | 'parked'
@@ -85,7 +86,7 @@ export function createDeliveryRunner(deps: DeliveryRunnerDeps) {
     // attempt (same X-Webhook-Id) rather than leaving a delivery pending with nothing queued.
     if (outcome.status === 'pending') {
       await deps.queue.retryLater(
-        { deliveryId: delivery.id, attempt: attemptNumber + 1, host: new URL(webhook.url).host },
+        { deliveryId: delivery.id, attempt: attemptNumber + 1, host: targetHost(webhook) },
         outcome.retryInMs,
       )
     }
@@ -133,7 +134,7 @@ export function createDeliveryRunner(deps: DeliveryRunnerDeps) {
       }
       // The payload (the document, the largest read) only once the host has a slot: a job that
       // is parked comes back and would read it again.
-      const running = deps.limiter.tryRun(new URL(webhook.url).host, async () => {
+      const running = deps.limiter.tryRun(targetHost(webhook), async () => {
         const payload = await deps.payloads.find(delivery.payloadId)
         if (!payload || payload.websiteId !== delivery.websiteId) {
           await giveUp(delivery, 'the payload of this delivery is missing')

@@ -8,6 +8,7 @@ import { deliveryIdFor } from './delivery-id.ts'
 import type { JobQueue } from './delivery-job.ts'
 import { webhookMatches } from './matching.ts'
 import { eventBody } from './payload.ts'
+import { targetHost } from './webhook.ts'
 
 export interface FanOutDeps {
   webhooks: WebhookRepository
@@ -60,7 +61,7 @@ export function createFanOut(deps: FanOutDeps) {
       await deps.queue.enqueue({
         deliveryId: delivery.id,
         attempt: 1,
-        host: new URL(webhook.url).host,
+        host: targetHost(webhook),
       })
       await deps.deliveries.update(delivery.id, { enqueuedAt: deps.now().toISOString() })
     }

@@ -38,3 +38,6 @@ export function toWebhookView(webhook: Webhook): WebhookView {
     updatedAt: webhook.updatedAt,
   }
 }
+
+/** What deliveries to a webhook are limited by (`WEBHOOK_HOST_CONCURRENCY`): its URL's host and port. */
+export const targetHost = (webhook: Pick<Webhook, 'url'>): string => new URL(webhook.url).host
