@@ -14,6 +14,8 @@ import { createAttemptRepository } from './data/attempt-repository.ts'
 import { createDeliveryRepository } from './data/delivery-repository.ts'
 import { ensureIndexes } from './data/indexes.ts'
 import { createPayloadRepository } from './data/payload-repository.ts'
+import { rememberDeliveries } from './data/recent-deliveries.ts'
+import { rememberPayloads } from './data/recent-payloads.ts'
 import { createWebhookRepository } from './data/webhook-repository.ts'
 import { createAttemptSender } from './domain/attempt-sender.ts'
 import { createDeliveryUseCases } from './domain/deliveries.ts'
@@ -39,6 +41,9 @@ export interface RunningWebhookService {
 export const USER_AGENT = 'cms-webhooks/1.0'
 /** Fanning an event out is a few quick writes; this many at a time keeps the database busy enough. */
 const EVENT_PREFETCH = 16
+/** Deliveries and payload bytes the fan-out and the runner keep in hand (docs/webhooks.md). */
+const REMEMBERED_DELIVERIES = 20_000
+const REMEMBERED_PAYLOAD_BYTES = 32 * 1024 * 1024
 
 export async function start(
   config: WebhookConfig = readWebhookConfig(),
@@ -109,10 +114,14 @@ export async function start(
       }),
     }),
   })
+  // The pipeline reads back what it wrote from memory; the API reads the database.
+  const pipeline = {
+    deliveries: rememberDeliveries(deliveries, { max: REMEMBERED_DELIVERIES }),
+    payloads: rememberPayloads(payloads, { maxBytes: REMEMBERED_PAYLOAD_BYTES }),
+  }
   const runner = createDeliveryRunner({
-    deliveries,
+    ...pipeline,
     attempts,
-    payloads,
     webhooks,
     queue,
     send: createAttemptSender({ got, guard, timeoutMs: config.WEBHOOK_TIMEOUT_MS, agents }),
@@ -127,7 +136,7 @@ export async function start(
     logger,
     observer: createDeliveryMetrics(http.metrics.registry),
   })
-  const fanOut = createFanOut({ webhooks, deliveries, payloads, queue, now, logger })
+  const fanOut = createFanOut({ ...pipeline, webhooks, queue, now, logger })
   consumers.push(
     createWorkConsumer({
       queue: names.events,

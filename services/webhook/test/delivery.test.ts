@@ -1,10 +1,12 @@
 import { randomBytes } from 'node:crypto'
 import { Webhook as StandardWebhook } from 'standardwebhooks'
+import { MongoClient } from 'mongodb'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ENTRY_EVENTS } from '@cms/events'
 import type { EntryEventMessage } from '@cms/events'
 import { waitFor } from '@cms/testkit'
 import type { ApiCall } from '@cms/testkit'
+import { deliveryIdFor } from '../src/domain/delivery-id.ts'
 import { entryEvent, publishEvents } from './support/events.ts'
 import { startIsolatedService } from './support/isolated-service.ts'
 import type { IsolatedService } from './support/isolated-service.ts'
@@ -145,6 +147,66 @@ describe('delivering entry events', () => {
     expect(target.requests).toHaveLength(1)
     const log = await api('GET', `/api/webhooks/${id}/deliveries`)
     expect(log.body.totalDocs).toBe(1)
+  })
+
+  it('when an event comes back after its delivery was stored but never queued, then that delivery is made once', async () => {
+    const { api, caller } = service.client()
+    const target = await receiver()
+    const webhookId = await subscribe(api, { url: target.url })
+    const message = entryEvent(caller.websiteId, 'entry.create')
+    // What a crash between storing the delivery and queueing its job leaves behind.
+    const mongo = new MongoClient(service.config.MONGO_URL)
+    try {
+      await mongo
+        .db(service.config.MONGO_DB)
+        .collection<Record<string, unknown> & { _id: string }>('deliveries')
+        .insertOne({
+          _id: deliveryIdFor(message.eventId, webhookId),
+          webhookId,
+          websiteId: caller.websiteId,
+          eventId: message.eventId,
+          payloadId: message.eventId,
+          event: message.event,
+          documentId: message.document.id,
+          status: 'pending',
+          attempts: 0,
+          lastStatusCode: null,
+          lastError: null,
+          nextAttemptAt: message.timestamp,
+          redeliveryOf: null,
+          createdAt: message.timestamp,
+          updatedAt: message.timestamp,
+        })
+    } finally {
+      await mongo.close()
+    }
+    await publishEvents(message)
+    const [request] = await target.waitForRequests(1)
+    expect(request!.headers['x-webhook-id']).toBe(deliveryIdFor(message.eventId, webhookId))
+    expect(request!.json()).toEqual(payloadOf(message))
+    await settle()
+    expect(target.requests).toHaveLength(1)
+  })
+
+  it('when many deliveries to one target succeed at once, then every log entry says succeeded after one attempt', async () => {
+    const { api, caller } = service.client()
+    const target = await receiver()
+    const id = await subscribe(api, { url: target.url })
+    const messages = Array.from({ length: 40 }, () => entryEvent(caller.websiteId, 'entry.update'))
+    await publishEvents(...messages)
+    await target.waitForRequests(40, 30_000)
+    const log = await waitFor(
+      async () => {
+        const response = await api('GET', `/api/webhooks/${id}/deliveries?limit=100`)
+        return response.body.docs.every((d: { status: string }) => d.status === 'succeeded')
+          ? response.body
+          : undefined
+      },
+      { what: 'every delivery to be logged as succeeded' },
+    )
+    expect(log.totalDocs).toBe(40)
+    expect(log.docs.map((d: { attempts: number }) => d.attempts)).toEqual(Array(40).fill(1))
+    expect(target.requests).toHaveLength(40)
   })
 
   it('when deliveries are made, then the log lists them newest first with the contract fields', async () => {

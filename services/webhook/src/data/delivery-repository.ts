@@ -7,13 +7,7 @@ type DeliveryDocument = Omit<Delivery, 'id'> & { _id: string }
 export type DeliveryChanges = Partial<
   Pick<
     Delivery,
-    | 'status'
-    | 'attempts'
-    | 'lastStatusCode'
-    | 'lastError'
-    | 'nextAttemptAt'
-    | 'enqueuedAt'
-    | 'updatedAt'
+    'status' | 'attempts' | 'lastStatusCode' | 'lastError' | 'nextAttemptAt' | 'updatedAt'
   >
 >
 

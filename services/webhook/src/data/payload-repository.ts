@@ -12,8 +12,11 @@ export interface StoredPayload {
 type PayloadDocument = Omit<StoredPayload, 'id'> & { _id: string }
 
 export interface PayloadRepository {
-  /** Keeps the first body stored under an id: a redelivered event must not change what is signed. */
-  saveOnce(payload: StoredPayload): Promise<void>
+  /**
+   * Keeps the first body stored under an id (a redelivered event must not change what is
+   * signed); true when this call stored it.
+   */
+  saveOnce(payload: StoredPayload): Promise<boolean>
   find(id: string): Promise<StoredPayload | undefined>
 }
 
@@ -23,8 +26,10 @@ export function createPayloadRepository(db: Db): PayloadRepository {
     async saveOnce({ id, ...rest }) {
       try {
         await collection.insertOne({ _id: id, ...rest })
+        return true
       } catch (error) {
         if (!isDuplicateKeyError(error)) throw error
+        return false
       }
     },
     async find(id) {

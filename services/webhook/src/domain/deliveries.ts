@@ -9,6 +9,7 @@ import type { JobQueue } from './delivery-job.ts'
 import { pageEnvelope } from '@cms/pagination'
 import type { PageEnvelope, PageRequest } from '@cms/pagination'
 import { pingBody } from './payload.ts'
+import { targetHost } from './webhook.ts'
 import type { Webhook } from './webhook.ts'
 
 export interface DeliveryUseCaseDeps {
@@ -42,10 +43,10 @@ export function createDeliveryUseCases(deps: DeliveryUseCaseDeps) {
   }
 
   /** Stored, then queued; if the broker refuses, the entry says so instead of staying pending. */
-  async function startDelivery(delivery: Delivery): Promise<DeliveryView> {
+  async function startDelivery(webhook: Webhook, delivery: Delivery): Promise<DeliveryView> {
     await deps.deliveries.insertOnce(delivery)
     try {
-      await deps.queue.enqueue({ deliveryId: delivery.id, attempt: 1 })
+      await deps.queue.enqueue({ deliveryId: delivery.id, attempt: 1, host: targetHost(webhook) })
     } catch (error) {
       const lastError = 'the message broker was unavailable; nothing was sent'
       await deps.deliveries.update(delivery.id, {
@@ -55,9 +56,7 @@ export function createDeliveryUseCases(deps: DeliveryUseCaseDeps) {
       })
       throw error
     }
-    const enqueuedAt = deps.now().toISOString()
-    await deps.deliveries.update(delivery.id, { enqueuedAt })
-    return toDeliveryView({ ...delivery, enqueuedAt })
+    return toDeliveryView(delivery)
   }
 
   function newDelivery(
@@ -76,7 +75,6 @@ export function createDeliveryUseCases(deps: DeliveryUseCaseDeps) {
       lastStatusCode: null,
       lastError: null,
       nextAttemptAt: createdAt,
-      enqueuedAt: null,
       createdAt,
       updatedAt: createdAt,
     }
@@ -117,6 +115,7 @@ export function createDeliveryUseCases(deps: DeliveryUseCaseDeps) {
       const webhook = await findWebhook(websiteId, webhookId)
       const original = await findDelivery(webhook, deliveryId)
       return startDelivery(
+        webhook,
         newDelivery(webhook, {
           id: deps.newId(),
           payloadId: original.payloadId,
@@ -141,6 +140,7 @@ export function createDeliveryUseCases(deps: DeliveryUseCaseDeps) {
         createdAt: now.toISOString(),
       })
       return startDelivery(
+        webhook,
         newDelivery(webhook, {
           id,
           payloadId,

@@ -49,24 +49,15 @@ export function createDeliveryRunner(deps: DeliveryRunnerDeps) {
       updatedAt: deps.now().toISOString(),
     })
 
-  async function attempt(
+  async function record(
     delivery: Delivery,
     webhook: Webhook,
-    body: string,
-    attemptNumber: number,
+    job: DeliveryJob,
+    startedAt: Date,
+    result: AttemptResult,
   ): Promise<void> {
-    const startedAt = deps.now()
-    const headers = deliveryHeaders({
-      event: delivery.event,
-      deliveryId: delivery.id,
-      timestampSeconds: Math.floor(startedAt.getTime() / 1000),
-      body,
-      secret: webhook.secret,
-      userAgent: deps.userAgent,
-    })
-    const result = await deps.send({ url: webhook.url, headers, body })
     const outcome = outcomeOf({
-      attempt: attemptNumber,
+      attempt: job.attempt,
       succeeded: result.succeeded,
       delaysMs: deps.retryDelaysMs,
     })
@@ -75,7 +66,7 @@ export function createDeliveryRunner(deps: DeliveryRunnerDeps) {
       deliveryId: delivery.id,
       webhookId: delivery.webhookId,
       websiteId: delivery.websiteId,
-      attempt: attemptNumber,
+      attempt: job.attempt,
       startedAt: startedAt.toISOString(),
       durationMs: result.durationMs,
       statusCode: result.statusCode,
@@ -86,14 +77,14 @@ export function createDeliveryRunner(deps: DeliveryRunnerDeps) {
     // attempt (same X-Webhook-Id) rather than leaving a delivery pending with nothing queued.
     if (outcome.status === 'pending') {
       await deps.queue.retryLater(
-        { deliveryId: delivery.id, attempt: attemptNumber + 1, host: targetHost(webhook) },
+        { deliveryId: delivery.id, attempt: job.attempt + 1, host: targetHost(webhook) },
         outcome.retryInMs,
       )
     }
     const finishedAt = deps.now()
     await deps.deliveries.update(delivery.id, {
       status: outcome.status,
-      attempts: attemptNumber,
+      attempts: job.attempt,
       lastStatusCode: result.statusCode,
       lastError: result.error,
       nextAttemptAt:
@@ -106,7 +97,7 @@ export function createDeliveryRunner(deps: DeliveryRunnerDeps) {
     deps.logger.info(
       {
         deliveryId: delivery.id,
-        attempt: attemptNumber,
+        attempt: job.attempt,
         statusCode: result.statusCode,
         outcome: outcome.status,
       },
@@ -120,30 +111,58 @@ export function createDeliveryRunner(deps: DeliveryRunnerDeps) {
     return 'parked'
   }
 
+  async function runJob(job: DeliveryJob): Promise<RunResult> {
+    if (job.host !== undefined && deps.limiter.isFull(job.host)) return park(job)
+    const delivery = await deps.deliveries.findById(job.deliveryId)
+    // A job for a finished delivery, or one already attempted, is a duplicate from the broker.
+    if (!delivery || delivery.status !== 'pending' || delivery.attempts >= job.attempt)
+      return 'skipped'
+    const webhook = await deps.webhooks.find(delivery.websiteId, delivery.webhookId)
+    if (!webhook) {
+      await giveUp(delivery, 'the webhook was deleted')
+      return 'skipped'
+    }
+    const payload = await deps.payloads.find(delivery.payloadId)
+    if (!payload || payload.websiteId !== delivery.websiteId) {
+      await giveUp(delivery, 'the payload of this delivery is missing')
+      return 'skipped'
+    }
+    // The host's slot covers the request only: recording the outcome must not hold up the next
+    // request to the same host.
+    const startedAt = deps.now()
+    const sending = deps.limiter.tryRun(targetHost(webhook), () =>
+      deps.send({
+        url: webhook.url,
+        headers: deliveryHeaders({
+          event: delivery.event,
+          deliveryId: delivery.id,
+          timestampSeconds: Math.floor(startedAt.getTime() / 1000),
+          body: payload.body,
+          secret: webhook.secret,
+          userAgent: deps.userAgent,
+        }),
+        body: payload.body,
+      }),
+    )
+    if (!sending) return park(job)
+    await record(delivery, webhook, job, startedAt, await sending)
+    return 'attempted'
+  }
+
+  // Jobs of one delivery (a duplicate, or a retry queued before the last outcome was recorded)
+  // run one after another, each seeing what the previous one wrote.
+  const inHand = new Map<string, Promise<unknown>>()
+
   return {
     async run(job: DeliveryJob): Promise<RunResult> {
-      if (job.host !== undefined && deps.limiter.isFull(job.host)) return park(job)
-      const delivery = await deps.deliveries.findById(job.deliveryId)
-      // A job for a finished delivery, or one already attempted, is a duplicate from the broker.
-      if (!delivery || delivery.status !== 'pending' || delivery.attempts >= job.attempt)
-        return 'skipped'
-      const webhook = await deps.webhooks.find(delivery.websiteId, delivery.webhookId)
-      if (!webhook) {
-        await giveUp(delivery, 'the webhook was deleted')
-        return 'skipped'
+      const previous = inHand.get(job.deliveryId)
+      const running = (previous ?? Promise.resolve()).catch(() => undefined).then(() => runJob(job))
+      inHand.set(job.deliveryId, running)
+      try {
+        return await running
+      } finally {
+        if (inHand.get(job.deliveryId) === running) inHand.delete(job.deliveryId)
       }
-      // The payload (the document, the largest read) only once the host has a slot: a job that
-      // is parked comes back and would read it again.
-      const running = deps.limiter.tryRun(targetHost(webhook), async () => {
-        const payload = await deps.payloads.find(delivery.payloadId)
-        if (!payload || payload.websiteId !== delivery.websiteId) {
-          await giveUp(delivery, 'the payload of this delivery is missing')
-          return 'skipped' as const
-        }
-        await attempt(delivery, webhook, payload.body, job.attempt)
-        return 'attempted' as const
-      })
-      return running ?? park(job)
     },
   }
 }

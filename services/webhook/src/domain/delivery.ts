@@ -22,8 +22,6 @@ export interface Delivery {
   nextAttemptAt: string | null
   /** Set on a delivery created by redeliver: the delivery it repeats. */
   redeliveryOf: string | null
-  /** When its first job was handed to the broker; a redelivered event skips deliveries that have one. */
-  enqueuedAt: string | null
   createdAt: string
   updatedAt: string
 }

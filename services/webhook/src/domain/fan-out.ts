@@ -3,7 +3,6 @@ import type { EntryEventMessage } from '@cms/events'
 import type { DeliveryRepository } from '../data/delivery-repository.ts'
 import type { PayloadRepository } from '../data/payload-repository.ts'
 import type { WebhookRepository } from '../data/webhook-repository.ts'
-import type { Delivery } from './delivery.ts'
 import { deliveryIdFor } from './delivery-id.ts'
 import type { JobQueue } from './delivery-job.ts'
 import { webhookMatches } from './matching.ts'
@@ -23,6 +22,8 @@ export interface FanOutDeps {
  * Turns one entry event into one delivery per matching webhook. Everything is persisted and
  * queued before this resolves (the caller acks the event only then), and doing it again for a
  * redelivered event finds the same deliveries by their derived ids instead of adding more.
+ * A delivery is written once here and from then on only by the runner: FerretDB applies an
+ * update by rewriting the whole document, so two writers of one delivery could undo each other.
  */
 export function createFanOut(deps: FanOutDeps) {
   return async function fanOut(message: EntryEventMessage): Promise<number> {
@@ -37,34 +38,31 @@ export function createFanOut(deps: FanOutDeps) {
       body: eventBody(message),
       createdAt,
     })
-    for (const webhook of webhooks) {
-      const fresh: Delivery = {
-        id: deliveryIdFor(message.eventId, webhook.id),
-        webhookId: webhook.id,
-        websiteId: message.websiteId,
-        eventId: message.eventId,
-        payloadId: message.eventId,
-        event: message.event,
-        documentId: message.document.id,
-        status: 'pending',
-        attempts: 0,
-        lastStatusCode: null,
-        lastError: null,
-        nextAttemptAt: createdAt,
-        redeliveryOf: null,
-        enqueuedAt: null,
-        createdAt,
-        updatedAt: createdAt,
-      }
-      const { delivery } = await deps.deliveries.insertOnce(fresh)
-      if (delivery.enqueuedAt !== null) continue
-      await deps.queue.enqueue({
-        deliveryId: delivery.id,
-        attempt: 1,
-        host: targetHost(webhook),
-      })
-      await deps.deliveries.update(delivery.id, { enqueuedAt: deps.now().toISOString() })
-    }
+    await Promise.all(
+      webhooks.map(async (webhook) => {
+        const { delivery, created } = await deps.deliveries.insertOnce({
+          id: deliveryIdFor(message.eventId, webhook.id),
+          webhookId: webhook.id,
+          websiteId: message.websiteId,
+          eventId: message.eventId,
+          payloadId: message.eventId,
+          event: message.event,
+          documentId: message.document.id,
+          status: 'pending',
+          attempts: 0,
+          lastStatusCode: null,
+          lastError: null,
+          nextAttemptAt: createdAt,
+          redeliveryOf: null,
+          createdAt,
+          updatedAt: createdAt,
+        })
+        // A redelivered event: the first processing may have died before queueing this one.
+        // Queueing it again when it was queued after all is harmless (the runner skips it).
+        if (!created && (delivery.status !== 'pending' || delivery.attempts > 0)) return
+        await deps.queue.enqueue({ deliveryId: delivery.id, attempt: 1, host: targetHost(webhook) })
+      }),
+    )
     deps.logger.debug({ eventId: message.eventId, deliveries: webhooks.length }, 'event fanned out')
     return webhooks.length
   }
