@@ -22,8 +22,8 @@ async function isReady(url: string): Promise<boolean> {
 /**
  * The whole system as tests run it, plus a cache-off gateway, with logs kept quiet. The
  * gateways wait up to 300 s for a service: with 20 cold lists in flight on FerretDB one answer
- * takes longer than the default 15 s. `profileDir`: CPU profiles of the gateways and the
- * content read service, written when they stop.
+ * takes longer than the default 15 s. `profileDir`: CPU profiles of the gateways, the content
+ * services and the webhook service, written when they stop.
  */
 export async function startBenchStack(options: {
   log: (line: string) => void
@@ -47,9 +47,9 @@ export async function startBenchStack(options: {
     env: {
       gateway: { ...gatewayEnv, ...profiled('gateway') },
       'content-read': { ...quiet, ...profiled('content-read') },
-      'content-write': quiet,
+      'content-write': { ...quiet, ...profiled('content-write') },
       schema: quiet,
-      webhook: { ...quiet, WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true' },
+      webhook: { ...quiet, WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true', ...profiled('webhook') },
     },
   })
   const { services, backends } = stack

@@ -10,7 +10,6 @@ import { connectMongo, mongoErrorTranslator, whenMongoAnswers } from '@cms/mongo
 import { readWebhookConfig } from './config.ts'
 import type { WebhookConfig } from './config.ts'
 import { createDeliveryMetrics } from './delivery-metrics.ts'
-import { createAttemptRepository } from './data/attempt-repository.ts'
 import { createDeliveryRepository } from './data/delivery-repository.ts'
 import { ensureIndexes } from './data/indexes.ts'
 import { createPayloadRepository } from './data/payload-repository.ts'
@@ -56,7 +55,6 @@ export async function start(
 
   const webhooks = createWebhookRepository(mongo.db)
   const deliveries = createDeliveryRepository(mongo.db)
-  const attempts = createAttemptRepository(mongo.db)
   const payloads = createPayloadRepository(mongo.db)
   const now = () => new Date()
   const guard = createTargetGuard({
@@ -98,7 +96,6 @@ export async function start(
       webhooks: createWebhookUseCases({
         webhooks,
         deliveries,
-        attempts,
         guard,
         now,
         newId: randomUUID,
@@ -106,7 +103,6 @@ export async function start(
       deliveries: createDeliveryUseCases({
         webhooks,
         deliveries,
-        attempts,
         payloads,
         queue,
         now,
@@ -121,7 +117,6 @@ export async function start(
   }
   const runner = createDeliveryRunner({
     ...pipeline,
-    attempts,
     webhooks,
     queue,
     send: createAttemptSender({ got, guard, timeoutMs: config.WEBHOOK_TIMEOUT_MS, agents }),

@@ -149,10 +149,12 @@ describe('delivering entry events', () => {
     expect(log.body.totalDocs).toBe(1)
   })
 
-  it('when an event comes back after its delivery was stored but never queued, then that delivery is made once', async () => {
+  it('when an event comes back after one of its deliveries was stored but never queued, then each delivery is made once', async () => {
     const { api, caller } = service.client()
     const target = await receiver()
+    const other = await receiver()
     const webhookId = await subscribe(api, { url: target.url })
+    await subscribe(api, { url: other.url })
     const message = entryEvent(caller.websiteId, 'entry.create')
     // What a crash between storing the delivery and queueing its job leaves behind.
     const mongo = new MongoClient(service.config.MONGO_URL)
@@ -184,8 +186,10 @@ describe('delivering entry events', () => {
     const [request] = await target.waitForRequests(1)
     expect(request!.headers['x-webhook-id']).toBe(deliveryIdFor(message.eventId, webhookId))
     expect(request!.json()).toEqual(payloadOf(message))
+    await other.waitForRequests(1)
     await settle()
     expect(target.requests).toHaveLength(1)
+    expect(other.requests).toHaveLength(1)
   })
 
   it('when many deliveries to one target succeed at once, then every log entry says succeeded after one attempt', async () => {

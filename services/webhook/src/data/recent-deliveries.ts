@@ -1,4 +1,5 @@
 import { LRUCache } from 'lru-cache'
+import { afterAttempt } from '../domain/delivery.ts'
 import type { Delivery } from '../domain/delivery.ts'
 import type { DeliveryRepository } from './delivery-repository.ts'
 
@@ -16,11 +17,19 @@ export function rememberDeliveries(
   options: { max: number },
 ): DeliveryRepository {
   const known = new LRUCache<string, Delivery>({ max: options.max })
+  const remembering = async (id: string, write: () => Promise<void>) => {
+    try {
+      await write()
+    } catch (error) {
+      known.delete(id)
+      throw error
+    }
+  }
   return {
     ...repository,
-    async insertOnce(delivery) {
-      const stored = await repository.insertOnce(delivery)
-      known.set(stored.delivery.id, stored.delivery)
+    async insertAllOnce(batch) {
+      const stored = await repository.insertAllOnce(batch)
+      for (const { delivery } of stored) known.set(delivery.id, delivery)
       return stored
     },
     async findById(id) {
@@ -30,15 +39,15 @@ export function rememberDeliveries(
       if (delivery) known.set(id, delivery)
       return delivery
     },
-    async update(id, changes) {
-      try {
-        await repository.update(id, changes)
-      } catch (error) {
-        known.delete(id)
-        throw error
-      }
+    async recordAttempt(attempt) {
+      await remembering(attempt.deliveryId, () => repository.recordAttempt(attempt))
+      const remembered = known.peek(attempt.deliveryId)
+      if (remembered) known.set(attempt.deliveryId, afterAttempt(remembered, attempt))
+    },
+    async close(id, closing) {
+      await remembering(id, () => repository.close(id, closing))
       const remembered = known.peek(id)
-      if (remembered) known.set(id, { ...remembered, ...changes })
+      if (remembered) known.set(id, { ...remembered, ...closing })
     },
   }
 }

@@ -1,5 +1,4 @@
 import { NotFoundError } from '@cms/errors'
-import type { AttemptRepository } from '../data/attempt-repository.ts'
 import type { DeliveryRepository } from '../data/delivery-repository.ts'
 import type { PayloadRepository } from '../data/payload-repository.ts'
 import type { WebhookRepository } from '../data/webhook-repository.ts'
@@ -15,7 +14,6 @@ import type { Webhook } from './webhook.ts'
 export interface DeliveryUseCaseDeps {
   webhooks: WebhookRepository
   deliveries: DeliveryRepository
-  attempts: AttemptRepository
   payloads: PayloadRepository
   queue: JobQueue
   now: () => Date
@@ -44,15 +42,16 @@ export function createDeliveryUseCases(deps: DeliveryUseCaseDeps) {
 
   /** Stored, then queued; if the broker refuses, the entry says so instead of staying pending. */
   async function startDelivery(webhook: Webhook, delivery: Delivery): Promise<DeliveryView> {
-    await deps.deliveries.insertOnce(delivery)
+    await deps.deliveries.insertAllOnce([delivery])
     try {
       await deps.queue.enqueue({ deliveryId: delivery.id, attempt: 1, host: targetHost(webhook) })
     } catch (error) {
       const lastError = 'the message broker was unavailable; nothing was sent'
-      await deps.deliveries.update(delivery.id, {
+      await deps.deliveries.close(delivery.id, {
         status: 'failed',
         lastError,
         nextAttemptAt: null,
+        updatedAt: deps.now().toISOString(),
       })
       throw error
     }
@@ -100,7 +99,7 @@ export function createDeliveryUseCases(deps: DeliveryUseCaseDeps) {
       deliveryId: string,
     ): Promise<DeliveryDetailView> {
       const delivery = await findDelivery(await findWebhook(websiteId, webhookId), deliveryId)
-      return toDeliveryDetailView(delivery, await deps.attempts.listByDelivery(delivery.id))
+      return toDeliveryDetailView(delivery, await deps.deliveries.attemptsOf(delivery.id))
     },
 
     /**

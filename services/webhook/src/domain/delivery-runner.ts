@@ -1,5 +1,4 @@
 import type { Logger } from 'pino'
-import type { AttemptRepository } from '../data/attempt-repository.ts'
 import type { DeliveryRepository } from '../data/delivery-repository.ts'
 import type { PayloadRepository } from '../data/payload-repository.ts'
 import type { WebhookRepository } from '../data/webhook-repository.ts'
@@ -22,7 +21,6 @@ export interface DeliveryObserver {
 
 export interface DeliveryRunnerDeps {
   deliveries: DeliveryRepository
-  attempts: AttemptRepository
   payloads: PayloadRepository
   webhooks: WebhookRepository
   send: AttemptSender
@@ -42,7 +40,7 @@ export interface DeliveryRunnerDeps {
  */
 export function createDeliveryRunner(deps: DeliveryRunnerDeps) {
   const giveUp = (delivery: Delivery, reason: string) =>
-    deps.deliveries.update(delivery.id, {
+    deps.deliveries.close(delivery.id, {
       status: 'failed',
       lastError: reason,
       nextAttemptAt: null,
@@ -61,7 +59,16 @@ export function createDeliveryRunner(deps: DeliveryRunnerDeps) {
       succeeded: result.succeeded,
       delaysMs: deps.retryDelaysMs,
     })
-    await deps.attempts.record({
+    // The retry is with the broker before the attempt is recorded: a crash in between repeats
+    // the attempt (same X-Webhook-Id) rather than leaving a delivery pending with nothing queued.
+    if (outcome.status === 'pending') {
+      await deps.queue.retryLater(
+        { deliveryId: delivery.id, attempt: job.attempt + 1, host: targetHost(webhook) },
+        outcome.retryInMs,
+      )
+    }
+    const finishedAt = deps.now()
+    await deps.deliveries.recordAttempt({
       id: deps.newId(),
       deliveryId: delivery.id,
       webhookId: delivery.webhookId,
@@ -72,26 +79,11 @@ export function createDeliveryRunner(deps: DeliveryRunnerDeps) {
       statusCode: result.statusCode,
       error: result.error,
       succeeded: result.succeeded,
-    })
-    // The retry is with the broker before the log says so: a crash in between repeats an
-    // attempt (same X-Webhook-Id) rather than leaving a delivery pending with nothing queued.
-    if (outcome.status === 'pending') {
-      await deps.queue.retryLater(
-        { deliveryId: delivery.id, attempt: job.attempt + 1, host: targetHost(webhook) },
-        outcome.retryInMs,
-      )
-    }
-    const finishedAt = deps.now()
-    await deps.deliveries.update(delivery.id, {
-      status: outcome.status,
-      attempts: job.attempt,
-      lastStatusCode: result.statusCode,
-      lastError: result.error,
+      statusAfter: outcome.status,
       nextAttemptAt:
         outcome.status === 'pending'
           ? new Date(finishedAt.getTime() + outcome.retryInMs).toISOString()
           : null,
-      updatedAt: finishedAt.toISOString(),
     })
     deps.observer?.attempted(result, outcome.status)
     deps.logger.info(

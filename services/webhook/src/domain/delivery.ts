@@ -38,6 +38,50 @@ export interface Attempt {
   statusCode: number | null
   error: string | null
   succeeded: boolean
+  /** The delivery's status after this attempt: `pending` while a retry is queued. */
+  statusAfter: DeliveryStatus
+  nextAttemptAt: string | null
+}
+
+/** The attempt that decides a delivery's state: the highest number, the later of a repeat. */
+export function latestAttempt(attempts: readonly Attempt[]): Attempt | undefined {
+  let latest: Attempt | undefined
+  for (const attempt of attempts) {
+    if (
+      !latest ||
+      attempt.attempt > latest.attempt ||
+      (attempt.attempt === latest.attempt && attempt.startedAt >= latest.startedAt)
+    )
+      latest = attempt
+  }
+  return latest
+}
+
+/** A delivery as `attempt` left it. */
+export function afterAttempt(delivery: Delivery, attempt: Attempt): Delivery {
+  return {
+    ...delivery,
+    status: attempt.statusAfter,
+    attempts: attempt.attempt,
+    lastStatusCode: attempt.statusCode,
+    lastError: attempt.error,
+    nextAttemptAt: attempt.nextAttemptAt,
+    updatedAt: new Date(Date.parse(attempt.startedAt) + attempt.durationMs).toISOString(),
+  }
+}
+
+/**
+ * A delivery as its stored record and its latest attempt describe it. A record that no longer
+ * says `pending` was closed without an attempt (its webhook or payload went away), and its
+ * closing fields stand over any earlier attempt's.
+ */
+export function currentDelivery(record: Delivery, latest: Attempt | undefined): Delivery {
+  // Attempts recorded before `statusAfter` existed: their record was updated in place then.
+  if (latest?.statusAfter === undefined) return record
+  const attempted = afterAttempt(record, latest)
+  if (record.status === 'pending') return attempted
+  const { status, lastError, nextAttemptAt, updatedAt } = record
+  return { ...attempted, status, lastError, nextAttemptAt, updatedAt }
 }
 
 /** The delivery log entry of the contract. */

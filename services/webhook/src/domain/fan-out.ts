@@ -38,29 +38,32 @@ export function createFanOut(deps: FanOutDeps) {
       body: eventBody(message),
       createdAt,
     })
+    const stored = await deps.deliveries.insertAllOnce(
+      webhooks.map((webhook) => ({
+        id: deliveryIdFor(message.eventId, webhook.id),
+        webhookId: webhook.id,
+        websiteId: message.websiteId,
+        eventId: message.eventId,
+        payloadId: message.eventId,
+        event: message.event,
+        documentId: message.document.id,
+        status: 'pending' as const,
+        attempts: 0,
+        lastStatusCode: null,
+        lastError: null,
+        nextAttemptAt: createdAt,
+        redeliveryOf: null,
+        createdAt,
+        updatedAt: createdAt,
+      })),
+    )
     await Promise.all(
-      webhooks.map(async (webhook) => {
-        const { delivery, created } = await deps.deliveries.insertOnce({
-          id: deliveryIdFor(message.eventId, webhook.id),
-          webhookId: webhook.id,
-          websiteId: message.websiteId,
-          eventId: message.eventId,
-          payloadId: message.eventId,
-          event: message.event,
-          documentId: message.document.id,
-          status: 'pending',
-          attempts: 0,
-          lastStatusCode: null,
-          lastError: null,
-          nextAttemptAt: createdAt,
-          redeliveryOf: null,
-          createdAt,
-          updatedAt: createdAt,
-        })
+      stored.map(async ({ delivery, created }, index) => {
         // A redelivered event: the first processing may have died before queueing this one.
         // Queueing it again when it was queued after all is harmless (the runner skips it).
         if (!created && (delivery.status !== 'pending' || delivery.attempts > 0)) return
-        await deps.queue.enqueue({ deliveryId: delivery.id, attempt: 1, host: targetHost(webhook) })
+        const host = targetHost(webhooks[index]!)
+        await deps.queue.enqueue({ deliveryId: delivery.id, attempt: 1, host })
       }),
     )
     deps.logger.debug({ eventId: message.eventId, deliveries: webhooks.length }, 'event fanned out')

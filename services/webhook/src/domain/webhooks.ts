@@ -1,6 +1,5 @@
 import { NotFoundError, ValidationError } from '@cms/errors'
 import { ENTRY_EVENTS } from '@cms/events'
-import type { AttemptRepository } from '../data/attempt-repository.ts'
 import type { DeliveryRepository } from '../data/delivery-repository.ts'
 import type { WebhookRepository } from '../data/webhook-repository.ts'
 import type { TargetGuard } from './target-guard.ts'
@@ -12,7 +11,6 @@ import type { WebhookInput } from './webhook-input.ts'
 export interface WebhookUseCaseDeps {
   webhooks: WebhookRepository
   deliveries: DeliveryRepository
-  attempts: AttemptRepository
   guard: TargetGuard
   now: () => Date
   newId: () => string
@@ -88,7 +86,6 @@ export function createWebhookUseCases(deps: WebhookUseCaseDeps) {
     async remove(websiteId: string, id: string): Promise<void> {
       if (!(await deps.webhooks.remove(websiteId, id))) throw new NotFoundError('Webhook not found')
       await deps.deliveries.removeByWebhook(id)
-      await deps.attempts.removeByWebhook(id)
     },
   }
 }
