@@ -73,7 +73,10 @@ export async function start(
     outbox,
     slugs,
     logger,
-    onCommitted: (record, settled) => relay?.committed(record, settled),
+    listener: {
+      starting: (eventId) => relay?.starting(eventId),
+      ended: (eventId, committed) => relay?.ended(eventId, committed),
+    },
   })
   const service = createContentService({ documents, versions, slugs, committer, catalog, clock })
   const router = contentRoutes(service, { writes })

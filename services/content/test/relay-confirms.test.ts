@@ -46,7 +46,10 @@ function setup(options: { abandonedAfterMs?: number } = {}) {
   const committer = createChangeCommitter({
     ...store,
     logger,
-    onCommitted: (record, settled) => relay?.committed(record, settled),
+    listener: {
+      starting: (eventId) => relay?.starting(eventId),
+      ended: (eventId, committed) => relay?.ended(eventId, committed),
+    },
   })
   relay = createOutboxRelay({ ...store, committer, publisher, logger, pollMs: 20, ...options })
   return { store, broker, published, committer }
@@ -107,6 +110,26 @@ describe('outbox relay', () => {
     })
     expect(published[1]!.messageId).toBe(published[1]!.body.eventId)
     expect(store.records.size).toBe(2)
+    expect(store.pointers.size).toBe(0)
+  })
+
+  it('when a commit of this process is in flight or settled, then the relay never reads its version record back', async () => {
+    const { store, published, committer } = setup()
+    const { insert, findById } = store.versions
+    // A slow insert: sweeps (every 20 ms) run while the pointer exists and the record does not.
+    store.versions.insert = async (record) => {
+      await new Promise((resolve) => setTimeout(resolve, 150))
+      return insert(record)
+    }
+    let reads = 0
+    store.versions.findById = (id) => {
+      reads++
+      return findById(id)
+    }
+    relay!.start()
+    await commit(committer, 1, 'create')
+    await waitFor(() => (published.length === 1 ? true : undefined))
+    expect(reads).toBe(0)
     expect(store.pointers.size).toBe(0)
   })
 

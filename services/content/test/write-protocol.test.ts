@@ -16,7 +16,7 @@ function setup() {
   const committer = createChangeCommitter({
     ...store,
     logger: silent,
-    onCommitted: () => undefined,
+    listener: { starting: () => undefined, ended: () => undefined },
   })
   const slugClaims = createSlugClaims({ registry: store.slugs, documents: store.documents, clock })
   const write = createDocumentWriter({ documents: store.documents, committer, slugClaims, clock })

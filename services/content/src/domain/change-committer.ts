@@ -31,16 +31,26 @@ export interface ChangeCommitter {
   catchUp(documentId: string): Promise<void>
 }
 
+/**
+ * Told about each commit attempt (by the outbox relay): a pointer whose attempt is still in
+ * flight is not read back, and a committed change is sent at once.
+ */
+export interface CommitListener {
+  /** Before the attempt writes its pointer. */
+  starting(eventId: string): void
+  /**
+   * The attempt is over: `committed` when its record was inserted (`settled`: the document
+   * already shows the change, so nothing needs reading back), undefined when it lost or failed.
+   */
+  ended(eventId: string, committed?: { record: StoredVersion; settled: boolean }): void
+}
+
 export interface ChangeCommitterDeps {
   documents: DocumentsRepository
   versions: VersionsRepository
   outbox: OutboxRepository
   slugs: SlugRegistry
-  /**
-   * Told after each commit, so the outbox relay sends the event at once; `settled`: the
-   * document already shows the change, so the relay need not read it back.
-   */
-  onCommitted: (record: StoredVersion, settled: boolean) => void
+  listener: CommitListener
   logger: Pick<Logger, 'warn'>
 }
 
@@ -122,25 +132,29 @@ export function createChangeCommitter(deps: ChangeCommitterDeps): ChangeCommitte
         },
         createdAt: change.now,
       }
-      // The pointer first: whatever happens after it, the relay can find the version record.
-      await deps.outbox.add({
-        _id: record.event.eventId,
-        versionId: record._id,
-        documentId: record.documentId,
-        websiteId: record.websiteId,
-        createdAt: change.now,
-      })
-      if (!(await versions.insert(record))) {
-        // Ours alone (the winner's pointer has its own event id); the relay drops it otherwise.
-        await deps.outbox.remove(record.event.eventId)
-        return 'conflict'
-      }
-      let settled = false
+      const eventId = record.event.eventId
+      deps.listener.starting(eventId)
+      let committed: { record: StoredVersion; settled: boolean } | undefined
       try {
+        // The pointer first: whatever happens after it, the relay can find the version record.
+        await deps.outbox.add({
+          _id: eventId,
+          versionId: record._id,
+          documentId: record.documentId,
+          websiteId: record.websiteId,
+          createdAt: change.now,
+        })
+        if (!(await versions.insert(record))) {
+          // Ours alone (the winner's pointer has its own event id); the relay drops it otherwise.
+          await deps.outbox.remove(eventId)
+          return 'conflict'
+        }
+        committed = { record, settled: false }
         const outcome = await settle(record)
-        settled = true
+        committed.settled = true
         return outcome === 'gone' && change.reason !== 'delete' ? 'gone' : 'applied'
       } catch (error) {
+        if (!committed) throw error
         // Committed all the same: its pointer stays, and the relay settles it before sending.
         deps.logger.warn(
           { err: error, versionId: record._id },
@@ -148,7 +162,7 @@ export function createChangeCommitter(deps: ChangeCommitterDeps): ChangeCommitte
         )
         return 'applied'
       } finally {
-        deps.onCommitted(record, settled)
+        deps.listener.ended(eventId, committed)
       }
     },
     settle,

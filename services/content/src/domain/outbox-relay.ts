@@ -6,7 +6,7 @@ import type { DocumentsRepository } from '../data/documents-repository.ts'
 import type { OutboxPointer, OutboxRepository } from '../data/outbox-repository.ts'
 import type { VersionsRepository } from '../data/versions-repository.ts'
 import { stateToStored, toFullApiDocument } from './api-shape.ts'
-import type { ChangeCommitter } from './change-committer.ts'
+import type { ChangeCommitter, CommitListener } from './change-committer.ts'
 import { versionKey } from './document.ts'
 import type { StoredVersion } from './document.ts'
 
@@ -43,15 +43,15 @@ export interface OutboxRelayDeps {
   onPublished?: (count: number) => void
 }
 
-export interface OutboxRelay {
+/**
+ * As the committer's listener it skips the pointers of commits still in flight here (their
+ * record may not exist yet, and looking costs a scan of `versions` on FerretDB) and takes the
+ * records this process committed and settled from memory, sending them at once.
+ */
+export interface OutboxRelay extends CommitListener {
   start(): void
   /** Sends at once instead of at the next poll. */
   kick(): void
-  /**
-   * A change this process committed (`settled`: and brought the document up to): its record
-   * is taken from here instead of being read back, then sent at once.
-   */
-  committed(record: StoredVersion, settled: boolean): void
   stop(): Promise<void>
 }
 
@@ -86,6 +86,8 @@ export function createOutboxRelay(deps: OutboxRelayDeps): OutboxRelay {
   let loop: Promise<void> = Promise.resolve()
   /** Committed and settled here, not yet sent; bounded for a broker that stays away. */
   const settledHere = new LRUCache<string, StoredVersion>({ max: 10_000 })
+  /** Event ids of commit attempts under way in this process. */
+  const inFlight = new Set<string>()
 
   /**
    * Makes sure the document shows the change before its event goes out, which finishes a write
@@ -129,6 +131,7 @@ export function createOutboxRelay(deps: OutboxRelayDeps): OutboxRelay {
    * write, once abandoned).
    */
   async function recordOf(pointer: OutboxPointer): Promise<StoredVersion | undefined> {
+    if (inFlight.has(pointer._id)) return undefined
     const record =
       settledHere.get(pointer.versionId) ?? (await deps.versions.findById(pointer.versionId))
     if (record?.event.eventId === pointer._id) return record
@@ -218,8 +221,13 @@ export function createOutboxRelay(deps: OutboxRelayDeps): OutboxRelay {
       loop = run()
     },
     kick,
-    committed(record, settled) {
-      if (settled) settledHere.set(record._id, record)
+    starting(eventId) {
+      inFlight.add(eventId)
+    },
+    ended(eventId, committed) {
+      inFlight.delete(eventId)
+      if (!committed) return
+      if (committed.settled) settledHere.set(committed.record._id, committed.record)
       kick()
     },
     async stop() {
