@@ -17,6 +17,11 @@ export interface MongoOptions {
   serverSelectionTimeoutMs?: number
 }
 
+/** 20 connections unless the URL sets its own (the local FerretDB stack does for writers). */
+export function poolSizeOption(url: string): { maxPoolSize?: number } {
+  return /[?&]maxPoolSize=/i.test(url) ? {} : { maxPoolSize: 20 }
+}
+
 /**
  * A client that the driver keeps reconnecting on its own. Connecting does not wait for the
  * server, so a service can start (and report not ready) while MongoDB is still coming up.
@@ -25,7 +30,7 @@ export function connectMongo(options: MongoOptions): MongoConnection {
   const client = new MongoClient(options.url, {
     serverSelectionTimeoutMS: options.serverSelectionTimeoutMs ?? 3000,
     connectTimeoutMS: 3000,
-    maxPoolSize: 20,
+    ...poolSizeOption(options.url),
     // FerretDB has no retryable writes or sessions worth retrying on; MongoDB tolerates this too.
     retryWrites: false,
   })

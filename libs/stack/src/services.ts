@@ -43,6 +43,8 @@ export const newSecret = (): string => randomBytes(24).toString('base64url')
 
 export interface LaunchOptions {
   mongoUrl: string
+  /** For every service but content-read (which only reads); `mongoUrl` when not given. */
+  mongoWriterUrl?: string
   redisUrl: string
   amqpUrl: string
   /** Logs go to `<dataDir>/logs/<service>.log`. */
@@ -86,7 +88,11 @@ export async function launchServices(options: LaunchOptions): Promise<RunningSer
   const urls = Object.fromEntries(
     SERVICE_NAMES.map((service) => [service, `http://127.0.0.1:${ports[service]}`]),
   ) as Record<ServiceName, string>
-  const common = { HOST: '127.0.0.1', INTERNAL_TOKEN: internalToken, MONGO_URL: options.mongoUrl }
+  const common = {
+    HOST: '127.0.0.1',
+    INTERNAL_TOKEN: internalToken,
+    MONGO_URL: options.mongoWriterUrl ?? options.mongoUrl,
+  }
   const envOf: Record<ServiceName, Record<string, string>> = {
     schema: {
       ...common,
@@ -104,6 +110,7 @@ export async function launchServices(options: LaunchOptions): Promise<RunningSer
     },
     'content-read': {
       ...common,
+      MONGO_URL: options.mongoUrl,
       PORT: String(ports['content-read']),
       AMQP_URL: options.amqpUrl,
       REDIS_URL: options.redisUrl,

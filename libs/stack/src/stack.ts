@@ -43,6 +43,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       ...options,
       only: options.only ?? availableServices(),
       mongoUrl: backends.mongo.url,
+      ...(backends.mongo.writerUrl ? { mongoWriterUrl: backends.mongo.writerUrl } : {}),
       redisUrl: backends.redis.url,
       amqpUrl: backends.amqp.url,
       dataDir,

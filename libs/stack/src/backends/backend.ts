@@ -1,6 +1,12 @@
 /** A backing server the provisioner brought up (or was given), with its connection string. */
 export interface Backend {
   readonly url: string
+  /**
+   * The URL for services that write: FerretDB on SQLite lets one writer in at a time, and
+   * many connections each waiting on SQLite's lock (which retries after growing sleeps) gave
+   * writes a long tail; a short driver pool queues them in order instead (docs/ferretdb.md).
+   */
+  readonly writerUrl?: string
   /** Present when this run started the server itself: tests use them to simulate outages. */
   readonly control?: {
     stop(): Promise<void>

@@ -62,6 +62,9 @@ async function pingable(url: string): Promise<boolean> {
   }
 }
 
+/** Create bench, 20 writers: 20 connections per service p99 1,694 ms; 2 connections p99 271 ms. */
+const FERRETDB_WRITER_POOL_SIZE = 2
+
 export async function startFerretdb(options: {
   dataDir: string
   log: (line: string) => void
@@ -91,7 +94,12 @@ export async function startFerretdb(options: {
     isReady: () => pingable(url),
   })
   await server.start()
-  return { url, control: server, dispose: () => server.stop(5000) }
+  return {
+    url,
+    writerUrl: `${url}&maxPoolSize=${FERRETDB_WRITER_POOL_SIZE}`,
+    control: server,
+    dispose: () => server.stop(5000),
+  }
 }
 
 export async function startMongod(options: { dataDir: string; binary: string }): Promise<Backend> {
