@@ -107,8 +107,8 @@ export function inMemoryStore(
         .filter((pointer) => pointer.documentId === documentId)
         .map((pointer) => pointer.versionId)
     },
-    async remove(id) {
-      pointers.delete(id)
+    async remove(ids) {
+      for (const id of ids) pointers.delete(id)
     },
   }
 

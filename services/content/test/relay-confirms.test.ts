@@ -19,11 +19,12 @@ interface Published {
 
 function fakeBroker() {
   const published: Published[] = []
-  const broker = { connected: true, confirms: true }
+  const broker = { connected: true, confirms: true, confirmsLeft: Infinity }
   const publisher: EventPublisher = {
     isConnected: () => broker.connected,
     async publish(_exchange, routingKey, body, options) {
-      if (!broker.confirms) throw new Error('nack')
+      if (!broker.confirms || broker.confirmsLeft <= 0) throw new Error('nack')
+      broker.confirmsLeft--
       published.push({
         routingKey,
         body: JSON.parse(body.toString('utf8')),
@@ -145,6 +146,23 @@ describe('outbox relay', () => {
     expect(store.pointers.size).toBe(2)
     broker.confirms = true
     await waitFor(() => (published.length === 2 ? true : undefined))
+    expect(store.pointers.size).toBe(0)
+  })
+
+  it('when the broker confirms only the first of a batch, then only that one is marked sent and the rest go out once, later', async () => {
+    const { store, broker, published, committer } = setup()
+    await commit(committer, 1, 'create')
+    await commit(committer, 2, 'update')
+    broker.confirmsLeft = 1
+    relay!.start()
+    await waitFor(() => (published.length === 1 ? true : undefined))
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    expect(published.map((message) => message.routingKey)).toEqual(['entry.create'])
+    expect([...store.pointers.values()].map((pointer) => pointer.versionId)).toEqual([`${ID}:2`])
+    broker.confirmsLeft = Infinity
+    await waitFor(() => (published.length === 2 ? true : undefined))
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    expect(published.map((message) => message.routingKey)).toEqual(['entry.create', 'entry.update'])
     expect(store.pointers.size).toBe(0)
   })
 

@@ -24,7 +24,8 @@ export interface OutboxRepository {
   oldest(limit: number): Promise<OutboxPointer[]>
   /** The version ids a document's pointers name (their events may be unsent). */
   unsentOf(documentId: string): Promise<string[]>
-  remove(id: string): Promise<void>
+  /** One write for any number of pointers. */
+  remove(ids: readonly string[]): Promise<void>
 }
 
 export function createOutboxRepository(db: Db): OutboxRepository {
@@ -43,8 +44,9 @@ export function createOutboxRepository(db: Db): OutboxRepository {
       const found = await pointers.find({ documentId }, { projection: { versionId: 1 } }).toArray()
       return found.map((pointer) => pointer.versionId)
     },
-    async remove(id) {
-      await pointers.deleteOne({ _id: id })
+    async remove(ids) {
+      if (ids.length === 1) await pointers.deleteOne({ _id: ids[0]! })
+      else if (ids.length > 1) await pointers.deleteMany({ _id: { $in: [...ids] } })
     },
   }
 }

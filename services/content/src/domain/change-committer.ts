@@ -146,7 +146,7 @@ export function createChangeCommitter(deps: ChangeCommitterDeps): ChangeCommitte
         })
         if (!(await versions.insert(record))) {
           // Ours alone (the winner's pointer has its own event id); the relay drops it otherwise.
-          await deps.outbox.remove(eventId)
+          await deps.outbox.remove([eventId])
           return 'conflict'
         }
         committed = { record, settled: false }

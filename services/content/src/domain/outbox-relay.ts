@@ -111,15 +111,16 @@ export function createOutboxRelay(deps: OutboxRelayDeps): OutboxRelay {
   }
 
   /**
-   * Once sent, the pointer goes, which is what marks the event sent. After a tombstone, the
-   * deleted document's history goes too, but for records still unsent: a change sent before its
-   * tombstone (the order the relay keeps) is removed here at the latest.
+   * Once sent, the pointers go (one write for the batch), which is what marks the events sent.
+   * After a tombstone, the deleted document's history goes too, but for records still unsent: a
+   * change sent before its tombstone (the order the relay keeps) is removed here at the latest.
    */
-  async function markDone(record: StoredVersion): Promise<void> {
-    // Forgotten before the pointer goes: should that fail, the next sweep reads the record again.
-    settledHere.delete(record._id)
-    await deps.outbox.remove(record.event.eventId)
-    if (record.reason === 'delete') {
+  async function markDone(records: readonly StoredVersion[]): Promise<void> {
+    // Forgotten before the pointers go: should that fail, the next sweep reads the records again.
+    for (const record of records) settledHere.delete(record._id)
+    await deps.outbox.remove(records.map((record) => record.event.eventId))
+    for (const record of records) {
+      if (record.reason !== 'delete') continue
       const unsent = await deps.outbox.unsentOf(record.documentId)
       await deps.versions.deleteSentBelow(record.documentId, record.version + 1, unsent)
     }
@@ -136,7 +137,7 @@ export function createOutboxRelay(deps: OutboxRelayDeps): OutboxRelay {
       settledHere.get(pointer.versionId) ?? (await deps.versions.findById(pointer.versionId))
     if (record?.event.eventId === pointer._id) return record
     const abandoned = clock().getTime() - pointer.createdAt.getTime() > abandonedAfterMs
-    if (record || abandoned) await deps.outbox.remove(pointer._id)
+    if (record || abandoned) await deps.outbox.remove([pointer._id])
     return undefined
   }
 
@@ -170,14 +171,11 @@ export function createOutboxRelay(deps: OutboxRelayDeps): OutboxRelay {
         ),
       ),
     )
-    // In order, up to the first unconfirmed one: a change is never marked sent after its
-    // tombstone was (which would leave it behind the deleted document's history).
-    let sent = 0
-    for (const [index, result] of results.entries()) {
-      if (result.status !== 'fulfilled') break
-      await markDone(ready[index]!)
-      sent++
-    }
+    // Up to the first unconfirmed one: a change is never marked sent after its tombstone was
+    // (which would leave it behind the deleted document's history).
+    const unconfirmed = results.findIndex((result) => result.status !== 'fulfilled')
+    const sent = unconfirmed === -1 ? ready.length : unconfirmed
+    if (sent > 0) await markDone(ready.slice(0, sent))
     if (sent > 0) deps.onPublished?.(sent)
     if (sent < ready.length) {
       deps.logger.warn(

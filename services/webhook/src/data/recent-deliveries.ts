@@ -16,7 +16,10 @@ export function rememberDeliveries(
   repository: DeliveryRepository,
   options: { max: number },
 ): DeliveryRepository {
-  const known = new LRUCache<string, Delivery>({ max: options.max })
+  const known = new LRUCache<string, Delivery>({
+    max: options.max,
+    fetchMethod: (id) => repository.findById(id),
+  })
   const remembering = async (id: string, write: () => Promise<void>) => {
     try {
       await write()
@@ -32,13 +35,7 @@ export function rememberDeliveries(
       for (const { delivery } of stored) known.set(delivery.id, delivery)
       return stored
     },
-    async findById(id) {
-      const remembered = known.get(id)
-      if (remembered) return remembered
-      const delivery = await repository.findById(id)
-      if (delivery) known.set(id, delivery)
-      return delivery
-    },
+    findById: (id) => known.fetch(id),
     async recordAttempt(attempt) {
       await remembering(attempt.deliveryId, () => repository.recordAttempt(attempt))
       const remembered = known.peek(attempt.deliveryId)

@@ -13,6 +13,7 @@ export function rememberPayloads(
   const known = new LRUCache<string, StoredPayload>({
     maxSize: options.maxBytes,
     sizeCalculation: (payload) => Math.max(1, payload.body.length),
+    fetchMethod: (id) => repository.find(id),
   })
   return {
     async saveOnce(payload) {
@@ -20,12 +21,6 @@ export function rememberPayloads(
       if (created) known.set(payload.id, payload)
       return created
     },
-    async find(id) {
-      const remembered = known.get(id)
-      if (remembered) return remembered
-      const payload = await repository.find(id)
-      if (payload) known.set(id, payload)
-      return payload
-    },
+    find: (id) => known.fetch(id),
   }
 }
