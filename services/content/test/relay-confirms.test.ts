@@ -134,6 +134,31 @@ describe('outbox relay', () => {
     expect(store.pointers.size).toBe(0)
   })
 
+  it('when an older commit of this process is still settling, then a newer change of another document is not sent before it', async () => {
+    const { store, published, committer } = setup()
+    const OTHER = '5d1f0c2e-3b4a-4e6f-8a7b-9c0d1e2f3a4b'
+    const { insertIfAbsent } = store.documents
+    store.documents.insertIfAbsent = async (document) => {
+      if (document._id === ID) await new Promise((resolve) => setTimeout(resolve, 200))
+      return insertIfAbsent(document)
+    }
+    relay!.start()
+    const slow = commit(committer, 1, 'create')
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    await committer.commit({
+      documentId: OTHER,
+      websiteId: 'w1',
+      version: 1,
+      reason: 'create',
+      changedBy: 'k1',
+      state: { ...state(1), slug: 'other' },
+      now: new Date(),
+    })
+    await slow
+    await waitFor(() => (published.length === 2 ? true : undefined))
+    expect(published.map((message) => message.body.document.id)).toEqual([ID, OTHER])
+  })
+
   it('when the broker does not confirm, then nothing is marked sent, and everything goes out once it does', async () => {
     const { store, broker, published, committer } = setup()
     broker.confirms = false

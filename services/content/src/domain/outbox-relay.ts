@@ -44,9 +44,9 @@ export interface OutboxRelayDeps {
 }
 
 /**
- * As the committer's listener it skips the pointers of commits still in flight here (their
- * record may not exist yet, and looking costs a scan of `versions` on FerretDB) and takes the
- * records this process committed and settled from memory, sending them at once.
+ * As the committer's listener it stops each sweep at the pointer of a commit still in flight
+ * here (its record may not exist yet, and looking costs a scan of `versions` on FerretDB) and
+ * takes the records this process committed and settled from memory, sending them at once.
  */
 export interface OutboxRelay extends CommitListener {
   start(): void
@@ -132,7 +132,6 @@ export function createOutboxRelay(deps: OutboxRelayDeps): OutboxRelay {
    * write, once abandoned).
    */
   async function recordOf(pointer: OutboxPointer): Promise<StoredVersion | undefined> {
-    if (inFlight.has(pointer._id)) return undefined
     const record =
       settledHere.get(pointer.versionId) ?? (await deps.versions.findById(pointer.versionId))
     if (record?.event.eventId === pointer._id) return record
@@ -145,7 +144,11 @@ export function createOutboxRelay(deps: OutboxRelayDeps): OutboxRelay {
   async function sweep(): Promise<boolean> {
     if (!deps.publisher.isConnected()) return false
     const pointers = await deps.outbox.oldest(batchSize)
-    const records = await Promise.all(pointers.map(recordOf))
+    // Up to the first commit still under way here: it is sent once it ends (which kicks the
+    // relay), and nothing after it goes first, so a change never follows its document's delete.
+    const inFlightAt = pointers.findIndex((pointer) => inFlight.has(pointer._id))
+    const due = inFlightAt === -1 ? pointers : pointers.slice(0, inFlightAt)
+    const records = await Promise.all(due.map(recordOf))
     const ready: StoredVersion[] = []
     for (const record of records) {
       if (!record) continue

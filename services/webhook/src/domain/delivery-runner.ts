@@ -121,23 +121,24 @@ export function createDeliveryRunner(deps: DeliveryRunnerDeps) {
     }
     // The host's slot covers the request only: recording the outcome must not hold up the next
     // request to the same host.
-    const startedAt = deps.now()
-    const sending = deps.limiter.tryRun(targetHost(webhook), () =>
-      deps.send({
-        url: webhook.url,
-        headers: deliveryHeaders({
-          event: delivery.event,
-          deliveryId: delivery.id,
-          timestampSeconds: Math.floor(startedAt.getTime() / 1000),
-          body: payload.body,
-          secret: webhook.secret,
-          userAgent: deps.userAgent,
-        }),
+    const sending = deps.limiter.tryRun(targetHost(webhook), async () => {
+      const startedAt = deps.now()
+      const headers = deliveryHeaders({
+        event: delivery.event,
+        deliveryId: delivery.id,
+        timestampSeconds: Math.floor(startedAt.getTime() / 1000),
         body: payload.body,
-      }),
-    )
+        secret: webhook.secret,
+        userAgent: deps.userAgent,
+      })
+      return {
+        startedAt,
+        result: await deps.send({ url: webhook.url, headers, body: payload.body }),
+      }
+    })
     if (!sending) return park(job)
-    await record(delivery, webhook, job, startedAt, await sending)
+    const { startedAt, result } = await sending
+    await record(delivery, webhook, job, startedAt, result)
     return 'attempted'
   }
 

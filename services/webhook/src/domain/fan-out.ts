@@ -22,8 +22,7 @@ export interface FanOutDeps {
  * Turns one entry event into one delivery per matching webhook. Everything is persisted and
  * queued before this resolves (the caller acks the event only then), and doing it again for a
  * redelivered event finds the same deliveries by their derived ids instead of adding more.
- * A delivery is written once here and from then on only by the runner: FerretDB applies an
- * update by rewriting the whole document, so two writers of one delivery could undo each other.
+ * Deliveries are written once, here; the runner appends their attempts (docs/webhooks.md).
  */
 export function createFanOut(deps: FanOutDeps) {
   return async function fanOut(message: EntryEventMessage): Promise<number> {
