@@ -5,16 +5,16 @@ import type { ErrorBody } from '@cms/errors'
 /** Request heads up to this size reach the application, which gives its own 4xx on long URLs. */
 export const MAX_REQUEST_HEAD_BYTES = 32 * 1024
 
-/**
- * Requests Node rejects before Koa sees them (a head over the limit, malformed HTTP) would get
- * a bare status line; they get the contract's error body instead.
- */
 /** Sockets already answered: the rest of their request is read and dropped, not parsed. */
 const answered = new WeakSet<Socket>()
 
 /** How long a client still sending an oversized request may take before the socket is closed. */
 const DRAIN_MS = 5000
 
+/**
+ * Requests Node rejects before Koa sees them (a head over the limit, malformed HTTP) would get
+ * a bare status line; they get the contract's error body instead.
+ */
 export function answerClientError(error: Error & { code?: string }, socket: Socket): void {
   if (answered.has(socket)) return
   if (error.code === 'ECONNRESET' || !socket.writable) {

@@ -87,9 +87,6 @@ export function inMemoryStore(
           records.delete(id)
       }
     },
-    async deleteById(id) {
-      records.delete(id)
-    },
   }
 
   const outbox: OutboxRepository = {

@@ -45,8 +45,7 @@ export function createOutboxRepository(db: Db): OutboxRepository {
       return found.map((pointer) => pointer.versionId)
     },
     async remove(ids) {
-      if (ids.length === 1) await pointers.deleteOne({ _id: ids[0]! })
-      else if (ids.length > 1) await pointers.deleteMany({ _id: { $in: [...ids] } })
+      if (ids.length > 0) await pointers.deleteMany({ _id: { $in: [...ids] } })
     },
   }
 }

@@ -13,7 +13,6 @@ export interface VersionsRepository {
   ): Promise<{ records: StoredVersion[]; total: number }>
   /** A deleted document's history below `version`, except `unsent` (records still in the outbox). */
   deleteSentBelow(documentId: string, version: number, unsent: readonly string[]): Promise<void>
-  deleteById(id: string): Promise<void>
 }
 
 export function createVersionsRepository(db: Db): VersionsRepository {
@@ -48,9 +47,6 @@ export function createVersionsRepository(db: Db): VersionsRepository {
         version: { $lt: version },
         _id: { $nin: [...unsent] },
       })
-    },
-    async deleteById(id) {
-      await versions.deleteOne({ _id: id })
     },
   }
 }

@@ -178,8 +178,10 @@ export function createOutboxRelay(deps: OutboxRelayDeps): OutboxRelay {
     // (which would leave it behind the deleted document's history).
     const unconfirmed = results.findIndex((result) => result.status !== 'fulfilled')
     const sent = unconfirmed === -1 ? ready.length : unconfirmed
-    if (sent > 0) await markDone(ready.slice(0, sent))
-    if (sent > 0) deps.onPublished?.(sent)
+    if (sent > 0) {
+      await markDone(ready.slice(0, sent))
+      deps.onPublished?.(sent)
+    }
     if (sent < ready.length) {
       deps.logger.warn(
         { unsent: ready.length - sent },

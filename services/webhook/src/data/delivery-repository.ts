@@ -64,9 +64,11 @@ export function createDeliveryRepository(db: Db): DeliveryRepository {
   }
 
   const findById = async (id: string) => {
-    const document = await deliveries.findOne({ _id: id })
-    if (!document) return undefined
-    return currentDelivery(toDelivery(document), latestAttempt(await attemptsOf(id)))
+    const [document, attempted] = await Promise.all([
+      deliveries.findOne({ _id: id }),
+      attemptsOf(id),
+    ])
+    return document ? currentDelivery(toDelivery(document), latestAttempt(attempted)) : undefined
   }
 
   async function insertOnce(delivery: Delivery) {

@@ -28,6 +28,9 @@ export function createHostLimiter(options: {
     if (state.running === 0) hosts.delete(host)
   }
 
+  const full = (state: HostState) =>
+    state.running >= options.concurrency && state.waiting.length >= options.maxWaiting
+
   return {
     tryRun(host, task) {
       let state = hosts.get(host)
@@ -36,8 +39,7 @@ export function createHostLimiter(options: {
         hosts.set(host, state)
       }
       const current = state
-      if (current.running >= options.concurrency && current.waiting.length >= options.maxWaiting)
-        return undefined
+      if (full(current)) return undefined
       let slot: Promise<void>
       if (current.running < options.concurrency) {
         current.running += 1
@@ -50,11 +52,7 @@ export function createHostLimiter(options: {
     },
     isFull(host) {
       const state = hosts.get(host)
-      return (
-        state !== undefined &&
-        state.running >= options.concurrency &&
-        state.waiting.length >= options.maxWaiting
-      )
+      return state !== undefined && full(state)
     },
     inFlight: (host) => hosts.get(host)?.running ?? 0,
   }
