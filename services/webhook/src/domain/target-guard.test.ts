@@ -46,6 +46,35 @@ describe('createTargetGuard', () => {
     expect(await guard.refusal(url)).toEqual(expect.any(String))
   })
 
+  it.each([
+    'http://[::127.0.0.1]/',
+    'http://[::7f00:1]/',
+    'http://[::ffff:7f00:1]/',
+    'http://[2002:7f00:1::]/',
+    'http://[2001:0:4136:e378:8000:63bf:80ff:fffe]/',
+    'http://[64:ff9b::a9fe:a9fe]/',
+    'http://168.63.129.16/',
+    'http://100.100.100.200/',
+    'http://192.0.0.192/',
+    'http://[fd00:ec2::254]/',
+  ])(
+    'when the target %s embeds or is a refused address, then the refusal names the rule only',
+    async (url) => {
+      const refusal = await guard.refusal(url)
+      expect(refusal).toMatch(/^the address is (loopback|cloud metadata)/)
+      const host = new URL(url).hostname.replace(/^\[|\]$/g, '')
+      expect(refusal).not.toContain(host)
+    },
+  )
+
+  it('when a host name resolves to a refused address, then the refusal never says which address', async () => {
+    const refusal = await guard.refusal('http://metadata.example/')
+    expect(refusal).toMatch(/^the host resolves to a cloud metadata address/)
+    expect(refusal).not.toContain('169.254')
+    const { error } = await lookupOnce(guard.lookup!, 'mixed.example', {})
+    expect(error.message).toBe('target refused: the host resolves to a private address')
+  })
+
   it('when the host resolves only to public addresses, then it is allowed', async () => {
     expect(await guard.refusal('https://public.example/hook')).toBeUndefined()
     expect(await guard.refusal('https://93.184.215.14/hook')).toBeUndefined()

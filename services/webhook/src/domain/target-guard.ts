@@ -1,7 +1,7 @@
 import type { LookupAddress } from 'node:dns'
 import { isIP } from 'node:net'
 import type { LookupFunction } from 'node:net'
-import { addressRange, unbracket } from './address-policy.ts'
+import { describeRule, refusingRule, unbracket } from './address-policy.ts'
 
 /** Resolves a host name to every address it has (node:dns `lookup` with `all: true`). */
 export type ResolveAll = (hostname: string) => Promise<LookupAddress[]>
@@ -30,16 +30,20 @@ type LookupCallback = (
   family?: number,
 ) => void
 
-/** The first address that is not public, as `10.0.0.1 (private)`. */
+/**
+ * The rule that refuses the first non-public address, as `private` or `loopback (IPv4 in a 6to4
+ * address)`. Never the address: a refusal must not tell what an internal host name resolves to.
+ */
 function refusedAddress(addresses: readonly LookupAddress[]): string | undefined {
   for (const { address } of addresses) {
-    const range = addressRange(address)
-    if (range !== 'unicast') return `${address} (${range})`
+    const found = refusingRule(address)
+    if (found) return describeRule(found)
   }
   return undefined
 }
 
-const NOT_ALLOWED = 'private, loopback, link-local and other non-public targets are not allowed'
+const NOT_ALLOWED =
+  'private, loopback, link-local, cloud metadata and other non-public targets are not allowed'
 
 const familyOf = (family: unknown): number | undefined => {
   if (family === 4 || family === 'IPv4') return 4
@@ -62,7 +66,7 @@ export function createTargetGuard(deps: {
         const problem = refusedAddress(found)
         if (problem) {
           return callback(
-            fail(`target refused: ${hostname} resolves to ${problem}`, TARGET_REFUSED),
+            fail(`target refused: the host resolves to a ${problem} address`, TARGET_REFUSED),
           )
         }
         const family = familyOf(options?.family)
@@ -87,17 +91,17 @@ export function createTargetGuard(deps: {
       }
       if (isIP(hostname) !== 0) {
         const problem = refusedAddress([{ address: hostname, family: isIP(hostname) }])
-        return problem ? `${problem}: ${NOT_ALLOWED}` : undefined
+        return problem ? `the address is ${problem}: ${NOT_ALLOWED}` : undefined
       }
       let addresses: LookupAddress[]
       try {
         addresses = await deps.resolve(hostname)
       } catch {
-        return `${hostname} does not resolve`
+        return 'the host name does not resolve'
       }
-      if (addresses.length === 0) return `${hostname} does not resolve`
+      if (addresses.length === 0) return 'the host name does not resolve'
       const problem = refusedAddress(addresses)
-      return problem ? `${hostname} resolves to ${problem}: ${NOT_ALLOWED}` : undefined
+      return problem ? `the host resolves to a ${problem} address: ${NOT_ALLOWED}` : undefined
     },
   }
 }
