@@ -73,7 +73,7 @@ export async function startFerretdb(options: {
   const port = await freePort()
   const dir = join(options.dataDir, 'ferretdb')
   mkdirSync(dir, { recursive: true })
-  const url = `mongodb://127.0.0.1:${port}/?directConnection=true`
+  const url = `mongodb://127.0.0.1:${port}/?directConnection=true&retryWrites=false`
   const env: Record<string, string | undefined> = {}
   for (const name of Object.keys(process.env))
     if (name.startsWith('FERRETDB_')) env[name] = undefined
@@ -106,7 +106,7 @@ export async function startMongod(options: { dataDir: string; binary: string }):
   const port = await freePort()
   const dir = join(options.dataDir, 'mongod')
   mkdirSync(dir, { recursive: true })
-  const url = `mongodb://127.0.0.1:${port}/?directConnection=true`
+  const url = `mongodb://127.0.0.1:${port}/?directConnection=true&retryWrites=false`
   const server = managedProcess({
     name: 'mongod',
     command: options.binary,
