@@ -7,6 +7,18 @@ describe('slugFrom', () => {
     expect(slugFrom('Héllo, Wörld!  Ça va?')).toBe('hello-world-ca-va')
   })
 
+  it('when text has symbols slugify would spell out, then they are separators, not words', () => {
+    expect(slugFrom('Rock & Roll')).toBe('rock-roll')
+    expect(slugFrom('Ünïcödé  &  Çafé -- 2024')).toBe('unicode-cafe-2024')
+    expect(slugFrom('100% $5 <b> a|b')).toBe('100-5-b-a-b')
+  })
+
+  it('when letters have no decomposition or carry loose combining marks, then they are still folded', () => {
+    expect(slugFrom('Straße Æsir Łódź Øre')).toBe('strasse-aesir-lodz-ore')
+    expect(slugFrom('x\u0301y ﬁne ２０２４')).toBe('xy-fine-2024')
+    expect(slugFrom('Привет мир')).toBe('privet-mir')
+  })
+
   it('when text has underscores, dots and slashes, then each run becomes one -', () => {
     expect(slugFrom('a_b.c//d')).toBe('a-b-c-d')
   })

@@ -7,10 +7,22 @@ export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/
 
 /** Nothing is removed up front: every character slugify cannot fold becomes a separator below. */
 const REMOVE_NOTHING = /[^\s\S]/g
+const COMBINING_MARKS = /\p{M}+/gu
+/** Anything but letters and digits: slugify would spell some of it out (`&` as "and"). */
+const NOT_LETTER_OR_DIGIT = /[^\p{L}\p{N}]+/gu
 
-/** Lower-case ASCII with accents folded; runs of anything else become one `-`; at most 96 chars. */
+/**
+ * Lower-case ASCII with accents folded; runs of anything else become one `-`; at most 96 chars.
+ * Accents come off by compatibility decomposition (`é` -> `e`, `ﬁ` -> `fi`); slugify then spells
+ * the letters that have no decomposition (`ß` -> `ss`, `ø` -> `o`, Cyrillic, Greek). Symbols are
+ * separators, never words: "Rock & Roll" is `rock-roll`, as the contract says.
+ */
 export function slugFrom(text: string): string {
-  const folded = slugify(text, { lower: true, remove: REMOVE_NOTHING, trim: true })
+  const lettersAndDigits = text
+    .normalize('NFKD')
+    .replace(COMBINING_MARKS, '')
+    .replace(NOT_LETTER_OR_DIGIT, ' ')
+  const folded = slugify(lettersAndDigits, { lower: true, remove: REMOVE_NOTHING, trim: true })
   return folded
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')
