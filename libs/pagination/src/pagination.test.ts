@@ -58,6 +58,17 @@ describe('pageEnvelope', () => {
     })
   })
 
+  it('when far past the end, then the previous page is the last page, not page - 1', () => {
+    expect(pageEnvelope([], 5, { page: 9, limit: 2 })).toMatchObject({
+      totalPages: 3,
+      hasPrevPage: true,
+      prevPage: 3,
+      hasNextPage: false,
+      nextPage: null,
+    })
+    expect(pageEnvelope([], 0, { page: 2, limit: 20 })).toMatchObject({ prevPage: 1 })
+  })
+
   it('when nothing matches, then one empty page', () => {
     expect(pageEnvelope([], 0, { page: 1, limit: 20 })).toMatchObject({
       totalPages: 1,

@@ -77,6 +77,7 @@ export function pageEnvelope<T>(
     hasNextPage: page < totalPages,
     hasPrevPage: page > 1,
     nextPage: page < totalPages ? page + 1 : null,
-    prevPage: page > 1 ? page - 1 : null,
+    // Past the end, the previous page a client can walk back to is the last one, not page - 1.
+    prevPage: page > 1 ? Math.min(page - 1, totalPages) : null,
   }
 }

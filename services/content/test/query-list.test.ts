@@ -177,10 +177,12 @@ describe('shape of the answer', () => {
     expect(doc).not.toHaveProperty('version')
   })
 
-  it('when type names no content type, then the list is empty rather than an error', async () => {
+  it('when type names no content type, then 422 naming it (a typo is not an empty list)', async () => {
     const response = await read('GET', '/api/content?type=nothing-here&draft=true')
-    expect(response.status).toBe(200)
-    expect(response.body).toMatchObject({ docs: [], totalDocs: 0 })
+    expect(response.status).toBe(422)
+    expect(response.body.error.details).toEqual([
+      { path: 'type', message: 'unknown content type "nothing-here"' },
+    ])
   })
 
   it('when the query is bad, then the service answers 422 with every problem in the error shape', async () => {

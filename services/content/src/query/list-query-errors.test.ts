@@ -38,6 +38,7 @@ const ERROR_CASES: Array<[string, string, string]> = [
   ['draft=yes', 'draft', 'true or false'],
   ['draft', 'draft', 'true or false'],
   ['type=Post!', 'type', 'content type name'],
+  ['type=nosuch', 'type', 'unknown content type "nosuch"'],
   ['type[0]=post&type[1]=product', 'type', 'content type name'],
   ['populate=*', 'populate', 'unknown query parameter "populate"'],
   ['$where=1', '$where', 'unknown query parameter'],

@@ -43,12 +43,22 @@ const PARAMETERS: ReadonlySet<string> = new Set([
 ])
 const TYPE_NAME = /^[a-z][a-z0-9_-]{0,63}$/
 
-function readType(raw: unknown): { type: string | undefined; issues: ErrorDetail[] } {
+/** `type` names one of the website's content types; an unknown name is 422 naming it, not `[]`. */
+function readType(
+  raw: unknown,
+  contentTypes: readonly ContentType[],
+): { type: string | undefined; issues: ErrorDetail[] } {
   if (raw === undefined || raw === '') return { type: undefined, issues: [] }
-  if (typeof raw === 'string' && TYPE_NAME.test(raw)) return { type: raw, issues: [] }
+  if (typeof raw !== 'string' || !TYPE_NAME.test(raw)) {
+    return {
+      type: undefined,
+      issues: [{ path: 'type', message: 'type must be one content type name' }],
+    }
+  }
+  if (contentTypes.some((contentType) => contentType.name === raw)) return { type: raw, issues: [] }
   return {
     type: undefined,
-    issues: [{ path: 'type', message: 'type must be one content type name' }],
+    issues: [{ path: 'type', message: `unknown content type ${quoteValue(raw)}` }],
   }
 }
 
@@ -73,7 +83,7 @@ function unknownParameters(params: Readonly<Record<string, unknown>>): ErrorDeta
  */
 export function parseListQuery(rawQueryString: string, context: ListQueryContext): ListQuery {
   const params = parseQueryString(rawQueryString)
-  const { type, issues: typeIssues } = readType(params.type)
+  const { type, issues: typeIssues } = readType(params.type, context.contentTypes)
   const { draft, issues: draftIssues } = readDraft(params.draft)
   const { page, limit, issues: pageIssues } = readPage(params)
   const catalog = createFieldCatalog(context.contentTypes, type)
