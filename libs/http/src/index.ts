@@ -13,6 +13,16 @@ export {
   sameSecret,
 } from './internal-auth.ts'
 export type { Caller, KeyScope } from './internal-auth.ts'
+export { createInternalClient } from './internal-client.ts'
+export type { InternalAnswer, InternalClient } from './internal-client.ts'
+export {
+  DEFAULT_WEBSITE_QUOTAS,
+  QUOTA_CEILINGS,
+  QUOTA_NAMES,
+  quotaExceeded,
+  quotasFrom,
+} from './website-quotas.ts'
+export type { QuotaName, WebsiteQuotas } from './website-quotas.ts'
 export { runService } from './run-service.ts'
 export type { RunningService } from './run-service.ts'
 export { routed } from './routed.ts'

@@ -1,6 +1,8 @@
 import { createHash, timingSafeEqual } from 'node:crypto'
 import type { Middleware } from 'koa'
 import { UnauthorizedError } from '@cms/errors'
+import { decodeQuotas, encodeQuotas } from './website-quotas.ts'
+import type { WebsiteQuotas } from './website-quotas.ts'
 
 /** Headers the gateway adds on every internal call; the gateway strips any a client sent. */
 export const INTERNAL_HEADERS = {
@@ -8,6 +10,8 @@ export const INTERNAL_HEADERS = {
   websiteId: 'x-website-id',
   keyId: 'x-key-id',
   scope: 'x-key-scope',
+  /** The website's quotas (defaults with its override), as compact JSON; see website-quotas.ts. */
+  quotas: 'x-website-quotas',
 } as const
 
 export const KEY_SCOPES = ['read', 'admin'] as const
@@ -18,6 +22,8 @@ export interface Caller {
   websiteId: string
   keyId: string
   scope: KeyScope
+  /** The website's quotas when the gateway sent them; the defaults apply otherwise. */
+  quotas?: WebsiteQuotas
 }
 
 declare module 'koa' {
@@ -38,6 +44,7 @@ export function internalHeaders(token: string, caller: Caller): Record<string, s
     [INTERNAL_HEADERS.websiteId]: caller.websiteId,
     [INTERNAL_HEADERS.keyId]: caller.keyId,
     [INTERNAL_HEADERS.scope]: caller.scope,
+    ...(caller.quotas && { [INTERNAL_HEADERS.quotas]: encodeQuotas(caller.quotas) }),
   }
 }
 
@@ -56,7 +63,22 @@ export function requireInternalCaller(token: string): Middleware {
     if (!websiteId || !keyId || !(KEY_SCOPES as readonly string[]).includes(scope)) {
       throw new UnauthorizedError('Internal call without a caller')
     }
-    ctx.state.caller = { websiteId, keyId, scope: scope as KeyScope }
+    const quotas = ctx.get(INTERNAL_HEADERS.quotas)
+    ctx.state.caller = {
+      websiteId,
+      keyId,
+      scope: scope as KeyScope,
+      ...(quotas && { quotas: decodeQuotas(quotas) }),
+    }
     await next()
+  }
+}
+
+/** `requireInternalCaller` on the service's API paths only. */
+export function internalCallsOnly(token: string): Middleware {
+  const check = requireInternalCaller(token)
+  return async function internalCallsOnlyMiddleware(ctx, next) {
+    if (/^\/(api|internal)(\/|$)/.test(ctx.path)) return check(ctx, next)
+    return next()
   }
 }

@@ -1,5 +1,5 @@
 import { ServiceUnavailableError } from '@cms/errors'
-import { internalHeaders } from '@cms/http'
+import { createInternalClient } from '@cms/http'
 import type { ContentUsage } from '../domain/content-usage.ts'
 
 const UNANSWERED =
@@ -15,28 +15,22 @@ export function createContentUsageClient(deps: {
   timeoutMs: number
   fetch?: typeof fetch
 }): ContentUsage {
-  const base = deps.contentUrl.replace(/\/+$/, '')
-  const fetchFn = deps.fetch ?? fetch
+  const client = createInternalClient({
+    service: 'content',
+    baseUrl: deps.contentUrl,
+    internalToken: deps.internalToken,
+    timeoutMs: deps.timeoutMs,
+    unavailableMessage: UNANSWERED,
+    ...(deps.fetch && { fetch: deps.fetch }),
+  })
   return {
     async isInUse(caller, typeName) {
       const query = new URLSearchParams({ type: typeName, draft: 'true', limit: '1' })
-      let response: Response
-      try {
-        response = await fetchFn(`${base}/api/content?${query}`, {
-          headers: {
-            ...internalHeaders(deps.internalToken, { ...caller, scope: 'admin' }),
-            accept: 'application/json',
-          },
-          signal: AbortSignal.timeout(deps.timeoutMs),
-        })
-      } catch (error) {
-        throw new ServiceUnavailableError(UNANSWERED, { cause: error })
-      }
-      const body = (await response.json().catch(() => undefined)) as
-        { totalDocs?: unknown } | undefined
-      if (!response.ok || typeof body?.totalDocs !== 'number') {
+      const answer = await client.get({ ...caller, scope: 'admin' }, `/api/content?${query}`)
+      const body = answer.body as { totalDocs?: unknown } | undefined
+      if (answer.status !== 200 || typeof body?.totalDocs !== 'number') {
         throw new ServiceUnavailableError(UNANSWERED, {
-          cause: new Error(`content service answered ${response.status}`),
+          cause: new Error(`content service answered ${answer.status}`),
         })
       }
       return body.totalDocs > 0

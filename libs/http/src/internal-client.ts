@@ -1,0 +1,72 @@
+import { ServiceUnavailableError } from '@cms/errors'
+import { internalHeaders } from './internal-auth.ts'
+import type { Caller } from './internal-auth.ts'
+
+export interface InternalAnswer {
+  status: number
+  headers: Headers
+  /** The parsed JSON body; undefined for a 304, a 404 or a body that is not JSON. */
+  body: unknown
+}
+
+export interface InternalClient {
+  /**
+   * GET `path` as `caller` with the internal credential. A 404 or 304 is answered (the caller
+   * decides), so is a 2xx; a failure to connect, a time-out or any other status is a 503.
+   */
+  get(caller: Caller, path: string, headers?: Record<string, string>): Promise<InternalAnswer>
+}
+
+/**
+ * The one client for calls between services: the gateway's caller headers, a time-out, and
+ * every unclear answer as 503 SERVICE_UNAVAILABLE naming the service (never its address).
+ */
+export function createInternalClient(options: {
+  /** Named in 503 messages: `The schema service is unavailable`. */
+  service: string
+  baseUrl: string
+  internalToken: string
+  timeoutMs: number
+  fetch?: typeof fetch
+  /** The 503 message when the default one does not say enough. */
+  unavailableMessage?: string
+}): InternalClient {
+  const base = options.baseUrl.replace(/\/+$/, '')
+  const fetchFn = options.fetch ?? fetch
+  const unavailable = (cause: unknown) =>
+    new ServiceUnavailableError(
+      options.unavailableMessage ?? `The ${options.service} service is unavailable`,
+      { cause },
+    )
+  return {
+    async get(caller, path, headers = {}) {
+      let response: Response
+      try {
+        response = await fetchFn(`${base}${path}`, {
+          headers: {
+            ...internalHeaders(options.internalToken, caller),
+            accept: 'application/json',
+            ...headers,
+          },
+          signal: AbortSignal.timeout(options.timeoutMs),
+        })
+      } catch (error) {
+        throw unavailable(error)
+      }
+      const answered = response.ok || response.status === 304 || response.status === 404
+      if (!answered || !response.ok) {
+        await response.body?.cancel().catch(() => undefined)
+        if (!answered)
+          throw unavailable(new Error(`${options.service} answered ${response.status}`))
+        return { status: response.status, headers: response.headers, body: undefined }
+      }
+      let body: unknown
+      try {
+        body = await response.json()
+      } catch (error) {
+        throw unavailable(error)
+      }
+      return { status: response.status, headers: response.headers, body }
+    },
+  }
+}

@@ -1,0 +1,97 @@
+import { ConflictError, ValidationError } from '@cms/errors'
+import type { AppError } from '@cms/errors'
+
+/** What one website may hold; each has a default and a platform-admin override per website. */
+export interface WebsiteQuotas {
+  /** Webhooks of the website. */
+  webhooks: number
+  /** Content types of the website. */
+  contentTypes: number
+  /** Fields of one content type. */
+  fieldsPerType: number
+  /** Options of one `select` field. */
+  optionsPerField: number
+  /** One content type definition as stored JSON, in bytes. */
+  definitionBytes: number
+}
+
+export type QuotaName = keyof WebsiteQuotas
+
+export const QUOTA_NAMES: readonly QuotaName[] = [
+  'webhooks',
+  'contentTypes',
+  'fieldsPerType',
+  'optionsPerField',
+  'definitionBytes',
+]
+
+/** The defaults of docs/gateway.md ("Quotas"). */
+export const DEFAULT_WEBSITE_QUOTAS: Readonly<WebsiteQuotas> = {
+  webhooks: 100,
+  contentTypes: 100,
+  fieldsPerType: 100,
+  optionsPerField: 200,
+  definitionBytes: 64 * 1024,
+}
+
+/**
+ * What an override may raise a quota to: past these the platform's own limits apply anyway
+ * (200 fields and 500 options per type in content-model, 1 MiB request bodies).
+ */
+export const QUOTA_CEILINGS: Readonly<WebsiteQuotas> = {
+  webhooks: 10_000,
+  contentTypes: 10_000,
+  fieldsPerType: 200,
+  optionsPerField: 500,
+  definitionBytes: 1024 * 1024,
+}
+
+const isQuota = (name: QuotaName, value: unknown): value is number =>
+  typeof value === 'number' &&
+  Number.isInteger(value) &&
+  value >= 0 &&
+  value <= QUOTA_CEILINGS[name]
+
+/** The quotas a header or stored override names, each missing or invalid one at its default. */
+export function quotasFrom(raw: unknown): WebsiteQuotas {
+  const given = (typeof raw === 'object' && raw !== null ? raw : {}) as Record<string, unknown>
+  const quotas = { ...DEFAULT_WEBSITE_QUOTAS }
+  for (const name of QUOTA_NAMES) if (isQuota(name, given[name])) quotas[name] = given[name]
+  return quotas
+}
+
+/** `x-website-quotas` as the gateway sends it: compact JSON. */
+export const encodeQuotas = (quotas: WebsiteQuotas): string => JSON.stringify(quotas)
+
+export function decodeQuotas(header: string): WebsiteQuotas {
+  try {
+    return quotasFrom(JSON.parse(header))
+  } catch {
+    return quotasFrom(undefined)
+  }
+}
+
+const QUOTA_TEXT: Readonly<Record<QuotaName, { limit: string; usage: string }>> = {
+  webhooks: { limit: 'webhooks per website', usage: 'this website has' },
+  contentTypes: { limit: 'content types per website', usage: 'this website has' },
+  fieldsPerType: { limit: 'fields per content type', usage: 'this definition has' },
+  optionsPerField: { limit: 'options per select field', usage: 'this definition has' },
+  definitionBytes: { limit: 'bytes per content type definition', usage: 'this definition has' },
+}
+
+/** Counts of what a website holds; the size quotas are per definition. */
+const COUNT_QUOTAS: ReadonlySet<QuotaName> = new Set(['webhooks', 'contentTypes'])
+
+/**
+ * The refusal of a change past a quota; nothing is written. A count (webhooks, content types) is
+ * 409 CONFLICT, the size of one definition 422 VALIDATION_ERROR. Both name the quota, its limit
+ * and the usage, in the message and in `details: [{path: 'quota.<name>', message}]`.
+ */
+export function quotaExceeded(name: QuotaName, limit: number, usage: number): AppError {
+  const text = QUOTA_TEXT[name]
+  const message = `Quota exceeded: at most ${limit} ${text.limit}; ${text.usage} ${usage}`
+  const details = [{ path: `quota.${name}`, message: `limit ${limit}, usage ${usage}` }]
+  return COUNT_QUOTAS.has(name)
+    ? new ConflictError(message, { details })
+    : new ValidationError(message, details)
+}
