@@ -13,6 +13,8 @@ const spec = {
   CONTENT_URL: env.url({ protocols: ['http', 'https'] }),
   /** How long a delete waits for the content service's answer before giving up with 503. */
   CONTENT_TIMEOUT_MS: env.integer({ default: 5000, min: 100, max: 60_000 }),
+  /** Memory for websites' type lists, served while their revision is unchanged (docs/schema.md). */
+  TYPE_LIST_CACHE_MB: env.integer({ default: 64, min: 1, max: 4096 }),
   LOG_LEVEL: env.oneOf(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
     default: 'info',
   }),

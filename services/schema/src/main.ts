@@ -1,15 +1,18 @@
 import { randomUUID } from 'node:crypto'
 import { connectAmqp } from '@cms/amqp'
 import { EVENTS_EXCHANGE } from '@cms/events'
-import { createHttpService, jsonBody, requireInternalCaller, routed } from '@cms/http'
+import { createHttpService, jsonBody, routed } from '@cms/http'
 import { createLogger } from '@cms/logger'
-import { connectMongo, mongoErrorTranslator, whenMongoAnswers } from '@cms/mongo'
+import { connectMongo, countMongoCommands, mongoErrorTranslator, prepareMongo } from '@cms/mongo'
 import { readSchemaConfig } from './config.ts'
 import type { SchemaConfig } from './config.ts'
 import { createContentTypeRepository } from './data/content-type-repository.ts'
 import { createContentUsageClient } from './data/content-usage-client.ts'
+import { createWebsiteTypeIndexRepository } from './data/website-type-index-repository.ts'
 import { createContentTypes } from './domain/content-types.ts'
+import { createWebsiteTypeLists } from './domain/website-type-lists.ts'
 import { contentTypeRoutes } from './http/content-type-routes.ts'
+import { internalRoutes } from './http/internal-routes.ts'
 import { createContentTypePublisher } from './messaging/content-type-publisher.ts'
 
 export interface RunningSchemaService {
@@ -26,17 +29,7 @@ export async function start(
   const clock = () => new Date()
   const mongo = connectMongo({ url: config.MONGO_URL, dbName: config.MONGO_DB, logger })
   const repository = createContentTypeRepository(mongo.db)
-  let indexesReady = false
-  let stopped = false
-  const indexing = whenMongoAnswers(
-    mongo,
-    async () => {
-      if (stopped) return
-      await repository.ensureIndexes()
-      indexesReady = true
-    },
-    { logger, attempts: Number.MAX_SAFE_INTEGER },
-  ).catch((error: unknown) => logger.error({ err: error }, 'cannot create indexes'))
+  const prepared = prepareMongo(mongo, () => repository.ensureIndexes(), logger)
 
   const amqp = await connectAmqp({
     url: config.AMQP_URL,
@@ -46,8 +39,15 @@ export async function start(
     },
   })
 
+  const index = createWebsiteTypeIndexRepository(mongo.db)
   const contentTypes = createContentTypes({
     store: repository,
+    index,
+    lists: createWebsiteTypeLists({
+      store: repository,
+      index,
+      maxBytes: config.TYPE_LIST_CACHE_MB * 1024 * 1024,
+    }),
     usage: createContentUsageClient({
       contentUrl: config.CONTENT_URL,
       internalToken: config.INTERNAL_TOKEN,
@@ -61,17 +61,9 @@ export async function start(
   const http = createHttpService({
     name: 'schema',
     logger,
-    middleware: [
-      requireInternalCaller(config.INTERNAL_TOKEN),
-      jsonBody(),
-      routed(contentTypeRoutes(contentTypes)),
-    ],
-    checks: {
-      mongodb: async () => {
-        await mongo.ping()
-        if (!indexesReady) throw new Error('indexes not created yet')
-      },
-    },
+    internalToken: config.INTERNAL_TOKEN,
+    middleware: [jsonBody(), routed(contentTypeRoutes(contentTypes))],
+    checks: { mongodb: prepared.check },
     // Change announcements only refresh other services' caches early; writes do not need them.
     advisoryChecks: {
       amqp: async () => {
@@ -80,21 +72,22 @@ export async function start(
     },
     errorTranslators: [mongoErrorTranslator],
   })
+  countMongoCommands(mongo.client, http.metrics.registry)
 
   let listening: { port: number; url: string }
   try {
     listening = await http.listen(config.PORT, config.HOST)
   } catch (error) {
-    stopped = true
+    await prepared.stop()
     await Promise.allSettled([amqp.close(), mongo.close()])
     throw error
   }
   return {
     ...listening,
     async stop() {
-      stopped = true
       await http.close()
-      await Promise.allSettled([amqp.close(), mongo.close(), indexing])
+      await prepared.stop()
+      await Promise.allSettled([amqp.close(), mongo.close()])
     },
   }
 }

@@ -1,11 +1,29 @@
-import { isContentTypeName, parseContentTypeDefinition } from '@cms/content-model'
-import type { ContentType, ContentTypeDefinition } from '@cms/content-model'
+import { definitionSize, isContentTypeName, parseContentTypeDefinition } from '@cms/content-model'
+import type { ContentType, ContentTypeDefinition, FieldType } from '@cms/content-model'
 import { ConflictError, ForbiddenError, NotFoundError } from '@cms/errors'
-import type { Caller } from '@cms/http'
+import { DEFAULT_WEBSITE_QUOTAS, quotaExceeded } from '@cms/http'
+import type { Caller, WebsiteQuotas } from '@cms/http'
+import { assertDefinitionWithinQuotas } from './definition-quotas.ts'
 import type { ContentTypeEvents } from './content-type-events.ts'
 import type { ContentTypeStore } from './content-type-store.ts'
 import type { ContentUsage } from './content-usage.ts'
-import { patchContentType } from './patch-content-type.ts'
+import { definitionOf, patchContentType } from './patch-content-type.ts'
+import type { WebsiteTypeIndex } from './website-type-index.ts'
+import type { WebsiteTypeLists } from './website-type-lists.ts'
+
+/** What a website uses of its content-type quotas; the size measures are its largest type's. */
+export interface ContentTypeUsage {
+  contentTypes: number
+  fieldsPerType: number
+  optionsPerField: number
+  definitionBytes: number
+}
+
+/** The field names and types of one content type: all a list query needs to resolve names. */
+export interface FieldDeclarations {
+  name: string
+  fields: Array<{ name: string; type: FieldType }>
+}
 
 export interface ContentTypes {
   list(caller: Caller): Promise<ContentType[]>
@@ -13,10 +31,14 @@ export interface ContentTypes {
   create(caller: Caller, body: unknown): Promise<ContentType>
   update(caller: Caller, name: string, body: unknown): Promise<ContentType>
   remove(caller: Caller, name: string): Promise<void>
+  usage(caller: Caller): Promise<ContentTypeUsage>
+  declarations(caller: Caller): Promise<FieldDeclarations[]>
 }
 
 export interface ContentTypesDeps {
   store: ContentTypeStore
+  index: WebsiteTypeIndex
+  lists: WebsiteTypeLists
   usage: ContentUsage
   events: ContentTypeEvents
   clock: () => Date
@@ -32,6 +54,8 @@ function requireAdmin(caller: Caller): void {
 }
 
 const notFound = (name: string) => new NotFoundError(`Content type ${name} not found`)
+
+const quotasOf = (caller: Caller): WebsiteQuotas => caller.quotas ?? DEFAULT_WEBSITE_QUOTAS
 
 /** Content types of the caller's website: the use cases of spec 4.1 with contract sections 2 and 3. */
 export function createContentTypes(deps: ContentTypesDeps): ContentTypes {
@@ -53,6 +77,7 @@ export function createContentTypes(deps: ContentTypesDeps): ContentTypes {
     for (let attempt = 1; attempt <= maxAttempts; attempt++) {
       const current = await find(caller, name)
       const definition: ContentTypeDefinition = patchContentType(current, body)
+      assertDefinitionWithinQuotas(definition, quotasOf(caller), definitionOf(current))
       const next: ContentType = {
         ...definition,
         id: current.id,
@@ -62,6 +87,7 @@ export function createContentTypes(deps: ContentTypesDeps): ContentTypes {
       }
       if (await deps.store.claimVersion(caller.websiteId, next)) {
         await deps.store.applyClaim(caller.websiteId, current.version, next)
+        await deps.index.touch(caller.websiteId)
         return next
       }
       await rollForward(caller.websiteId, current)
@@ -69,14 +95,63 @@ export function createContentTypes(deps: ContentTypesDeps): ContentTypes {
     throw new ConflictError(`Content type ${name} is being changed concurrently; try again`)
   }
 
+  /**
+   * The name joins the website's index before the type is stored, so no stored type is ever
+   * missing from it. Two creates racing for the last place are checked again after the insert:
+   * one past the quota is removed and refused.
+   */
+  async function insertWithinQuota(websiteId: string, type: ContentType, limit: number) {
+    await deps.index.add(websiteId, type.name)
+    try {
+      await deps.store.insert(websiteId, type)
+    } catch (error) {
+      if (!(error instanceof ConflictError)) await deps.index.drop(websiteId, type.name)
+      throw error
+    }
+    // A list read between the two index writes cached the index without this type.
+    await deps.index.touch(websiteId)
+    const held = await deps.lists.count(websiteId)
+    if (held > limit) {
+      await deps.store.remove(websiteId, type)
+      await deps.index.drop(websiteId, type.name)
+      throw quotaExceeded('contentTypes', limit, held - 1)
+    }
+  }
+
   return {
-    list: (caller) => deps.store.list(caller.websiteId),
+    async usage(caller) {
+      const { types } = await deps.lists.read(caller.websiteId)
+      const sizes = types.map((type) => definitionSize(definitionOf(type)))
+      const largest = (measure: 'fields' | 'options' | 'bytes') =>
+        sizes.reduce((most, size) => Math.max(most, size[measure]), 0)
+      return {
+        contentTypes: types.length,
+        fieldsPerType: largest('fields'),
+        optionsPerField: largest('options'),
+        definitionBytes: largest('bytes'),
+      }
+    },
+
+    async declarations(caller) {
+      const { types } = await deps.lists.read(caller.websiteId)
+      return types.map((type) => ({
+        name: type.name,
+        fields: type.fields.map((field) => ({ name: field.name, type: field.type })),
+      }))
+    },
+
+    list: async (caller) => (await deps.lists.read(caller.websiteId)).types,
 
     get: find,
 
     async create(caller, body) {
       requireAdmin(caller)
       const definition = parseContentTypeDefinition(body)
+      const quotas = quotasOf(caller)
+      assertDefinitionWithinQuotas(definition, quotas)
+      const held = await deps.lists.count(caller.websiteId)
+      if (held >= quotas.contentTypes)
+        throw quotaExceeded('contentTypes', quotas.contentTypes, held)
       const now = deps.clock().toISOString()
       const type: ContentType = {
         ...definition,
@@ -85,7 +160,7 @@ export function createContentTypes(deps: ContentTypesDeps): ContentTypes {
         createdAt: now,
         updatedAt: now,
       }
-      await deps.store.insert(caller.websiteId, type)
+      await insertWithinQuota(caller.websiteId, type, quotas.contentTypes)
       await deps.events.changed(caller.websiteId, type.name, type.version)
       return type
     },
@@ -104,6 +179,7 @@ export function createContentTypes(deps: ContentTypesDeps): ContentTypes {
         throw new ConflictError(`Content type ${name} still has documents; delete them first`)
       }
       if (!(await deps.store.remove(caller.websiteId, type))) throw notFound(name)
+      await deps.index.drop(caller.websiteId, type.name)
       await deps.events.changed(caller.websiteId, type.name, null)
     },
   }

@@ -1,0 +1,63 @@
+import { LRUCache } from 'lru-cache'
+import type { ContentType } from '@cms/content-model'
+import type { ContentTypeStore } from './content-type-store.ts'
+import type { WebsiteTypeIndex } from './website-type-index.ts'
+
+export interface WebsiteTypeList {
+  types: ContentType[]
+  /** The website index's revision the list was read at. */
+  revision: number
+}
+
+export interface WebsiteTypeLists {
+  /** The website's types sorted by name: from memory while its revision is unchanged. */
+  read(websiteId: string): Promise<WebsiteTypeList>
+  /** How many types the website has, from its index. */
+  count(websiteId: string): Promise<number>
+}
+
+const byName = (a: ContentType, b: ContentType) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)
+
+/**
+ * A website's list costs one small `_id` read while nothing changed (the revision matches the
+ * cached list), else one `_id` read per type of that website: never a read of other websites'
+ * types, so its cost is bounded by the website's own quota. Cached lists share `maxBytes`.
+ */
+export function createWebsiteTypeLists(deps: {
+  store: ContentTypeStore
+  index: WebsiteTypeIndex
+  maxBytes?: number
+}): WebsiteTypeLists {
+  const cache = new LRUCache<string, WebsiteTypeList>({
+    maxSize: deps.maxBytes ?? 64 * 1024 * 1024,
+    sizeCalculation: (list) => Math.max(1, JSON.stringify(list.types).length),
+  })
+
+  async function indexOf(websiteId: string): Promise<{ names: string[]; revision: number }> {
+    const found = await deps.index.read(websiteId)
+    if (found) return found
+    // Types stored before the index existed: one read of the website's types, once.
+    const stored = await deps.store.list(websiteId)
+    await deps.index.rebuild(
+      websiteId,
+      stored.map((type) => type.name),
+    )
+    return (await deps.index.read(websiteId)) ?? { names: stored.map((t) => t.name), revision: -1 }
+  }
+
+  return {
+    async read(websiteId) {
+      const { names, revision } = await indexOf(websiteId)
+      const hit = cache.get(websiteId)
+      if (hit && hit.revision === revision) return hit
+      const found = await Promise.all(names.map((name) => deps.store.find(websiteId, name)))
+      const types = found.filter((type): type is ContentType => type !== undefined).sort(byName)
+      const list = { types, revision }
+      if (revision >= 0) cache.set(websiteId, list)
+      return list
+    },
+    async count(websiteId) {
+      return (await indexOf(websiteId)).names.length
+    },
+  }
+}
