@@ -1,49 +1,59 @@
-import type { ContentType } from '@cms/content-model'
+import type { ContentType, FieldType } from '@cms/content-model'
 import { isContentTypeName } from '@cms/content-model'
-import { ServiceUnavailableError } from '@cms/errors'
-import { internalHeaders } from '@cms/http'
-import type { Caller } from '@cms/http'
+import { createInternalClient } from '@cms/http'
 import type { ContentTypeSource } from '../domain/content-types.ts'
 
-/** Reads content types from the schema service's public paths, as the same caller. */
+interface Declarations {
+  name: string
+  fields: Array<{ name: string; type: FieldType }>
+}
+
+/**
+ * A type as list queries see it: its name and its fields' names and types. Labels, options and
+ * bounds are not fetched; nothing that resolves query field names reads them.
+ */
+function declaredType(declared: Declarations): ContentType {
+  return {
+    id: '',
+    name: declared.name,
+    label: declared.name,
+    fields: declared.fields.map((field) => ({
+      name: field.name,
+      label: field.name,
+      type: field.type,
+      required: false,
+    })),
+    version: 0,
+    createdAt: '',
+    updatedAt: '',
+  }
+}
+
+/**
+ * One type from the schema service's public path (an indexed `_id` read there), and the
+ * website's field declarations from its internal path, as the same caller.
+ */
 export function createSchemaClient(options: {
   baseUrl: string
   internalToken: string
   timeoutMs?: number
 }): ContentTypeSource {
-  const base = options.baseUrl.replace(/\/+$/, '')
-
-  async function getJson(caller: Caller, path: string): Promise<unknown | undefined> {
-    let response: Response
-    try {
-      response = await fetch(`${base}${path}`, {
-        headers: { ...internalHeaders(options.internalToken, caller), accept: 'application/json' },
-        signal: AbortSignal.timeout(options.timeoutMs ?? 5000),
-      })
-    } catch (error) {
-      throw new ServiceUnavailableError('The schema service is unavailable', { cause: error })
-    }
-    if (response.status === 404) {
-      await response.body?.cancel()
-      return undefined
-    }
-    if (!response.ok) {
-      await response.body?.cancel()
-      throw new ServiceUnavailableError(`The schema service answered ${response.status}`)
-    }
-    return response.json()
-  }
-
+  const client = createInternalClient({
+    service: 'schema',
+    baseUrl: options.baseUrl,
+    internalToken: options.internalToken,
+    timeoutMs: options.timeoutMs ?? 5000,
+  })
   return {
     async get(caller, name) {
       if (!isContentTypeName(name)) return undefined
-      return (await getJson(caller, `/api/content-types/${encodeURIComponent(name)}`)) as
-        ContentType | undefined
+      const answer = await client.get(caller, `/api/content-types/${encodeURIComponent(name)}`)
+      return answer.status === 200 ? (answer.body as ContentType) : undefined
     },
     async list(caller) {
-      const body = (await getJson(caller, '/api/content-types')) as
-        { docs?: ContentType[] } | undefined
-      return body?.docs ?? []
+      const answer = await client.get(caller, '/internal/field-declarations')
+      const body = answer.body as { docs?: Declarations[] } | undefined
+      return (body?.docs ?? []).map(declaredType)
     },
   }
 }

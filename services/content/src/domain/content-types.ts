@@ -4,14 +4,25 @@ import type { Caller } from '@cms/http'
 
 /** Where content types come from: the schema service, asked for the same caller. */
 export interface ContentTypeSource {
+  /** One whole type, by (website, name). */
   get(caller: Caller, name: string): Promise<ContentType | undefined>
+  /**
+   * The website's field declarations: each type with its name and its fields' names and types
+   * only (no labels, options or bounds), bounded by the website's quotas.
+   */
   list(caller: Caller): Promise<ContentType[]>
 }
 
 export interface ContentTypeCatalog {
-  /** Always asks the source, so a changed type applies to the very next write. */
+  /**
+   * Always asks the source (one indexed read there), so a changed type applies to the very next
+   * write even before its change event arrives.
+   */
   current(caller: Caller, name: string): Promise<ContentType | undefined>
-  /** The website's types for list queries, cached until a change event or `ttlMs`. */
+  /**
+   * The website's field declarations for list queries (never whole definitions), cached until
+   * a change event or `ttlMs`.
+   */
   listed(caller: Caller, options?: { fresh?: boolean }): Promise<ContentType[]>
   invalidate(websiteId: string): void
 }
