@@ -9,6 +9,7 @@ export default defineConfig({
       'services/*/src/**/*.test.ts',
       'services/*/test/**/*.test.ts',
       'test/**/*.test.ts',
+      'scripts/**/*.test.ts',
     ],
     globalSetup: ['test/setup/global-setup.ts'],
     testTimeout: 60_000,

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import compose from 'koa-compose'
 import type { Middleware } from 'koa'
 import { StartupError } from '@cms/config'
-import { createHttpService } from '@cms/http'
+import { createHttpService, createInternalClient } from '@cms/http'
 import { createLogger } from '@cms/logger'
 import { connectMongo, mongoErrorTranslator, whenMongoAnswers } from '@cms/mongo'
 import { readGatewayConfig } from './config.ts'
@@ -15,6 +15,9 @@ import { createAuthFailureThrottle } from './domain/auth-failure-throttle.ts'
 import { createKeyAuthenticator } from './domain/key-authenticator.ts'
 import { createKeyRateLimiter } from './domain/key-rate-limiter.ts'
 import { createWebsitesAdmin } from './domain/websites-admin.ts'
+import { createQuotaUsageReader } from './domain/quota-report.ts'
+import { createWebsiteQuotaLookup } from './domain/website-quota-lookup.ts'
+import { OPERATOR_KEY_ID } from './http/admin-read-routes.ts'
 import { requireAdminToken } from './http/admin-auth.ts'
 import { adminPanel } from './admin-panel/admin-panel.ts'
 import { adminRoutes } from './http/admin-routes.ts'
@@ -69,12 +72,17 @@ export async function start(
     ttlMs: config.KEY_CACHE_TTL_MS,
   })
   const onKeysRevoked = (hashes: readonly string[]) => authenticator.forget(hashes)
+  const quotas = createWebsiteQuotaLookup({
+    websites: websitesRepository,
+    ttlMs: config.KEY_CACHE_TTL_MS,
+  })
   const websites = createWebsitesAdmin({
     websites: websitesRepository,
     apiKeys: apiKeysRepository,
     now: () => new Date(),
     newId: randomUUID,
     onKeysRevoked,
+    onQuotasChanged: quotas.forget,
   })
   const apiKeys = createApiKeysAdmin({
     apiKeys: apiKeysRepository,
@@ -104,6 +112,18 @@ export async function start(
     timeoutMs: config.UPSTREAM_TIMEOUT_MS,
     bodyLimitBytes: BODY_LIMIT_BYTES,
   })
+  const internalClient = (service: string, baseUrl: string) =>
+    createInternalClient({
+      service,
+      baseUrl,
+      internalToken: config.INTERNAL_TOKEN,
+      timeoutMs: config.UPSTREAM_TIMEOUT_MS,
+    })
+  const readQuotaUsage = createQuotaUsageReader({
+    schema: internalClient('schema', config.SCHEMA_URL),
+    webhook: internalClient('webhook', config.WEBHOOK_URL),
+    operatorKeyId: OPERATOR_KEY_ID,
+  })
   const readCache = createReadCache({
     enabled: config.READ_CACHE,
     maxBytes: config.READ_CACHE_MAX_MB * 1024 * 1024,
@@ -131,6 +151,7 @@ export async function start(
             rateLimiter,
             proxy,
             readCache: readCache.middleware,
+            quotas,
           }),
         ]),
       ),
@@ -138,7 +159,7 @@ export async function start(
         '/admin/api',
         compose([
           requireAdminToken({ token: config.CMS_ADMIN_TOKEN, throttle }),
-          adminRoutes({ websites, apiKeys, proxy }),
+          adminRoutes({ websites, apiKeys, proxy, readQuotaUsage }),
         ]),
       ),
       options.adminPanel ?? adminPanel(),
