@@ -6,7 +6,7 @@ import got from 'got'
 import { connectAmqp } from '@cms/amqp'
 import { createHttpService } from '@cms/http'
 import { createLogger } from '@cms/logger'
-import { connectMongo, mongoErrorTranslator, whenMongoAnswers } from '@cms/mongo'
+import { connectMongo, countMongoCommands, mongoErrorTranslator, prepareMongo } from '@cms/mongo'
 import { readWebhookConfig } from './config.ts'
 import type { WebhookConfig } from './config.ts'
 import { createDeliveryMetrics } from './delivery-metrics.ts'
@@ -51,7 +51,7 @@ export async function start(
   if (config.WEBHOOK_ALLOW_PRIVATE_TARGETS)
     logger.warn('private webhook targets are allowed (WEBHOOK_ALLOW_PRIVATE_TARGETS)')
   const mongo = connectMongo({ url: config.MONGO_URL, dbName: config.MONGO_DB, logger })
-  await whenMongoAnswers(mongo, () => ensureIndexes(mongo.db), { logger })
+  const prepared = prepareMongo(mongo, () => ensureIndexes(mongo.db), logger)
 
   const webhooks = createWebhookRepository(mongo.db)
   const deliveries = createDeliveryRepository(mongo.db)
@@ -85,7 +85,7 @@ export async function start(
     name: 'webhook',
     logger,
     checks: {
-      mongo: () => mongo.ping(),
+      mongo: prepared.check,
       broker: async () => {
         if (!amqp.isConnected()) throw new Error('not connected')
       },
@@ -119,6 +119,7 @@ export async function start(
     ...pipeline,
     webhooks,
     queue,
+  countMongoCommands(mongo.client, http.metrics.registry)
     send: createAttemptSender({ got, guard, timeoutMs: config.WEBHOOK_TIMEOUT_MS, agents }),
     limiter: createHostLimiter({
       concurrency: config.WEBHOOK_HOST_CONCURRENCY,
@@ -178,3 +179,4 @@ export async function start(
     },
   }
 }
+      await prepared.stop()
