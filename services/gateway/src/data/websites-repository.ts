@@ -1,10 +1,12 @@
 import type { Db } from 'mongodb'
 import type { Website } from '../domain/website.ts'
+import type { QuotaOverride } from '../domain/website-quotas.ts'
 
 interface WebsiteDocument {
   _id: string
   name: string
   createdAt: Date
+  quotas?: QuotaOverride
 }
 
 export interface WebsitesRepository {
@@ -14,12 +16,15 @@ export interface WebsitesRepository {
   list(): Promise<Website[]>
   rename(id: string, name: string): Promise<Website | undefined>
   remove(id: string): Promise<boolean>
+  /** Replaces the website's quota override; undefined when the website does not exist. */
+  setQuotas(id: string, quotas: QuotaOverride): Promise<Website | undefined>
 }
 
 const toWebsite = (doc: WebsiteDocument): Website => ({
   id: doc._id,
   name: doc.name,
   createdAt: doc.createdAt,
+  ...(doc.quotas && { quotas: doc.quotas }),
 })
 
 export function createWebsitesRepository(db: Db): WebsitesRepository {
@@ -47,6 +52,14 @@ export function createWebsitesRepository(db: Db): WebsitesRepository {
       const doc = await websites.findOneAndUpdate(
         { _id: id },
         { $set: { name } },
+        { returnDocument: 'after' },
+      )
+      return doc ? toWebsite(doc) : undefined
+    },
+    async setQuotas(id, quotas) {
+      const doc = await websites.findOneAndUpdate(
+        { _id: id },
+        { $set: { quotas } },
         { returnDocument: 'after' },
       )
       return doc ? toWebsite(doc) : undefined

@@ -1,10 +1,13 @@
 import { displayName, objectBody, throwIfProblems } from './input-checks.ts'
 import type { Problems } from './input-checks.ts'
+import type { QuotaOverride } from './website-quotas.ts'
 
 export interface Website {
   id: string
   name: string
   createdAt: Date
+  /** The platform admin's quotas for this website; unset ones follow the defaults. */
+  quotas?: QuotaOverride
 }
 
 export interface WebsiteInput {

@@ -2,6 +2,8 @@ import { NotFoundError } from '@cms/errors'
 import type { ApiKeysRepository } from '../data/api-keys-repository.ts'
 import type { WebsitesRepository } from '../data/websites-repository.ts'
 import type { Website, WebsiteInput } from './website.ts'
+import { applyQuotaChange } from './website-quotas.ts'
+import type { QuotaName } from '@cms/http'
 
 export interface WebsitesAdminDeps {
   websites: WebsitesRepository
@@ -10,6 +12,8 @@ export interface WebsitesAdminDeps {
   newId: () => string
   /** Told the hashes of revoked keys, so this instance stops honouring them at once. */
   onKeysRevoked: (hashes: readonly string[]) => void
+  /** Told when a website's quotas change, so this instance forwards the new ones at once. */
+  onQuotasChanged?: (websiteId: string) => void
 }
 
 export interface WebsitesAdmin {
@@ -19,6 +23,8 @@ export interface WebsitesAdmin {
   rename(id: string, input: WebsiteInput): Promise<Website>
   /** Revokes the website's keys first, so a half-done delete never leaves a working key. */
   remove(id: string): Promise<void>
+  /** Sets (a number) or clears (null) the website's own quotas; others are left as they are. */
+  changeQuotas(id: string, change: Partial<Record<QuotaName, number | null>>): Promise<Website>
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
@@ -43,6 +49,13 @@ export function createWebsitesAdmin(deps: WebsitesAdminDeps): WebsitesAdmin {
       const renamed = UUID.test(id) ? await deps.websites.rename(id, input.name) : undefined
       if (!renamed) throw websiteNotFound()
       return renamed
+    },
+    async changeQuotas(id, change) {
+      const website = await get(id)
+      const changed = await deps.websites.setQuotas(id, applyQuotaChange(website.quotas, change))
+      if (!changed) throw websiteNotFound()
+      deps.onQuotasChanged?.(id)
+      return changed
     },
     async remove(id) {
       await get(id)

@@ -4,6 +4,9 @@ import { jsonBody, routed } from '@cms/http'
 import { parseApiKeyInput } from '../domain/api-key.ts'
 import type { ApiKeysAdmin } from '../domain/api-keys-admin.ts'
 import { parseWebsiteInput } from '../domain/website.ts'
+import { quotaReport } from '../domain/quota-report.ts'
+import type { QuotaUsageReader } from '../domain/quota-report.ts'
+import { parseQuotaChange } from '../domain/website-quotas.ts'
 import type { WebsitesAdmin } from '../domain/websites-admin.ts'
 import { apiKeyJson, createdApiKeyJson, websiteJson } from './admin-json.ts'
 import { adminReadRoutes } from './admin-read-routes.ts'
@@ -13,6 +16,7 @@ export interface AdminRoutesDeps {
   websites: WebsitesAdmin
   apiKeys: ApiKeysAdmin
   proxy: UpstreamProxy
+  readQuotaUsage: QuotaUsageReader
 }
 
 /** `/admin/api`: websites and keys, plus read-only views of a website's data for the panel. */
@@ -38,6 +42,19 @@ export function adminRoutes(deps: AdminRoutesDeps): Middleware {
   router.delete('/websites/:id', async (ctx) => {
     await deps.websites.remove(ctx.params.id!)
     ctx.status = 204
+  })
+
+  // Quotas: each with its limit, default, override and the website's usage (docs/gateway.md).
+  const quotas = async (id: string) => {
+    const website = await deps.websites.get(id)
+    return { quotas: quotaReport(website, await deps.readQuotaUsage(website.id)) }
+  }
+  router.get('/websites/:id/quotas', async (ctx) => {
+    ctx.body = await quotas(ctx.params.id!)
+  })
+  router.patch('/websites/:id/quotas', body, async (ctx) => {
+    await deps.websites.changeQuotas(ctx.params.id!, parseQuotaChange(ctx.request.body))
+    ctx.body = await quotas(ctx.params.id!)
   })
 
   router.get('/websites/:id/keys', async (ctx) => {

@@ -13,6 +13,7 @@ import type { KeyRateLimiter, RateLimitState } from '../domain/key-rate-limiter.
 import { matchApiRoute, requiredScope } from './api-routes.ts'
 import type { RouteMatch } from './api-routes.ts'
 import type { UpstreamProxy } from './upstream-proxy.ts'
+import type { WebsiteQuotaLookup } from '../domain/website-quota-lookup.ts'
 
 declare module 'koa' {
   interface DefaultState {
@@ -29,6 +30,8 @@ export interface ApiPipelineDeps {
   proxy: UpstreamProxy
   /** Answers reads from the read cache and invalidates it on writes (read-cache/read-cache.ts). */
   readCache?: Middleware
+  /** The website's quotas, forwarded with every call (docs/gateway.md, "Quotas"). */
+  quotas?: WebsiteQuotaLookup
 }
 
 export const API_KEY_HEADER = 'x-api-key'
@@ -115,13 +118,14 @@ export function limitRequestRate(rateLimiter: KeyRateLimiter): Middleware {
   }
 }
 
-export function proxyApiRequest(proxy: UpstreamProxy): Middleware {
+export function proxyApiRequest(proxy: UpstreamProxy, quotas?: WebsiteQuotaLookup): Middleware {
   return async function proxyApiRequestMiddleware(ctx) {
     const key = ctx.state.apiKey!
+    const caller = { websiteId: key.websiteId, keyId: key.keyId, scope: key.scope }
     await proxy.forward(ctx, {
       upstream: ctx.state.apiRoute!.upstream,
       pathAndQuery: `${ctx.path}${ctx.search}`,
-      caller: { websiteId: key.websiteId, keyId: key.keyId, scope: key.scope },
+      caller: quotas ? { ...caller, quotas: await quotas.quotasOf(key.websiteId) } : caller,
     })
   }
 }
@@ -135,6 +139,6 @@ export function apiPipeline(deps: ApiPipelineDeps): Middleware {
     requireScope(),
     limitRequestRate(deps.rateLimiter),
     ...(deps.readCache ? [deps.readCache] : []),
-    proxyApiRequest(deps.proxy),
+    proxyApiRequest(deps.proxy, deps.quotas),
   ])
 }

@@ -8,6 +8,7 @@ export interface WebhookRepository {
   /** Only when the webhook belongs to `websiteId`. */
   find(websiteId: string, id: string): Promise<Webhook | undefined>
   listByWebsite(websiteId: string): Promise<Webhook[]>
+  countByWebsite(websiteId: string): Promise<number>
   replace(webhook: Webhook): Promise<boolean>
   remove(websiteId: string, id: string): Promise<boolean>
 }
@@ -37,6 +38,7 @@ export function createWebhookRepository(db: Db): WebhookRepository {
         .toArray()
       return documents.map(toWebhook)
     },
+    countByWebsite: (websiteId) => collection.countDocuments({ websiteId }),
     async replace(webhook) {
       if (!(await findOwned(webhook.websiteId, webhook.id))) return false
       const { _id, ...fields } = toDocument(webhook)

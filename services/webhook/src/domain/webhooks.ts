@@ -1,5 +1,7 @@
 import { NotFoundError, ValidationError } from '@cms/errors'
 import { ENTRY_EVENTS } from '@cms/events'
+import { DEFAULT_WEBSITE_QUOTAS, quotaExceeded } from '@cms/http'
+import type { WebsiteQuotas } from '@cms/http'
 import type { DeliveryRepository } from '../data/delivery-repository.ts'
 import type { WebhookRepository } from '../data/webhook-repository.ts'
 import type { TargetGuard } from './target-guard.ts'
@@ -53,9 +55,24 @@ export function createWebhookUseCases(deps: WebhookUseCaseDeps) {
       return toWebhookView(await findOwned(websiteId, id))
     },
 
-    async create(websiteId: string, body: unknown): Promise<WebhookView> {
+    /** How many webhooks the website has, against its quota. */
+    async usage(websiteId: string): Promise<{ webhooks: number }> {
+      return { webhooks: await deps.webhooks.countByWebsite(websiteId) }
+    },
+
+    /**
+     * Past the website's webhook quota: 409 naming limit and usage, nothing stored. Two creates
+     * racing for the last place are counted again after the insert; the one past is removed.
+     */
+    async create(
+      websiteId: string,
+      body: unknown,
+      quotas: WebsiteQuotas = DEFAULT_WEBSITE_QUOTAS,
+    ): Promise<WebhookView> {
       const input = parseCreateInput(body)
       const url = input.url as string
+      const held = await deps.webhooks.countByWebsite(websiteId)
+      if (held >= quotas.webhooks) throw quotaExceeded('webhooks', quotas.webhooks, held)
       await assertAllowedTarget(url)
       const createdAt = deps.now().toISOString()
       const webhook: Webhook = {
@@ -70,6 +87,11 @@ export function createWebhookUseCases(deps: WebhookUseCaseDeps) {
         updatedAt: createdAt,
       }
       await deps.webhooks.insert(webhook)
+      const after = await deps.webhooks.countByWebsite(websiteId)
+      if (after > quotas.webhooks) {
+        await deps.webhooks.remove(websiteId, webhook.id)
+        throw quotaExceeded('webhooks', quotas.webhooks, after - 1)
+      }
       return toWebhookView(webhook)
     },
 

@@ -2,10 +2,14 @@ import type { Middleware } from 'koa'
 import { MethodNotAllowedError } from '@cms/errors'
 import { jsonBody, requireInternalCaller } from '@cms/http'
 import { requireAdmin } from './require-admin.ts'
+import { internalRoutes } from './internal-routes.ts'
 import { webhookRoutes } from './webhook-routes.ts'
 import type { RouteDeps } from './webhook-routes.ts'
 
-/** Everything below the shared bootstrap: internal auth and admin scope on `/api`, JSON bodies, routes. */
+/**
+ * Everything below the shared bootstrap: internal auth and admin scope on `/api`, internal auth
+ * on `/internal` (service-to-service only), JSON bodies, routes.
+ */
 export function apiMiddleware(deps: RouteDeps & { internalToken: string }): Middleware[] {
   const internalCaller = requireInternalCaller(deps.internalToken)
   const admin = requireAdmin()
@@ -14,7 +18,10 @@ export function apiMiddleware(deps: RouteDeps & { internalToken: string }): Midd
   const routes = router.routes() as unknown as Middleware
   const allowed = router.allowedMethods() as unknown as Middleware
 
+  const internal = internalRoutes(deps.webhooks).routes() as unknown as Middleware
+
   const onlyApi: Middleware = async function onlyApiMiddleware(ctx, next) {
+    if (ctx.path.startsWith('/internal/')) return internalCaller(ctx, () => internal(ctx, next))
     if (!ctx.path.startsWith('/api/')) return next()
     return internalCaller(ctx, () => admin(ctx, next))
   }

@@ -17,7 +17,8 @@ export function webhookRoutes(deps: RouteDeps): Router {
   })
   router.post('/', async (ctx) => {
     ctx.status = 201
-    ctx.body = await deps.webhooks.create(ctx.state.caller.websiteId, ctx.request.body)
+    const { websiteId, quotas } = ctx.state.caller
+    ctx.body = await deps.webhooks.create(websiteId, ctx.request.body, quotas)
   })
   router.get('/:id', async (ctx) => {
     ctx.body = await deps.webhooks.get(ctx.state.caller.websiteId, ctx.params.id!)

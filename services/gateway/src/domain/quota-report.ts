@@ -1,0 +1,57 @@
+import { DEFAULT_WEBSITE_QUOTAS, QUOTA_NAMES } from '@cms/http'
+import type { Caller, InternalClient, QuotaName } from '@cms/http'
+import type { Website } from './website.ts'
+import { effectiveQuotas } from './website-quotas.ts'
+
+export type QuotaUsage = Partial<Record<QuotaName, number>>
+
+export interface QuotaLine {
+  limit: number
+  default: number
+  /** The platform admin's value, or null when the default applies. */
+  override: number | null
+  /** What the website uses; for the size quotas, its largest content type's measure. */
+  usage: number | null
+}
+
+export type QuotaReport = Record<QuotaName, QuotaLine>
+
+/** Each quota of the website with its limit, default, override and usage. */
+export function quotaReport(website: Website, usage: QuotaUsage): QuotaReport {
+  const limits = effectiveQuotas(website.quotas)
+  const report = {} as QuotaReport
+  for (const name of QUOTA_NAMES) {
+    report[name] = {
+      limit: limits[name],
+      default: DEFAULT_WEBSITE_QUOTAS[name],
+      override: website.quotas?.[name] ?? null,
+      usage: usage[name] ?? null,
+    }
+  }
+  return report
+}
+
+const numbers = (body: unknown): QuotaUsage => {
+  const usage: QuotaUsage = {}
+  const given = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>
+  for (const name of QUOTA_NAMES) if (typeof given[name] === 'number') usage[name] = given[name]
+  return usage
+}
+
+/** Asks the schema and webhook services (their `/internal/usage`) what the website uses. */
+export function createQuotaUsageReader(deps: {
+  schema: InternalClient
+  webhook: InternalClient
+  operatorKeyId: string
+}) {
+  return async function readQuotaUsage(websiteId: string): Promise<QuotaUsage> {
+    const caller: Caller = { websiteId, keyId: deps.operatorKeyId, scope: 'admin' }
+    const [schema, webhook] = await Promise.all([
+      deps.schema.get(caller, '/internal/usage'),
+      deps.webhook.get(caller, '/internal/usage'),
+    ])
+    return { ...numbers(schema.body), ...numbers(webhook.body) }
+  }
+}
+
+export type QuotaUsageReader = ReturnType<typeof createQuotaUsageReader>

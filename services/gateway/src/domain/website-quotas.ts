@@ -1,0 +1,46 @@
+import { QUOTA_CEILINGS, QUOTA_NAMES, quotasFrom } from '@cms/http'
+import type { QuotaName, WebsiteQuotas } from '@cms/http'
+import { integerIn, objectBody, throwIfProblems } from './input-checks.ts'
+import type { Problems } from './input-checks.ts'
+
+/** A website's own quotas: only those the platform admin set; the rest follow the defaults. */
+export type QuotaOverride = Partial<WebsiteQuotas>
+
+/** The quotas in force: each overridden one, else its default. */
+export const effectiveQuotas = (override: QuotaOverride | undefined): WebsiteQuotas =>
+  quotasFrom(override)
+
+/**
+ * A PUT body: each member a quota, an integer from 0 to its ceiling, or null to return to the
+ * default. Members left out keep their current override.
+ */
+export function parseQuotaChange(body: unknown): Partial<Record<QuotaName, number | null>> {
+  const problems: Problems = []
+  const input = objectBody(body, QUOTA_NAMES, problems)
+  const change: Partial<Record<QuotaName, number | null>> = {}
+  for (const name of QUOTA_NAMES) {
+    const value = input[name]
+    if (value === undefined) continue
+    if (value === null) change[name] = null
+    else {
+      const limit = integerIn(value, { min: 0, max: QUOTA_CEILINGS[name] }, name, problems)
+      if (limit !== undefined) change[name] = limit
+    }
+  }
+  throwIfProblems(problems)
+  return change
+}
+
+/** The override after `change`: a null removes a member. */
+export function applyQuotaChange(
+  current: QuotaOverride | undefined,
+  change: Partial<Record<QuotaName, number | null>>,
+): QuotaOverride {
+  const next: QuotaOverride = { ...current }
+  for (const name of QUOTA_NAMES) {
+    const value = change[name]
+    if (value === null) delete next[name]
+    else if (value !== undefined) next[name] = value
+  }
+  return next
+}
