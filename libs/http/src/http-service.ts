@@ -13,12 +13,18 @@ import type { ReadinessCheck } from './health.ts'
 import { processIsDraining } from './draining.ts'
 import { createServiceMetrics } from './metrics.ts'
 import type { ServiceMetrics } from './metrics.ts'
+import { internalCallsOnly } from './internal-auth.ts'
 import { requestId } from './request-id.ts'
 
 export interface HttpServiceOptions {
   name: string
   logger: Logger
-  /** Everything after request id, errors and health: auth, body parsing, routes. */
+  /**
+   * The gateway's credential: when set, every `/api` and `/internal` request must carry it and
+   * a caller (`ctx.state.caller`); health and metrics stay open.
+   */
+  internalToken?: string
+  /** Everything after request id, errors, health and internal auth: body parsing, routes. */
   middleware: readonly Middleware[]
   checks: Readonly<Record<string, ReadinessCheck>>
   /** Backing services the service can do without for a while: reported, never failing readiness. */
@@ -63,6 +69,7 @@ export function createHttpService(options: HttpServiceOptions): HttpService {
     isDraining,
   })
   app.use(health.routes())
+  if (options.internalToken !== undefined) app.use(internalCallsOnly(options.internalToken))
   for (const middleware of options.middleware) app.use(middleware)
   app.on('error', (error) => options.logger.debug({ err: error }, 'koa error event'))
 

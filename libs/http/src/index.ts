@@ -23,6 +23,7 @@ export {
   quotasFrom,
 } from './website-quotas.ts'
 export type { QuotaName, WebsiteQuotas } from './website-quotas.ts'
+export { adminScope, requireAdminScope } from './scope.ts'
 export { runService } from './run-service.ts'
 export type { RunningService } from './run-service.ts'
 export { routed } from './routed.ts'

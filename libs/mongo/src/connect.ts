@@ -1,5 +1,5 @@
 import { MongoClient } from 'mongodb'
-import type { Db } from 'mongodb'
+import type { Db, ReadPreferenceMode } from 'mongodb'
 import type { Logger } from 'pino'
 
 export interface MongoConnection {
@@ -15,6 +15,8 @@ export interface MongoOptions {
   logger: Logger
   /** How long an operation waits for a reachable server before failing (then: 503). */
   serverSelectionTimeoutMs?: number
+  /** Where reads go (MONGO_READ_PREFERENCE of the content read pool); default `primary`. */
+  readPreference?: ReadPreferenceMode
 }
 
 /** 20 connections unless the URL sets its own (the local FerretDB stack does for writers). */
@@ -31,8 +33,10 @@ export function connectMongo(options: MongoOptions): MongoConnection {
     serverSelectionTimeoutMS: options.serverSelectionTimeoutMs ?? 3000,
     connectTimeoutMS: 3000,
     ...poolSizeOption(options.url),
-    // FerretDB has no retryable writes or sessions worth retrying on; MongoDB tolerates this too.
-    retryWrites: false,
+    // Retryable writes stay the driver's default (on); the local FerretDB stack turns them off
+    // in its URL (`retryWrites=false`), since it has no replica set to retry against.
+    ...(options.readPreference ? { readPreference: options.readPreference } : {}),
+    monitorCommands: true,
   })
   client.on('serverHeartbeatFailed', () => options.logger.debug('mongodb heartbeat failed'))
   const db = client.db(options.dbName)
@@ -43,25 +47,5 @@ export function connectMongo(options: MongoOptions): MongoConnection {
       await db.command({ ping: 1 })
     },
     close: () => client.close(),
-  }
-}
-
-/** Retries `ensure` (index creation, say) until MongoDB answers, for startup ordering. */
-export async function whenMongoAnswers(
-  connection: MongoConnection,
-  ensure: () => Promise<void>,
-  options: { logger: Logger; attempts?: number; delayMs?: number },
-): Promise<void> {
-  const attempts = options.attempts ?? 60
-  for (let attempt = 1; ; attempt++) {
-    try {
-      await connection.ping()
-      await ensure()
-      return
-    } catch (error) {
-      if (attempt >= attempts) throw error
-      options.logger.warn({ attempt, err: (error as Error).message }, 'mongodb not ready, retrying')
-      await new Promise((resolve) => setTimeout(resolve, options.delayMs ?? 1000))
-    }
   }
 }

@@ -1,3 +1,6 @@
-export { connectMongo, whenMongoAnswers } from './connect.ts'
+export { connectMongo } from './connect.ts'
 export type { MongoConnection, MongoOptions } from './connect.ts'
+export { countMongoCommands } from './command-metrics.ts'
+export { prepareMongo } from './prepare.ts'
+export type { MongoPreparation } from './prepare.ts'
 export { isConnectivityError, isDuplicateKeyError, mongoErrorTranslator } from './driver-errors.ts'

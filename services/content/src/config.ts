@@ -1,18 +1,29 @@
 import { env, readConfig } from '@cms/config'
 import type { ConfigOf } from '@cms/config'
+import { brokerUrls } from '@cms/amqp'
 
 export const CONTENT_MODES = ['read', 'write'] as const
 export type ContentMode = (typeof CONTENT_MODES)[number]
+
+export const READ_PREFERENCES = [
+  'primary',
+  'primaryPreferred',
+  'secondary',
+  'secondaryPreferred',
+  'nearest',
+] as const
 
 const spec = {
   PORT: env.port({ default: 3001 }),
   HOST: env.string({ default: '127.0.0.1' }),
   MONGO_URL: env.url({ protocols: ['mongodb', 'mongodb+srv'] }),
   MONGO_DB: env.string({ default: 'cms_content' }),
-  AMQP_URL: env.url({ protocols: ['amqp', 'amqps'] }),
+  AMQP_URL: brokerUrls(),
   INTERNAL_TOKEN: env.secret({ minLength: 16 }),
   SCHEMA_URL: env.url({ protocols: ['http', 'https'] }),
   CONTENT_MODE: env.oneOf(CONTENT_MODES),
+  /** Where the read pool's queries go (docs/deployment.md); writers always read the primary. */
+  MONGO_READ_PREFERENCE: env.oneOf(READ_PREFERENCES, { default: 'primary' }),
   LOG_LEVEL: env.string({ default: 'info' }),
   /** How often the outbox relay looks for unsent events when nothing kicked it. */
   OUTBOX_POLL_MS: env.integer({ default: 300, min: 20, max: 60_000 }),

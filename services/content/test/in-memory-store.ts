@@ -1,19 +1,19 @@
-import type { DocumentsRepository } from '../src/data/documents-repository.ts'
-import type { OutboxPointer, OutboxRepository } from '../src/data/outbox-repository.ts'
-import type { SlugClaim, SlugRegistry } from '../src/data/slug-registry.ts'
-import type { VersionsRepository } from '../src/data/versions-repository.ts'
+import type { DocumentsCollection } from '../src/store/collections/documents.ts'
+import type { OutboxCollection, OutboxPointer } from '../src/store/collections/outbox.ts'
+import type { SlugClaim, SlugsCollection } from '../src/store/collections/slugs.ts'
+import type { VersionsCollection } from '../src/store/collections/versions.ts'
 import type { StoredDocument, StoredVersion } from '../src/domain/document.ts'
 
 /**
  * Repositories over maps for unit tests of the write protocol. Inserts are atomic on their key,
- * as on both servers; `replaceIfOlder` reads, pauses, then writes by id without re-checking,
- * which is how FerretDB runs a conditional update.
+ * as on both servers; `replace` looks, pauses, then writes by id without re-checking,
+ * so a replace can land after a newer one, as on FerretDB.
  */
 export interface InMemoryStore {
-  documents: DocumentsRepository
-  versions: VersionsRepository
-  outbox: OutboxRepository
-  slugs: SlugRegistry
+  documents: DocumentsCollection
+  versions: VersionsCollection
+  outbox: OutboxCollection
+  slugs: SlugsCollection
   docs: Map<string, StoredDocument>
   records: Map<string, StoredVersion>
   pointers: Map<string, OutboxPointer>
@@ -36,7 +36,7 @@ export function inMemoryStore(
   const slugKey = (scope: { websiteId: string; type: string; slug: string }) =>
     JSON.stringify([scope.websiteId, scope.type, scope.slug])
 
-  const documents: DocumentsRepository = {
+  const documents: DocumentsCollection = {
     async findById(id) {
       await pause(maxPauseMs)
       const found = docs.get(id)
@@ -48,22 +48,21 @@ export function inMemoryStore(
       docs.set(document._id, copy(document))
       return true
     },
-    async replaceIfOlder(document) {
-      const seen = docs.get(document._id)
-      const matches = seen !== undefined && seen.version < document.version
+    async replace(document) {
+      const exists = docs.has(document._id)
       await pause(replacePauseMs)
-      if (matches) docs.set(document._id, copy(document))
-      return matches
+      if (exists) docs.set(document._id, copy(document))
+      return exists
     },
-    async remove(document) {
-      return docs.delete(document._id)
+    async remove(id) {
+      return docs.delete(id)
     },
     async page() {
       throw new Error('not used by these tests')
     },
   }
 
-  const versions: VersionsRepository = {
+  const versions: VersionsCollection = {
     async insert(record) {
       await pause(maxPauseMs)
       if (records.has(record._id)) return false
@@ -89,7 +88,7 @@ export function inMemoryStore(
     },
   }
 
-  const outbox: OutboxRepository = {
+  const outbox: OutboxCollection = {
     async add(pointer) {
       if (!pointers.has(pointer._id)) pointers.set(pointer._id, copy(pointer))
     },
@@ -109,7 +108,7 @@ export function inMemoryStore(
     },
   }
 
-  const slugs: SlugRegistry = {
+  const slugs: SlugsCollection = {
     async insert(scope, documentId, now) {
       const key = slugKey(scope)
       if (claims.has(key)) return false

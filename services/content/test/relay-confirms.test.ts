@@ -1,10 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { waitFor } from '@cms/testkit'
 import { createLogger } from '@cms/logger'
-import { createChangeCommitter } from '../src/domain/change-committer.ts'
 import type { DocumentState } from '../src/domain/document.ts'
-import { createOutboxRelay } from '../src/domain/outbox-relay.ts'
-import type { EventPublisher, OutboxRelay } from '../src/domain/outbox-relay.ts'
+import { wireWriteProtocol } from '../src/store/content-store.ts'
+import type { EventPublisher, OutboxRelay } from '../src/store/outbox-relay.ts'
 import { inMemoryStore } from './in-memory-store.ts'
 
 /** The relay's bookkeeping: sent only after a confirm, pointers cleaned, nothing sent twice. */
@@ -44,16 +43,10 @@ afterEach(async () => {
 function setup(options: { abandonedAfterMs?: number } = {}) {
   const store = inMemoryStore({ maxPauseMs: 0, replacePauseMs: 0 })
   const { broker, publisher, published } = fakeBroker()
-  const committer = createChangeCommitter({
-    ...store,
-    logger,
-    listener: {
-      starting: (eventId) => relay?.starting(eventId),
-      ended: (eventId, committed) => relay?.ended(eventId, committed),
-    },
-  })
-  relay = createOutboxRelay({ ...store, committer, publisher, logger, pollMs: 20, ...options })
-  return { store, broker, published, committer }
+  const wired = wireWriteProtocol(store, { logger, clock: () => new Date(), relay: options })
+  relay = wired.relay
+  const start = () => wired.relay.start({ publisher, pollMs: 20 })
+  return { store, broker, published, committer: { commit: wired.commit }, start }
 }
 
 function state(version: number, data: Record<string, unknown> = {}): DocumentState {
@@ -90,8 +83,8 @@ const commit = (
 
 describe('outbox relay', () => {
   it('when the broker confirms, then each change is published once in order, marked sent and its pointer removed', async () => {
-    const { store, published, committer } = setup()
-    relay!.start()
+    const { store, published, committer, start } = setup()
+    start()
     await commit(committer, 1, 'create', { a: 1 })
     await commit(committer, 2, 'update', { a: 2 })
     await waitFor(() => (published.length === 2 ? true : undefined))
@@ -115,7 +108,7 @@ describe('outbox relay', () => {
   })
 
   it('when a commit of this process is in flight or settled, then the relay never reads its version record back', async () => {
-    const { store, published, committer } = setup()
+    const { store, published, committer, start } = setup()
     const { insert, findById } = store.versions
     // A slow insert: sweeps (every 20 ms) run while the pointer exists and the record does not.
     store.versions.insert = async (record) => {
@@ -127,7 +120,7 @@ describe('outbox relay', () => {
       reads++
       return findById(id)
     }
-    relay!.start()
+    start()
     await commit(committer, 1, 'create')
     await waitFor(() => (published.length === 1 ? true : undefined))
     expect(reads).toBe(0)
@@ -135,14 +128,14 @@ describe('outbox relay', () => {
   })
 
   it('when an older commit of this process is still settling, then a newer change of another document is not sent before it', async () => {
-    const { store, published, committer } = setup()
+    const { store, published, committer, start } = setup()
     const OTHER = '5d1f0c2e-3b4a-4e6f-8a7b-9c0d1e2f3a4b'
     const { insertIfAbsent } = store.documents
     store.documents.insertIfAbsent = async (document) => {
       if (document._id === ID) await new Promise((resolve) => setTimeout(resolve, 200))
       return insertIfAbsent(document)
     }
-    relay!.start()
+    start()
     const slow = commit(committer, 1, 'create')
     await new Promise((resolve) => setTimeout(resolve, 20))
     await committer.commit({
@@ -160,9 +153,9 @@ describe('outbox relay', () => {
   })
 
   it('when the broker does not confirm, then nothing is marked sent, and everything goes out once it does', async () => {
-    const { store, broker, published, committer } = setup()
+    const { store, broker, published, committer, start } = setup()
     broker.confirms = false
-    relay!.start()
+    start()
     await commit(committer, 1, 'create')
     await commit(committer, 2, 'update')
     await new Promise((resolve) => setTimeout(resolve, 100))
@@ -175,11 +168,11 @@ describe('outbox relay', () => {
   })
 
   it('when the broker confirms only the first of a batch, then only that one is marked sent and the rest go out once, later', async () => {
-    const { store, broker, published, committer } = setup()
+    const { store, broker, published, committer, start } = setup()
     await commit(committer, 1, 'create')
     await commit(committer, 2, 'update')
     broker.confirmsLeft = 1
-    relay!.start()
+    start()
     await waitFor(() => (published.length === 1 ? true : undefined))
     await new Promise((resolve) => setTimeout(resolve, 100))
     expect(published.map((message) => message.routingKey)).toEqual(['entry.create'])
@@ -192,9 +185,9 @@ describe('outbox relay', () => {
   })
 
   it('when the broker is not connected, then the relay waits without publishing', async () => {
-    const { broker, published, committer } = setup()
+    const { broker, published, committer, start } = setup()
     broker.connected = false
-    relay!.start()
+    start()
     await commit(committer, 1, 'create')
     await new Promise((resolve) => setTimeout(resolve, 100))
     expect(published).toEqual([])
@@ -203,8 +196,8 @@ describe('outbox relay', () => {
   })
 
   it('when a delete is committed, then the tombstone is sent with the last state and then dropped', async () => {
-    const { store, published, committer } = setup()
-    relay!.start()
+    const { store, published, committer, start } = setup()
+    start()
     await commit(committer, 1, 'create', { last: true })
     await commit(committer, 2, 'delete', { last: true })
     await waitFor(() => (published.length === 2 ? true : undefined))
@@ -217,9 +210,9 @@ describe('outbox relay', () => {
   })
 
   it('when changes and a delete pile up while the broker is away, then every event goes out in order and nothing is left', async () => {
-    const { store, broker, published, committer } = setup()
+    const { store, broker, published, committer, start } = setup()
     broker.connected = false
-    relay!.start()
+    start()
     await commit(committer, 1, 'create', { step: 1 })
     await commit(committer, 2, 'update', { step: 2 })
     await commit(committer, 3, 'delete', { step: 2 })
@@ -237,9 +230,9 @@ describe('outbox relay', () => {
   })
 
   it('when a pointer is left by an attempt that lost its race or never committed, then it is dropped (the latter once abandoned) and nothing is sent', async () => {
-    const { store, published, committer } = setup({ abandonedAfterMs: 200 })
+    const { store, published, committer, start } = setup({ abandonedAfterMs: 200 })
     await commit(committer, 1, 'create')
-    relay!.start()
+    start()
     await waitFor(() => (published.length === 1 ? true : undefined))
     const left = (eventId: string, version: number) => ({
       _id: eventId,

@@ -1,26 +1,21 @@
 import { describe, expect, it } from 'vitest'
-import { createChangeCommitter } from '../src/domain/change-committer.ts'
-import { advance, createDocumentWriter } from '../src/domain/document-writer.ts'
+import { createLogger } from '@cms/logger'
 import type { DocumentState } from '../src/domain/document.ts'
-import { createSlugClaims } from '../src/domain/slug-claims.ts'
+import { nextState } from '../src/domain/next-state.ts'
+import { preconditionOf } from '../src/domain/if-match.ts'
+import { wireWriteProtocol } from '../src/store/content-store.ts'
 import { inMemoryStore } from './in-memory-store.ts'
 
 /** The write protocol over a store whose conditional replace is as weak as FerretDB's. */
 const caller = { websiteId: 'w1', keyId: 'k1', scope: 'admin' as const }
-const silent = { warn: () => undefined }
+const logger = createLogger({ service: 'test', level: 'silent' })
 const ID = '0b7c4a8e-1d2f-4c3b-9a8e-7f6d5c4b3a21'
 
 function setup() {
   const store = inMemoryStore()
-  const clock = () => new Date()
-  const committer = createChangeCommitter({
-    ...store,
-    logger: silent,
-    listener: { starting: () => undefined, ended: () => undefined },
-  })
-  const slugClaims = createSlugClaims({ registry: store.slugs, documents: store.documents, clock })
-  const write = createDocumentWriter({ documents: store.documents, committer, slugClaims, clock })
-  return { store, committer, write }
+  const wired = wireWriteProtocol(store, { logger, clock: () => new Date() })
+  const committer = { commit: wired.commit, settle: wired.applier.settle }
+  return { store, committer, write: wired.change }
 }
 
 async function seed(
@@ -60,11 +55,12 @@ describe('racing writers on a non-atomic store', () => {
       await Promise.all(
         Array.from({ length: writers }, (_, i) =>
           write({
-            caller,
+            websiteId: caller.websiteId,
+            changedBy: caller.keyId,
             documentId: ID,
             plan: async (current, now) => ({
               reason: 'update',
-              state: advance(current, now, { data: { ...current.data, [`f${i}`]: i } }),
+              state: nextState(current, now, { data: { ...current.data, [`f${i}`]: i } }),
             }),
           }),
         ),
@@ -83,12 +79,13 @@ describe('racing writers on a non-atomic store', () => {
     const results = await Promise.allSettled(
       Array.from({ length: 10 }, (_, i) =>
         write({
-          caller,
+          websiteId: caller.websiteId,
+          changedBy: caller.keyId,
           documentId: ID,
-          ifMatch: '"1"',
+          precondition: preconditionOf('"1"'),
           plan: async (current, now) => ({
             reason: 'update',
-            state: advance(current, now, { data: { n: i } }),
+            state: nextState(current, now, { data: { n: i } }),
           }),
         }),
       ),
@@ -119,11 +116,12 @@ describe('racing writers on a non-atomic store', () => {
       createdAt: now,
     })
     const result = await write({
-      caller,
+      websiteId: caller.websiteId,
+      changedBy: caller.keyId,
       documentId: ID,
       plan: async (current, at) => ({
         reason: 'update',
-        state: advance(current, at, { data: { ...current.data, later: true } }),
+        state: nextState(current, at, { data: { ...current.data, later: true } }),
       }),
     })
     expect(result.document).toMatchObject({ version: 3, data: { crashed: true, later: true } })

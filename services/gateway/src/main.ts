@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto'
 import compose from 'koa-compose'
 import type { Middleware } from 'koa'
-import { StartupError } from '@cms/config'
 import { createHttpService, createInternalClient } from '@cms/http'
 import { createLogger } from '@cms/logger'
-import { connectMongo, mongoErrorTranslator, whenMongoAnswers } from '@cms/mongo'
+import { connectMongo, countMongoCommands, mongoErrorTranslator, prepareMongo } from '@cms/mongo'
 import { readGatewayConfig } from './config.ts'
 import type { GatewayConfig } from './config.ts'
 import { createApiKeysRepository } from './data/api-keys-repository.ts'
@@ -49,21 +48,14 @@ export async function start(
   const redis = connectRedis({ url: config.REDIS_URL, logger })
   const websitesRepository = createWebsitesRepository(mongo.db)
   const apiKeysRepository = createApiKeysRepository(mongo.db)
-  try {
-    await whenMongoAnswers(
-      mongo,
-      async () => {
-        await websitesRepository.ensureIndexes()
-        await apiKeysRepository.ensureIndexes()
-      },
-      { logger },
-    )
-  } catch (error) {
-    await Promise.allSettled([redis.close(), mongo.close()])
-    throw new StartupError(`MongoDB at MONGO_URL does not answer: ${(error as Error).message}`, {
-      cause: error,
-    })
-  }
+  const prepared = prepareMongo(
+    mongo,
+    async () => {
+      await websitesRepository.ensureIndexes()
+      await apiKeysRepository.ensureIndexes()
+    },
+    logger,
+  )
   if (!(await redis.whenReady(3000)))
     logger.warn('redis not reachable yet; rate limits use per-instance memory until it is')
 
@@ -136,7 +128,7 @@ export async function start(
   const service = createHttpService({
     name: 'gateway',
     logger,
-    checks: { mongodb: () => mongo.ping() },
+    checks: { mongodb: prepared.check },
     // Rate limits fall back to per-instance memory without Redis, so it never takes the gateway out of rotation.
     advisoryChecks: { redis: () => redis.ping() },
     errorTranslators: [mongoErrorTranslator],
@@ -168,11 +160,13 @@ export async function start(
   // Behind N trusted proxies the client is the Nth address from the right of X-Forwarded-For.
   service.app.proxy = config.TRUST_PROXY_HOPS > 0
   service.app.maxIpsCount = config.TRUST_PROXY_HOPS
+  countMongoCommands(mongo.client, service.metrics.registry)
 
   let listening: { port: number; url: string }
   try {
     listening = await service.listen(config.CMS_PORT, config.HOST)
   } catch (error) {
+    await prepared.stop()
     await Promise.allSettled([readCache.close(), proxy.close(), redis.close(), mongo.close()])
     throw error
   }
@@ -180,6 +174,7 @@ export async function start(
     ...listening,
     async stop() {
       await service.close()
+      await prepared.stop()
       await Promise.allSettled([readCache.close(), proxy.close(), redis.close(), mongo.close()])
     },
   }

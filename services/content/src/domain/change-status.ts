@@ -1,8 +1,10 @@
+import { requireAdminScope } from '@cms/http'
 import type { Caller } from '@cms/http'
-import { requireAdmin } from './document-access.ts'
-import { advance } from './document-writer.ts'
-import type { ChangeResult, DocumentWriter } from './document-writer.ts'
+import type { ChangeResult } from '../store/change-loop.ts'
+import type { ContentStore } from '../store/content-store.ts'
+import { changeOf } from './document-change.ts'
 import type { DocumentStatus } from './document.ts'
+import { nextState } from './next-state.ts'
 
 export interface ChangeStatusInput {
   caller: Caller
@@ -14,25 +16,22 @@ export interface ChangeStatusInput {
  * Publish and unpublish. Asking for the status a document already has changes nothing: no
  * version, no event. Publishing records `publishedAt`; unpublishing clears it.
  */
-export function createStatusChanger(deps: { write: DocumentWriter }) {
+export function createStatusChanger(deps: { store: Pick<ContentStore, 'change'> }) {
   const to = (status: DocumentStatus) =>
     async function changeStatus(input: ChangeStatusInput): Promise<ChangeResult> {
-      requireAdmin(input.caller)
-      return deps.write({
-        caller: input.caller,
-        documentId: input.id,
-        ifMatch: input.ifMatch,
-        async plan(current, now) {
+      requireAdminScope(input.caller)
+      return deps.store.change(
+        changeOf(input, async (current, now) => {
           if (current.status === status) return undefined
           return {
             reason: status === 'published' ? 'publish' : 'unpublish',
-            state: advance(current, now, {
+            state: nextState(current, now, {
               status,
               publishedAt: status === 'published' ? now : null,
             }),
           }
-        },
-      })
+        }),
+      )
     }
   return { publish: to('published'), unpublish: to('draft') }
 }

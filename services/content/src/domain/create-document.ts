@@ -1,14 +1,13 @@
 import { randomUUID } from 'node:crypto'
 import { validatedData } from '@cms/content-model'
 import { ValidationError } from '@cms/errors'
+import { requireAdminScope } from '@cms/http'
 import type { Caller } from '@cms/http'
-import { stateToStored } from './api-shape.ts'
-import type { ChangeCommitter } from './change-committer.ts'
+import type { ContentStore } from '../store/content-store.ts'
 import type { ContentTypeCatalog } from './content-types.ts'
-import { requireAdmin } from './document-access.ts'
-import type { DocumentData, DocumentState, StoredDocument } from './document.ts'
+import type { DocumentData, StoredDocument } from './document.ts'
+import { requireValidSlug } from './sent-slug.ts'
 import { deriveSlug } from './slug.ts'
-import type { SlugClaims } from './slug-claims.ts'
 
 export interface CreateDocumentInput {
   caller: Caller
@@ -19,52 +18,40 @@ export interface CreateDocumentInput {
 
 export function createDocumentCreator(deps: {
   catalog: ContentTypeCatalog
-  committer: ChangeCommitter
-  slugClaims: SlugClaims
+  store: Pick<ContentStore, 'create'>
   clock: () => Date
   newId?: () => string
 }) {
   const newId = deps.newId ?? randomUUID
 
-  /** A new draft, version 1, with its slug claimed before the commit. */
+  /** A new draft, version 1, with the slug sent or derived from its data. */
   return async function createDocument(input: CreateDocumentInput): Promise<StoredDocument> {
     const { caller } = input
-    requireAdmin(caller)
+    requireAdminScope(caller)
     const contentType = await deps.catalog.current(caller, input.type)
     if (!contentType) throw ValidationError.single('type', `Unknown content type "${input.type}"`)
     const data = validatedData(contentType, input.data)
+    if (input.slug !== undefined) requireValidSlug(input.slug)
     const id = newId()
-    const scope = { websiteId: caller.websiteId, type: contentType.name }
-    const slug =
-      input.slug === undefined
-        ? await deps.slugClaims.claimDerived(
-            { ...scope, slug: deriveSlug(contentType, data, id) },
-            id,
-          )
-        : (await deps.slugClaims.claimExact({ ...scope, slug: input.slug }, id), input.slug)
     const now = deps.clock()
-    const state: DocumentState = {
-      websiteId: caller.websiteId,
-      type: contentType.name,
-      slug,
-      status: 'draft',
-      authorId: caller.keyId,
-      publishedAt: null,
-      createdAt: now,
-      updatedAt: now,
-      version: 1,
-      data,
-    }
-    // A fresh id cannot lose a race for version 1.
-    await deps.committer.commit({
+    return deps.store.create({
       documentId: id,
-      websiteId: caller.websiteId,
-      version: 1,
-      reason: 'create',
       changedBy: caller.keyId,
-      state,
-      now,
+      slug:
+        input.slug === undefined
+          ? { derivedFrom: deriveSlug(contentType, data, id) }
+          : { exact: input.slug },
+      state: {
+        websiteId: caller.websiteId,
+        type: contentType.name,
+        status: 'draft',
+        authorId: caller.keyId,
+        publishedAt: null,
+        createdAt: now,
+        updatedAt: now,
+        version: 1,
+        data,
+      },
     })
-    return stateToStored(id, state)
   }
 }

@@ -1,6 +1,7 @@
+import { requireAdminScope } from '@cms/http'
 import type { Caller } from '@cms/http'
-import { requireAdmin } from './document-access.ts'
-import type { DocumentWriter } from './document-writer.ts'
+import type { ContentStore } from '../store/content-store.ts'
+import { changeOf } from './document-change.ts'
 
 export interface DeleteDocumentInput {
   caller: Caller
@@ -8,21 +9,15 @@ export interface DeleteDocumentInput {
   ifMatch?: string
 }
 
-/**
- * Commits a tombstone version carrying the delete event (the document's last state), then
- * removes the document, its history and its slug; the relay drops the tombstone once sent.
- */
-export function createDocumentDeleter(deps: { write: DocumentWriter }) {
+/** A delete is a change too: its version carries `entry.delete` with the document's last state. */
+export function createDocumentDeleter(deps: { store: Pick<ContentStore, 'change'> }) {
   return async function deleteDocument(input: DeleteDocumentInput): Promise<void> {
-    requireAdmin(input.caller)
-    await deps.write({
-      caller: input.caller,
-      documentId: input.id,
-      ifMatch: input.ifMatch,
-      async plan(current) {
+    requireAdminScope(input.caller)
+    await deps.store.change(
+      changeOf(input, async (current) => {
         const { _id: _ignored, ...lastState } = current
         return { reason: 'delete', state: lastState }
-      },
-    })
+      }),
+    )
   }
 }

@@ -1,6 +1,6 @@
 import { ForbiddenError, NotFoundError } from '@cms/errors'
 import type { Caller } from '@cms/http'
-import type { DocumentsRepository } from '../data/documents-repository.ts'
+import type { ContentStore } from '../store/content-store.ts'
 import type { StoredDocument } from './document.ts'
 
 const DOCUMENT_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
@@ -10,11 +10,6 @@ export const isDocumentId = (id: string): boolean => DOCUMENT_ID.test(id)
 export const documentNotFound = (id: string): NotFoundError =>
   new NotFoundError(`No document ${id}`)
 
-export function requireAdmin(caller: Caller): void {
-  if (caller.scope !== 'admin')
-    throw new ForbiddenError('This operation needs a key with admin scope')
-}
-
 /** Draft access is an admin privilege asked for with `draft=true`. */
 export function requireDraftAccess(caller: Caller, draft: boolean): void {
   if (draft && caller.scope !== 'admin')
@@ -23,12 +18,12 @@ export function requireDraftAccess(caller: Caller, draft: boolean): void {
 
 /** The caller's website's document, whatever its status; any other id is 404. */
 export async function findOwnedDocument(
-  documents: DocumentsRepository,
+  store: Pick<ContentStore, 'findDocument'>,
   caller: Caller,
   id: string,
 ): Promise<StoredDocument> {
-  const document = isDocumentId(id) ? await documents.findById(id) : null
-  if (!document || document.websiteId !== caller.websiteId) throw documentNotFound(id)
+  const document = isDocumentId(id) ? await store.findDocument(caller.websiteId, id) : null
+  if (!document) throw documentNotFound(id)
   return document
 }
 

@@ -13,3 +13,9 @@ export function ifMatchAdmits(header: string, version: number): boolean {
 }
 
 export const etagOf = (version: number): string => `"${version}"`
+
+/** The store's precondition for an `If-Match` header, if one was sent. */
+export const preconditionOf = (
+  header: string | undefined,
+): ((current: { version: number }) => boolean) | undefined =>
+  header === undefined ? undefined : (current) => ifMatchAdmits(header, current.version)

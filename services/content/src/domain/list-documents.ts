@@ -1,7 +1,7 @@
 import { ValidationError } from '@cms/errors'
 import type { Caller } from '@cms/http'
-import type { DocumentsRepository } from '../data/documents-repository.ts'
 import { parseListQuery } from '../query/index.ts'
+import type { ContentStore } from '../store/content-store.ts'
 import type { ListQuery } from '../query/index.ts'
 import { toApiDocument } from './api-shape.ts'
 import type { ContentTypeCatalog } from './content-types.ts'
@@ -17,7 +17,7 @@ const asksForDrafts = (queryString: string): boolean =>
   new URLSearchParams(queryString).getAll('draft').includes('true')
 
 export function createDocumentLister(deps: {
-  documents: DocumentsRepository
+  store: Pick<ContentStore, 'page'>
   catalog: ContentTypeCatalog
 }) {
   /**
@@ -49,7 +49,7 @@ export function createDocumentLister(deps: {
       websiteId: caller.websiteId,
       ...(query.draft ? {} : { status: 'published' }),
     }
-    const { docs, total } = await deps.documents.page({
+    const { docs, total } = await deps.store.page({
       filter,
       sort: query.sort,
       skip: (query.page - 1) * query.limit,

@@ -1,15 +1,14 @@
 import type { Caller } from '@cms/http'
-import type { DocumentsRepository } from '../data/documents-repository.ts'
-import type { VersionsRepository } from '../data/versions-repository.ts'
+import { requireAdminScope } from '@cms/http'
+import type { ContentStore } from '../store/content-store.ts'
 import { toApiVersion } from './api-shape.ts'
 import type { ApiVersion } from './api-shape.ts'
-import { findOwnedDocument, requireAdmin } from './document-access.ts'
+import { findOwnedDocument } from './document-access.ts'
 import { pageEnvelope, parsePageRequest, skipOf } from '@cms/pagination'
 import type { PageEnvelope } from '@cms/pagination'
 
 export function createVersionLister(deps: {
-  documents: DocumentsRepository
-  versions: VersionsRepository
+  store: Pick<ContentStore, 'findDocument' | 'history'>
 }) {
   /** A document's history, newest first, drafts included (versions are admin-only). */
   return async function listVersions(input: {
@@ -17,10 +16,10 @@ export function createVersionLister(deps: {
     id: string
     queryString: string
   }): Promise<PageEnvelope<ApiVersion>> {
-    requireAdmin(input.caller)
+    requireAdminScope(input.caller)
     const page = parsePageRequest(input.queryString)
-    await findOwnedDocument(deps.documents, input.caller, input.id)
-    const { records, total } = await deps.versions.history(input.id, {
+    await findOwnedDocument(deps.store, input.caller, input.id)
+    const { records, total } = await deps.store.history(input.id, {
       skip: skipOf(page),
       limit: page.limit,
     })

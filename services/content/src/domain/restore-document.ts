@@ -1,14 +1,14 @@
 import { validatedData } from '@cms/content-model'
 import { NotFoundError } from '@cms/errors'
+import { requireAdminScope } from '@cms/http'
 import type { Caller } from '@cms/http'
-import type { VersionsRepository } from '../data/versions-repository.ts'
+import type { ChangeResult } from '../store/change-loop.ts'
+import type { ContentStore } from '../store/content-store.ts'
 import type { ContentTypeCatalog } from './content-types.ts'
-import { findOwnedDocument, requireAdmin } from './document-access.ts'
-import type { DocumentsRepository } from '../data/documents-repository.ts'
-import type { ChangeResult, DocumentWriter } from './document-writer.ts'
-import { planContentChange } from './plan-content-change.ts'
-import { versionKey, versionNumberOf } from './document.ts'
-import type { SlugClaims } from './slug-claims.ts'
+import { findOwnedDocument } from './document-access.ts'
+import { changeOf } from './document-change.ts'
+import { versionNumberOf } from './document.ts'
+import { nextState } from './next-state.ts'
 import { typeLoader } from './update-document.ts'
 
 export interface RestoreDocumentInput {
@@ -20,10 +20,7 @@ export interface RestoreDocumentInput {
 
 export function createDocumentRestorer(deps: {
   catalog: ContentTypeCatalog
-  documents: DocumentsRepository
-  versions: VersionsRepository
-  write: DocumentWriter
-  slugClaims: SlugClaims
+  store: Pick<ContentStore, 'findDocument' | 'findVersion' | 'change'>
 }) {
   /**
    * Copies a version's data and slug into the document as a new version (reason `restore`,
@@ -31,32 +28,23 @@ export function createDocumentRestorer(deps: {
    */
   return async function restoreDocument(input: RestoreDocumentInput): Promise<ChangeResult> {
     const { caller } = input
-    requireAdmin(caller)
-    await findOwnedDocument(deps.documents, caller, input.id)
+    requireAdminScope(caller)
+    await findOwnedDocument(deps.store, caller, input.id)
     const number = versionNumberOf(input.id, input.versionId)
-    const record =
-      number === undefined ? null : await deps.versions.findById(versionKey(input.id, number))
+    const record = number === undefined ? null : await deps.store.findVersion(input.id, number)
     if (!record || record.websiteId !== caller.websiteId || record.reason === 'delete') {
       throw new NotFoundError(`No version ${input.versionId} of document ${input.id}`)
     }
     const loadType = typeLoader(deps.catalog, caller)
-    return deps.write({
-      caller,
-      documentId: input.id,
-      ifMatch: input.ifMatch,
-      async plan(current, now) {
+    return deps.store.change(
+      changeOf(input, async (current, now) => {
         const contentType = await loadType(current.type)
-        const { slug } = record.state
         const data = validatedData(contentType, record.state.data)
-        return planContentChange({
+        return {
           reason: 'restore',
-          current,
-          now,
-          data,
-          slug,
-          slugClaims: deps.slugClaims,
-        })
-      },
-    })
+          state: nextState(current, now, { data, slug: record.state.slug }),
+        }
+      }),
+    )
   }
 }

@@ -1,14 +1,16 @@
 import { validatedData } from '@cms/content-model'
 import type { ContentType } from '@cms/content-model'
 import { ValidationError } from '@cms/errors'
+import { requireAdminScope } from '@cms/http'
 import type { Caller } from '@cms/http'
+import type { ChangeResult } from '../store/change-loop.ts'
+import type { ContentStore } from '../store/content-store.ts'
 import type { ContentTypeCatalog } from './content-types.ts'
-import { requireAdmin } from './document-access.ts'
-import type { ChangeResult, DocumentWriter } from './document-writer.ts'
-import { planContentChange } from './plan-content-change.ts'
+import { changeOf } from './document-change.ts'
 import type { DocumentData } from './document.ts'
 import { mergeData } from './merge-patch.ts'
-import type { SlugClaims } from './slug-claims.ts'
+import { nextState } from './next-state.ts'
+import { requireValidSlug } from './sent-slug.ts'
 
 export interface UpdateDocumentInput {
   caller: Caller
@@ -35,31 +37,21 @@ export function typeLoader(
 
 export function createDocumentUpdater(deps: {
   catalog: ContentTypeCatalog
-  write: DocumentWriter
-  slugClaims: SlugClaims
+  store: Pick<ContentStore, 'change'>
 }) {
   /** Merges `data`, validates the result against the type as it is now, keeps the slug unless one is sent. */
   return async function updateDocument(input: UpdateDocumentInput): Promise<ChangeResult> {
     const { caller } = input
-    requireAdmin(caller)
+    requireAdminScope(caller)
+    if (input.slug !== undefined) requireValidSlug(input.slug)
     const loadType = typeLoader(deps.catalog, caller)
-    return deps.write({
-      caller,
-      documentId: input.id,
-      ifMatch: input.ifMatch,
-      async plan(current, now) {
+    return deps.store.change(
+      changeOf(input, async (current, now) => {
         const contentType = await loadType(current.type)
         const data = validatedData(contentType, mergeData(current.data, input.data ?? {}))
         const slug = input.slug ?? current.slug
-        return planContentChange({
-          reason: 'update',
-          current,
-          now,
-          data,
-          slug,
-          slugClaims: deps.slugClaims,
-        })
-      },
-    })
+        return { reason: 'update', state: nextState(current, now, { data, slug }) }
+      }),
+    )
   }
 }

@@ -4,7 +4,7 @@ import { toFullApiDocument } from '../domain/api-shape.ts'
 import type { ContentService } from '../domain/content-service.ts'
 import type { StoredDocument } from '../domain/document.ts'
 import { etagOf } from '../domain/if-match.ts'
-import { adminOnly } from './admin-only.ts'
+import { adminScope } from '@cms/http'
 import { parseCreateBody, parseDraftParam, parsePatchBody } from './request-bodies.ts'
 
 function sendDocument(ctx: Context, document: StoredDocument, status = 200): void {
@@ -36,7 +36,7 @@ function addReads(router: Router, service: ContentService): void {
     const draft = parseDraftParam(ctx.querystring)
     sendDocument(ctx, await service.byId({ caller: ctx.state.caller, id: ctx.params.id!, draft }))
   })
-  router.get('/:id/versions', adminOnly(), async (ctx) => {
+  router.get('/:id/versions', adminScope(), async (ctx) => {
     ctx.body = await service.versions({
       caller: ctx.state.caller,
       id: ctx.params.id!,
@@ -46,7 +46,7 @@ function addReads(router: Router, service: ContentService): void {
 }
 
 function addWrites(router: Router, service: ContentService): void {
-  const admin = adminOnly()
+  const admin = adminScope()
   router.post('/', admin, async (ctx) => {
     const body = parseCreateBody(ctx.request.body)
     const document = await service.create({ caller: ctx.state.caller, ...body })

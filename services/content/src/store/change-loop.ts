@@ -1,30 +1,24 @@
 import { ConflictError, NotFoundError, PreconditionFailedError } from '@cms/errors'
-import type { Caller } from '@cms/http'
-import type { DocumentsRepository } from '../data/documents-repository.ts'
-import type { SlugScope } from '../data/slug-registry.ts'
-import { stateToStored } from './api-shape.ts'
-import type { ChangeCommitter } from './change-committer.ts'
-import { findOwnedDocument } from './document-access.ts'
-import type { ChangeReason, DocumentState, StoredDocument } from './document.ts'
-import { ifMatchAdmits } from './if-match.ts'
+import { stateToStored } from '../domain/api-shape.ts'
+import type { ChangeReason, DocumentState, StoredDocument } from '../domain/document.ts'
+import type { VersionApplier } from './apply-version.ts'
 import type { ClaimResult, SlugClaims } from './slug-claims.ts'
+import type { VersionCommit } from './version-commit.ts'
 
-export interface ChangePlan {
+/** What a change does to the current document; undefined when nothing needs to (idempotent). */
+export interface PlannedState {
   reason: ChangeReason
   /** The document after the change; for a delete, its last state. */
   state: DocumentState
-  /** A slug claimed for this change: given back when the change does not commit. */
-  claimed?: { scope: SlugScope; result: ClaimResult }
-  /** The slug the document gives up once the change commits. */
-  leaves?: SlugScope
 }
 
 export interface ChangeRequest {
-  caller: Caller
+  websiteId: string
   documentId: string
-  ifMatch?: string
-  /** What to change given the current document; undefined when nothing needs to (idempotent). */
-  plan: (current: StoredDocument, now: Date) => Promise<ChangePlan | undefined>
+  changedBy: string
+  /** `If-Match`: when given, a document it does not admit, or a lost race, is 412. */
+  precondition?: (current: StoredDocument) => boolean
+  plan: (current: StoredDocument, now: Date) => Promise<PlannedState | undefined>
 }
 
 export interface ChangeResult {
@@ -32,71 +26,64 @@ export interface ChangeResult {
   changed: boolean
 }
 
-export interface DocumentWriterDeps {
-  documents: DocumentsRepository
-  committer: ChangeCommitter
-  slugClaims: SlugClaims
-  clock: () => Date
-  sleep?: (ms: number) => Promise<void>
-}
-
 const MAX_ATTEMPTS = 100
 const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
 
-/** The next state of `current`: one version further, stamped `now`. */
-export function advance(
-  current: StoredDocument,
-  now: Date,
-  changes: Partial<DocumentState>,
-): DocumentState {
-  const { _id: _ignored, ...state } = current
-  return { ...state, ...changes, version: current.version + 1, updatedAt: now }
-}
-
 /**
- * Read, plan, commit. A lost race is 412 with `If-Match`; without it the change is planned
- * again on the newer document, so concurrent writers never lose each other's changes.
+ * Read, plan, commit. A lost race is 412 with a precondition; without one the change is planned
+ * again on the newer document, so concurrent writers never lose each other's changes. A new
+ * slug is claimed before the commit and the old one given up after it.
  */
-export function createDocumentWriter(deps: DocumentWriterDeps) {
+export function createChangeLoop(deps: {
+  /** The website's current document, or 404. */
+  current: (websiteId: string, documentId: string) => Promise<StoredDocument>
+  commit: VersionCommit
+  applier: VersionApplier
+  slugClaims: SlugClaims
+  clock: () => Date
+  sleep?: (ms: number) => Promise<void>
+}) {
   const sleep = deps.sleep ?? defaultSleep
 
-  async function giveBack(plan: ChangePlan, documentId: string): Promise<void> {
-    if (plan.claimed?.result === 'new')
-      await deps.slugClaims.release(plan.claimed.scope, documentId)
-  }
-
   return async function change(request: ChangeRequest): Promise<ChangeResult> {
-    const { caller, documentId, ifMatch } = request
+    const { documentId } = request
     for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
-      const current = await findOwnedDocument(deps.documents, caller, documentId)
-      if (ifMatch !== undefined && !ifMatchAdmits(ifMatch, current.version))
+      const current = await deps.current(request.websiteId, documentId)
+      if (request.precondition && !request.precondition(current))
         throw new PreconditionFailedError()
       const now = deps.clock()
       const plan = await request.plan(current, now)
       if (!plan) return { document: current, changed: false }
-      // A failed commit keeps its slug claim: the insert may have landed, and an abandoned claim
-      // is taken over later (slug-claims.ts).
-      const outcome = await deps.committer.commit({
+      const scope = { websiteId: current.websiteId, type: current.type }
+      const newSlug = plan.reason !== 'delete' && plan.state.slug !== current.slug
+      // A failed commit keeps its slug claim: the insert may have landed, and an abandoned
+      // claim is taken over later.
+      const claimed: ClaimResult | undefined = newSlug
+        ? await deps.slugClaims.claimExact({ ...scope, slug: plan.state.slug }, documentId)
+        : undefined
+      const outcome = await deps.commit({
         documentId,
         websiteId: current.websiteId,
         version: current.version + 1,
         reason: plan.reason,
-        changedBy: caller.keyId,
+        changedBy: request.changedBy,
         state: plan.state,
         now,
       })
       if (outcome === 'applied') {
-        if (plan.leaves) await deps.slugClaims.releaseIfUnused(plan.leaves, documentId)
+        if (newSlug)
+          await deps.slugClaims.releaseIfUnused({ ...scope, slug: current.slug }, documentId)
         return { document: stateToStored(documentId, plan.state), changed: true }
       }
-      await giveBack(plan, documentId)
+      if (claimed === 'new')
+        await deps.slugClaims.release({ ...scope, slug: plan.state.slug }, documentId)
       if (outcome === 'gone') throw new NotFoundError(`No document ${documentId}`)
-      await deps.committer.catchUp(documentId)
-      if (ifMatch !== undefined) throw new PreconditionFailedError()
+      await deps.applier.catchUp(documentId)
+      if (request.precondition) throw new PreconditionFailedError()
       await sleep(Math.random() * Math.min(50, 2 * attempt))
     }
     throw new ConflictError('The document is changing too fast to apply this change; try again')
   }
 }
 
-export type DocumentWriter = ReturnType<typeof createDocumentWriter>
+export type ChangeLoop = ReturnType<typeof createChangeLoop>

@@ -2,13 +2,14 @@ import { LRUCache } from 'lru-cache'
 import { EVENTS_EXCHANGE } from '@cms/events'
 import type { EntryEventMessage } from '@cms/events'
 import type { Logger } from '@cms/logger'
-import type { DocumentsRepository } from '../data/documents-repository.ts'
-import type { OutboxPointer, OutboxRepository } from '../data/outbox-repository.ts'
-import type { VersionsRepository } from '../data/versions-repository.ts'
-import { stateToStored, toFullApiDocument } from './api-shape.ts'
-import type { ChangeCommitter, CommitListener } from './change-committer.ts'
-import { versionKey } from './document.ts'
-import type { StoredVersion } from './document.ts'
+import { stateToStored, toFullApiDocument } from '../domain/api-shape.ts'
+import { versionKey } from '../domain/document.ts'
+import type { StoredVersion } from '../domain/document.ts'
+import type { VersionApplier } from './apply-version.ts'
+import type { DocumentsCollection } from './collections/documents.ts'
+import type { OutboxCollection, OutboxPointer } from './collections/outbox.ts'
+import type { VersionsCollection } from './collections/versions.ts'
+import type { CommitObserver } from './version-commit.ts'
 
 /** What the relay needs of the broker client (`@cms/amqp`'s AmqpClient). */
 export interface EventPublisher {
@@ -29,27 +30,30 @@ export interface EventPublisher {
 }
 
 export interface OutboxRelayDeps {
-  outbox: OutboxRepository
-  versions: VersionsRepository
-  documents: DocumentsRepository
-  committer: ChangeCommitter
-  publisher: EventPublisher
+  outbox: OutboxCollection
+  versions: VersionsCollection
+  documents: DocumentsCollection
+  applier: VersionApplier
   logger: Logger
-  pollMs: number
   batchSize?: number
   /** A pointer whose version never appeared this long after was left by a failed or lost write. */
   abandonedAfterMs?: number
   clock?: () => Date
+}
+
+export interface RelayStart {
+  publisher: EventPublisher
+  pollMs: number
   onPublished?: (count: number) => void
 }
 
 /**
- * As the committer's listener it stops each sweep at the pointer of a commit still in flight
- * here (its record may not exist yet, and looking costs a scan of `versions` on FerretDB) and
- * takes the records this process committed and settled from memory, sending them at once.
+ * As the commit observer it stops each sweep at the pointer of a commit still in flight here
+ * (its record may not exist yet) and takes the records this process committed and settled
+ * from memory, sending them at once. It observes from creation; it publishes once started.
  */
-export interface OutboxRelay extends CommitListener {
-  start(): void
+export interface OutboxRelay extends CommitObserver {
+  start(options: RelayStart): void
   /** Sends at once instead of at the next poll. */
   kick(): void
   stop(): Promise<void>
@@ -71,15 +75,14 @@ export function eventMessageOf(record: StoredVersion): EntryEventMessage {
  * publisher confirms and marks it sent only once confirmed (at least once; `eventId` is stable).
  * Before sending it makes sure the document shows the change, which finishes a write whose
  * process died after its commit.
- *
  * Records this process committed and settled are kept in memory until sent, so the relay does
- * not read them and their documents back: on FerretDB every such `_id` lookup scans the whole
- * collection (docs/performance.md). Pointers left by other processes are followed as before.
+ * not read them and their documents back; pointers left by other processes are followed.
  */
 export function createOutboxRelay(deps: OutboxRelayDeps): OutboxRelay {
   const batchSize = deps.batchSize ?? 100
   const abandonedAfterMs = deps.abandonedAfterMs ?? 10 * 60_000
   const clock = deps.clock ?? (() => new Date())
+  let started: RelayStart | undefined
   let running = false
   let kicked = false
   let wake: (() => void) | undefined
@@ -96,7 +99,7 @@ export function createOutboxRelay(deps: OutboxRelayDeps): OutboxRelay {
   async function settle(record: StoredVersion): Promise<void> {
     if (settledHere.has(record._id)) return
     if (record.reason === 'delete') {
-      await deps.committer.settle(record)
+      await deps.applier.settle(record)
       return
     }
     const document = await deps.documents.findById(record.documentId)
@@ -107,7 +110,7 @@ export function createOutboxRelay(deps: OutboxRelayDeps): OutboxRelay {
       !document &&
       (record.version > 1 ||
         (await deps.versions.findById(versionKey(record.documentId, 2))) !== null)
-    if (!deletedLater) await deps.committer.settle(record)
+    if (!deletedLater) await deps.applier.settle(record)
   }
 
   /**
@@ -142,7 +145,8 @@ export function createOutboxRelay(deps: OutboxRelayDeps): OutboxRelay {
 
   /** One batch; true when there may be more right away. */
   async function sweep(): Promise<boolean> {
-    if (!deps.publisher.isConnected()) return false
+    const publisher = started?.publisher
+    if (!publisher?.isConnected()) return false
     const pointers = await deps.outbox.oldest(batchSize)
     // Up to the first commit still under way here: it is sent once it ends (which kicks the
     // relay), and nothing after it goes first, so a change never follows its document's delete.
@@ -158,7 +162,7 @@ export function createOutboxRelay(deps: OutboxRelayDeps): OutboxRelay {
     // Issued in order on one confirm channel; each is marked sent only after its confirm.
     const results = await Promise.allSettled(
       ready.map((record) =>
-        deps.publisher.publish(
+        publisher.publish(
           EVENTS_EXCHANGE,
           record.event.name,
           Buffer.from(JSON.stringify(eventMessageOf(record))),
@@ -180,7 +184,7 @@ export function createOutboxRelay(deps: OutboxRelayDeps): OutboxRelay {
     const sent = unconfirmed === -1 ? ready.length : unconfirmed
     if (sent > 0) {
       await markDone(ready.slice(0, sent))
-      deps.onPublished?.(sent)
+      started?.onPublished?.(sent)
     }
     if (sent < ready.length) {
       deps.logger.warn(
@@ -207,7 +211,7 @@ export function createOutboxRelay(deps: OutboxRelayDeps): OutboxRelay {
       }
       if (!running || kicked) continue
       await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, deps.pollMs)
+        const timer = setTimeout(resolve, started?.pollMs ?? 1000)
         wake = () => {
           clearTimeout(timer)
           resolve()
@@ -218,8 +222,9 @@ export function createOutboxRelay(deps: OutboxRelayDeps): OutboxRelay {
   }
 
   return {
-    start() {
+    start(options) {
       if (running) return
+      started = options
       running = true
       loop = run()
     },

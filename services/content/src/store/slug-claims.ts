@@ -1,15 +1,7 @@
-import { ConflictError, ValidationError } from '@cms/errors'
-import type { DocumentsRepository } from '../data/documents-repository.ts'
-import type { SlugClaim, SlugRegistry, SlugScope } from '../data/slug-registry.ts'
-import { isValidSlug, slugCandidate, SLUG_MAX_LENGTH } from './slug.ts'
-
-export interface SlugClaimsDeps {
-  registry: SlugRegistry
-  documents: DocumentsRepository
-  clock: () => Date
-  /** A claim this old whose document does not carry the slug was left by a crash and may be taken over. */
-  abandonedAfterMs?: number
-}
+import { ConflictError } from '@cms/errors'
+import { slugCandidate } from '../domain/slug.ts'
+import type { DocumentsCollection } from './collections/documents.ts'
+import type { SlugClaim, SlugScope, SlugsCollection } from './collections/slugs.ts'
 
 /** `new`: claimed by this call (release it if the change does not commit); `ours`: held already. */
 export type ClaimResult = 'new' | 'ours'
@@ -20,7 +12,13 @@ const MAX_CANDIDATES = 1000
  * Slug uniqueness per (website, type) through inserts into the `slugs` registry, keyed by the
  * value itself: the insert that wins the unique key owns the slug, on MongoDB and FerretDB alike.
  */
-export function createSlugClaims(deps: SlugClaimsDeps) {
+export function createSlugClaims(deps: {
+  slugs: SlugsCollection
+  documents: DocumentsCollection
+  clock: () => Date
+  /** A claim this old whose document does not carry the slug was left by a crash and may be taken over. */
+  abandonedAfterMs?: number
+}) {
   const abandonedAfterMs = deps.abandonedAfterMs ?? 60_000
 
   async function isAbandoned(claim: SlugClaim): Promise<boolean> {
@@ -36,32 +34,24 @@ export function createSlugClaims(deps: SlugClaimsDeps) {
 
   async function claim(scope: SlugScope, documentId: string): Promise<ClaimResult | 'taken'> {
     for (let attempt = 0; attempt < 3; attempt++) {
-      if (await deps.registry.insert(scope, documentId, deps.clock())) return 'new'
-      const holder = await deps.registry.find(scope)
+      if (await deps.slugs.insert(scope, documentId, deps.clock())) return 'new'
+      const holder = await deps.slugs.find(scope)
       if (!holder) continue
       if (holder.documentId === documentId) return 'ours'
       if (!(await isAbandoned(holder))) return 'taken'
-      await deps.registry.release(scope, holder.documentId)
+      await deps.slugs.release(scope, holder.documentId)
     }
     return 'taken'
   }
 
   return {
-    /** A slug the client chose: 422 when malformed, 409 when another document holds it. */
+    /** A slug the client chose: 409 when another document holds it. */
     async claimExact(scope: SlugScope, documentId: string): Promise<ClaimResult> {
-      if (!isValidSlug(scope.slug)) {
-        throw ValidationError.single(
-          'slug',
-          `slug must be lower-case letters and digits in words joined by single dashes (at most ${SLUG_MAX_LENGTH} characters)`,
-        )
-      }
       const result = await claim(scope, documentId)
       if (result === 'taken') {
         throw new ConflictError(
           `The slug "${scope.slug}" is already used by another ${scope.type} document`,
-          {
-            details: [{ path: 'slug', message: 'is already taken' }],
-          },
+          { details: [{ path: 'slug', message: 'is already taken' }] },
         )
       }
       return result
@@ -76,12 +66,12 @@ export function createSlugClaims(deps: SlugClaimsDeps) {
       throw new ConflictError(`No free slug derived from "${scope.slug}"; send a slug`)
     },
 
-    release: (scope: SlugScope, documentId: string) => deps.registry.release(scope, documentId),
+    release: (scope: SlugScope, documentId: string) => deps.slugs.release(scope, documentId),
 
     /** After a change away from a slug: gives it up unless the document still carries it. */
     async releaseIfUnused(scope: SlugScope, documentId: string): Promise<void> {
       const holder = await deps.documents.findById(documentId)
-      if (holder?.slug !== scope.slug) await deps.registry.release(scope, documentId)
+      if (holder?.slug !== scope.slug) await deps.slugs.release(scope, documentId)
     },
   }
 }

@@ -1,13 +1,14 @@
 import type { Db } from 'mongodb'
-import { LIST_INDEXES } from '../query/index.ts'
+import { LIST_INDEXES } from '../../query/index.ts'
 
-interface IndexPlan {
+export interface IndexPlan {
   collection: string
   name: string
   key: Record<string, 1 | -1>
 }
 
-const INDEXES: readonly IndexPlan[] = [
+/** Every index the content service creates (the index-coverage test reads this list). */
+export const CONTENT_INDEXES: readonly IndexPlan[] = [
   ...LIST_INDEXES.map((index) => ({ collection: 'documents', ...index })),
   { collection: 'versions', name: 'document_version', key: { documentId: 1, version: -1 } },
   { collection: 'outbox', name: 'created', key: { createdAt: 1 } },
@@ -21,7 +22,7 @@ const INDEXES: readonly IndexPlan[] = [
  * unique index on `documents` could refuse rolling a committed version forward.
  */
 export async function ensureContentIndexes(db: Db): Promise<void> {
-  for (const index of INDEXES) {
+  for (const index of CONTENT_INDEXES) {
     await db.collection(index.collection).createIndex(index.key, { name: index.name })
   }
 }

@@ -1,14 +1,7 @@
 import type { Db } from 'mongodb'
 import { isDuplicateKeyError } from '@cms/mongo'
 
-/**
- * Pointers to version records whose events are unsent, so the relay reads a small collection
- * instead of scanning every version (a full scan on FerretDB). Each commit attempt writes its
- * own pointer, keyed by the event id it planned, before inserting the version record; the
- * pointer is removed once the broker confirmed the event, or as soon as the attempt lost its
- * race. A record's event is unsent exactly while a pointer with its event id exists. The
- * version record itself stays the event's durable copy.
- */
+/** Marks the event of version record `versionId` unsent while it exists (docs/content.md). */
 export interface OutboxPointer {
   /** The planned event's id. */
   _id: string
@@ -18,7 +11,7 @@ export interface OutboxPointer {
   createdAt: Date
 }
 
-export interface OutboxRepository {
+export interface OutboxCollection {
   /** Idempotent. */
   add(pointer: OutboxPointer): Promise<void>
   oldest(limit: number): Promise<OutboxPointer[]>
@@ -28,7 +21,7 @@ export interface OutboxRepository {
   remove(ids: readonly string[]): Promise<void>
 }
 
-export function createOutboxRepository(db: Db): OutboxRepository {
+export function outboxCollection(db: Db): OutboxCollection {
   const pointers = db.collection<OutboxPointer>('outbox')
   return {
     async add(pointer) {

@@ -17,7 +17,7 @@ export interface SlugScope {
   slug: string
 }
 
-export interface SlugRegistry {
+export interface SlugsCollection {
   /** True when the slug is now claimed for `documentId`; false when a claim already exists. */
   insert(scope: SlugScope, documentId: string, now: Date): Promise<boolean>
   find(scope: SlugScope): Promise<SlugClaim | null>
@@ -28,7 +28,7 @@ export interface SlugRegistry {
 const keyOf = (scope: SlugScope): string =>
   JSON.stringify([scope.websiteId, scope.type, scope.slug])
 
-export function createSlugRegistry(db: Db): SlugRegistry {
+export function slugsCollection(db: Db): SlugsCollection {
   const claims = db.collection<SlugClaim>('slugs')
   return {
     async insert(scope, documentId, now) {

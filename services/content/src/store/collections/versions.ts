@@ -1,8 +1,8 @@
 import type { Db } from 'mongodb'
 import { isDuplicateKeyError } from '@cms/mongo'
-import type { StoredVersion } from '../domain/document.ts'
+import type { StoredVersion } from '../../domain/document.ts'
 
-export interface VersionsRepository {
+export interface VersionsCollection {
   /** The commit point of a change: false when that version number is already taken. */
   insert(record: StoredVersion): Promise<boolean>
   findById(id: string): Promise<StoredVersion | null>
@@ -15,7 +15,7 @@ export interface VersionsRepository {
   deleteSentBelow(documentId: string, version: number, unsent: readonly string[]): Promise<void>
 }
 
-export function createVersionsRepository(db: Db): VersionsRepository {
+export function versionsCollection(db: Db): VersionsCollection {
   const versions = db.collection<StoredVersion>('versions')
   const listed = (documentId: string) => ({ documentId, reason: { $ne: 'delete' as const } })
   return {

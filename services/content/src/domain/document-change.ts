@@ -1,0 +1,19 @@
+import type { Caller } from '@cms/http'
+import type { ChangeRequest } from '../store/change-loop.ts'
+import { documentNotFound, isDocumentId } from './document-access.ts'
+import { preconditionOf } from './if-match.ts'
+
+/** A change of the caller's document `id` for the store; a malformed id is 404 before any read. */
+export function changeOf(
+  input: { caller: Caller; id: string; ifMatch?: string },
+  plan: ChangeRequest['plan'],
+): ChangeRequest {
+  if (!isDocumentId(input.id)) throw documentNotFound(input.id)
+  return {
+    websiteId: input.caller.websiteId,
+    documentId: input.id,
+    changedBy: input.caller.keyId,
+    precondition: preconditionOf(input.ifMatch),
+    plan,
+  }
+}

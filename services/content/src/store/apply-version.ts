@@ -1,0 +1,78 @@
+import { stateToStored } from '../domain/api-shape.ts'
+import { versionKey } from '../domain/document.ts'
+import type { StoredVersion } from '../domain/document.ts'
+import type { DocumentsCollection } from './collections/documents.ts'
+import type { OutboxCollection } from './collections/outbox.ts'
+import type { SlugsCollection } from './collections/slugs.ts'
+import type { VersionsCollection } from './collections/versions.ts'
+
+export interface VersionApplier {
+  /** Brings `documents` up to a committed version record (idempotent). */
+  settle(record: StoredVersion): Promise<'applied' | 'gone'>
+  /** Rolls the document forward over any committed versions it does not show yet. */
+  catchUp(documentId: string): Promise<void>
+}
+
+const MAX_ROLL_FORWARD_STEPS = 100
+
+/**
+ * The second half of a commit: the document is made to show a committed version record. A
+ * replace may land after a newer one (docs/content.md, "The write protocol"), so whoever
+ * replaces walks forward over the records that follow, which always ends at the newest.
+ */
+export function createVersionApplier(collections: {
+  documents: DocumentsCollection
+  versions: VersionsCollection
+  outbox: OutboxCollection
+  slugs: SlugsCollection
+}): VersionApplier {
+  const { documents, versions, outbox, slugs } = collections
+
+  async function finishDelete(record: StoredVersion): Promise<void> {
+    await documents.remove(record.documentId)
+    // Records with unsent events (the tombstone too) stay until the relay has sent them.
+    await versions.deleteSentBelow(
+      record.documentId,
+      record.version,
+      await outbox.unsentOf(record.documentId),
+    )
+    await slugs.release(
+      { websiteId: record.websiteId, type: record.state.type, slug: record.state.slug },
+      record.documentId,
+    )
+  }
+
+  /** From a version the document shows (or was just given), over every committed one after it. */
+  async function rollForwardFrom(documentId: string, shown: number): Promise<void> {
+    for (let version = shown, step = 0; step < MAX_ROLL_FORWARD_STEPS; step++) {
+      const next = await versions.findById(versionKey(documentId, version + 1))
+      if (!next) return
+      if (next.reason === 'delete') return finishDelete(next)
+      await documents.replace(stateToStored(documentId, next.state))
+      version = next.version
+    }
+  }
+
+  return {
+    async settle(record) {
+      if (record.reason === 'delete') {
+        await finishDelete(record)
+        return 'gone'
+      }
+      const stored = stateToStored(record.documentId, record.state)
+      if (record.version === 1) {
+        // Nobody has read a document inserted just now, so no later version can exist yet.
+        if (await documents.insertIfAbsent(stored)) return 'applied'
+      } else if (!(await documents.replace(stored))) {
+        // Deleted meanwhile. The record stays: its event goes out before the delete's.
+        return 'gone'
+      }
+      await rollForwardFrom(record.documentId, record.version)
+      return 'applied'
+    },
+    async catchUp(documentId) {
+      const current = await documents.findById(documentId)
+      if (current) await rollForwardFrom(documentId, current.version)
+    },
+  }
+}

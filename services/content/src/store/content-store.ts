@@ -1,0 +1,157 @@
+import type { Db } from 'mongodb'
+import { NotFoundError } from '@cms/errors'
+import type { Logger } from '@cms/logger'
+import { stateToStored } from '../domain/api-shape.ts'
+import { versionKey } from '../domain/document.ts'
+import type { DocumentState, StoredDocument, StoredVersion } from '../domain/document.ts'
+import { createVersionApplier } from './apply-version.ts'
+import { createChangeLoop } from './change-loop.ts'
+import type { ChangeRequest, ChangeResult } from './change-loop.ts'
+import { documentsCollection } from './collections/documents.ts'
+import type { DocumentPageQuery, DocumentsCollection } from './collections/documents.ts'
+import { ensureContentIndexes } from './collections/indexes.ts'
+import { outboxCollection } from './collections/outbox.ts'
+import type { OutboxCollection } from './collections/outbox.ts'
+import { slugsCollection } from './collections/slugs.ts'
+import type { SlugScope, SlugsCollection } from './collections/slugs.ts'
+import { versionsCollection } from './collections/versions.ts'
+import type { VersionsCollection } from './collections/versions.ts'
+import { createOutboxRelay } from './outbox-relay.ts'
+import type { OutboxRelay } from './outbox-relay.ts'
+import { createSlugClaims } from './slug-claims.ts'
+import { createVersionCommit } from './version-commit.ts'
+
+export interface NewDocument {
+  documentId: string
+  changedBy: string
+  state: Omit<DocumentState, 'slug'>
+  /** A slug the client sent (409 when taken), or the base of a derived one (`-2`, `-3`, ...). */
+  slug: { exact: string } | { derivedFrom: string }
+}
+
+/**
+ * Documents, their versions and their events: the one place that knows how a change is
+ * written without transactions (docs/content.md, "The write protocol"). Domain code plans
+ * changes and reads; it never sees pointers, claims or roll-forward.
+ */
+export interface ContentStore {
+  /** The website's document, whatever its status; null for any other. */
+  findDocument(websiteId: string, id: string): Promise<StoredDocument | null>
+  findBySlug(scope: SlugScope): Promise<StoredDocument | null>
+  /** One page of `documents` and the total count. */
+  page(query: DocumentPageQuery): Promise<{ docs: Partial<StoredDocument>[]; total: number }>
+  history(
+    documentId: string,
+    page: { skip: number; limit: number },
+  ): Promise<{ records: StoredVersion[]; total: number }>
+  findVersion(documentId: string, version: number): Promise<StoredVersion | null>
+  /** Version 1 of a new document, its slug claimed first. */
+  create(document: NewDocument): Promise<StoredDocument>
+  /** A change of an existing document of the website (404 when it has none of that id). */
+  change(request: ChangeRequest): Promise<ChangeResult>
+  /** Publishes committed events; it observes commits from the start. */
+  relay: OutboxRelay
+  ensureIndexes(): Promise<void>
+}
+
+export interface StoreCollections {
+  documents: DocumentsCollection
+  versions: VersionsCollection
+  outbox: OutboxCollection
+  slugs: SlugsCollection
+}
+
+export const mongoCollections = (db: Db): StoreCollections => ({
+  documents: documentsCollection(db),
+  versions: versionsCollection(db),
+  outbox: outboxCollection(db),
+  slugs: slugsCollection(db),
+})
+
+/** The write protocol's parts over any collections (the protocol tests use in-memory ones). */
+export function wireWriteProtocol(
+  collections: StoreCollections,
+  deps: { logger: Logger; clock: () => Date; relay?: { abandonedAfterMs?: number } },
+) {
+  const { documents, versions, outbox, slugs } = collections
+  const { logger, clock } = deps
+  const applier = createVersionApplier(collections)
+  const relay = createOutboxRelay({
+    outbox,
+    versions,
+    documents,
+    applier,
+    logger,
+    clock,
+    ...deps.relay,
+  })
+  const commit = createVersionCommit({ versions, outbox, applier, observer: relay, logger })
+  const slugClaims = createSlugClaims({ slugs, documents, clock })
+
+  async function findDocument(websiteId: string, id: string): Promise<StoredDocument | null> {
+    const document = await documents.findById(id)
+    return document?.websiteId === websiteId ? document : null
+  }
+
+  const change = createChangeLoop({
+    async current(websiteId, documentId) {
+      const found = await findDocument(websiteId, documentId)
+      if (!found) throw new NotFoundError(`No document ${documentId}`)
+      return found
+    },
+    commit,
+    applier,
+    slugClaims,
+    clock,
+  })
+  return { applier, relay, commit, slugClaims, change, findDocument }
+}
+
+export function createContentStore(deps: {
+  db: Db
+  logger: Logger
+  clock: () => Date
+}): ContentStore {
+  const collections = mongoCollections(deps.db)
+  const { documents, versions, slugs } = collections
+  const { relay, commit, slugClaims, change, findDocument } = wireWriteProtocol(collections, deps)
+
+  return {
+    findDocument,
+    async findBySlug(scope) {
+      const claim = await slugs.find(scope)
+      const document = claim ? await documents.findById(claim.documentId) : null
+      const matches =
+        document?.websiteId === scope.websiteId &&
+        document.type === scope.type &&
+        document.slug === scope.slug
+      return matches ? document : null
+    },
+    page: (query) => documents.page(query),
+    history: (documentId, page) => versions.history(documentId, page),
+    findVersion: (documentId, version) => versions.findById(versionKey(documentId, version)),
+
+    async create({ documentId, changedBy, state, slug }) {
+      const scope = { websiteId: state.websiteId, type: state.type }
+      const claimed =
+        'exact' in slug
+          ? (await slugClaims.claimExact({ ...scope, slug: slug.exact }, documentId), slug.exact)
+          : await slugClaims.claimDerived({ ...scope, slug: slug.derivedFrom }, documentId)
+      const full: DocumentState = { ...state, slug: claimed }
+      // A fresh id cannot lose a race for version 1.
+      await commit({
+        documentId,
+        websiteId: state.websiteId,
+        version: 1,
+        reason: 'create',
+        changedBy,
+        state: full,
+        now: state.createdAt,
+      })
+      return stateToStored(documentId, full)
+    },
+    change,
+    relay,
+    ensureIndexes: () => ensureContentIndexes(deps.db),
+  }
+}
