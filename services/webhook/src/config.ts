@@ -36,8 +36,16 @@ const spec = {
   WEBHOOK_TIMEOUT_MS: env.integer({ default: 10_000, min: 100, max: 60_000 }),
   /** Unacknowledged delivery jobs this instance holds; see docs/webhooks.md for the sizing. */
   WEBHOOK_PREFETCH: env.integer({ default: 64, min: 1, max: 1000 }),
-  /** Requests in flight to one target host at a time. */
+  /** Requests in flight from one website to one resolved address (docs/webhooks.md). */
   WEBHOOK_HOST_CONCURRENCY: env.integer({ default: 4, min: 1, max: 100 }),
+  /** Requests in flight to one resolved address, all websites together. */
+  WEBHOOK_TARGET_CONCURRENCY: env.integer({ default: 16, min: 1, max: 1000 }),
+  /** Requests in flight for one website: its share of the slots (each may hold as many waiting). */
+  WEBHOOK_WEBSITE_CONCURRENCY: env.integer({ default: 16, min: 1, max: 1000 }),
+  /** Time-outs in a row after which an endpoint is paced; 0 never paces. */
+  WEBHOOK_PACE_AFTER_TIMEOUTS: env.integer({ default: 3, min: 0, max: 100 }),
+  /** How long a paced endpoint's deliveries wait their retry schedule without being sent. */
+  WEBHOOK_PACE_MS: env.integer({ default: 60_000, min: 100, max: 86_400_000 }),
   /** Prefix of the queue names, so a second installation (or a test) can share a broker. */
   WEBHOOK_QUEUE_PREFIX: env.string({ default: 'webhook' }),
 }

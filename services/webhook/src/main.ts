@@ -22,7 +22,9 @@ import { decodeJob } from './domain/delivery-job.ts'
 import { createDeliveryRunner } from './domain/delivery-runner.ts'
 import { parseEntryEvent } from './domain/event-message.ts'
 import { createFanOut } from './domain/fan-out.ts'
-import { createHostLimiter } from './domain/host-limiter.ts'
+import { createEndpointPacer } from './domain/endpoint-pacer.ts'
+import { createSlotLimiter } from './domain/slot-limiter.ts'
+import { createTargetAddress } from './domain/target-address.ts'
 import { createTargetGuard } from './domain/target-guard.ts'
 import { createWebhookUseCases } from './domain/webhooks.ts'
 import { apiMiddleware } from './http/api-middleware.ts'
@@ -43,6 +45,8 @@ const EVENT_PREFETCH = 16
 /** Deliveries and payload bytes the fan-out and the runner keep in hand (docs/webhooks.md). */
 const REMEMBERED_DELIVERIES = 20_000
 const REMEMBERED_PAYLOAD_BYTES = 32 * 1024 * 1024
+/** How long a host name's resolved address keys its deliveries' limits before it is looked up again. */
+const TARGET_ADDRESS_TTL_MS = 30_000
 
 export async function start(
   config: WebhookConfig = readWebhookConfig(),
@@ -57,10 +61,8 @@ export async function start(
   const deliveries = createDeliveryRepository(mongo.db)
   const payloads = createPayloadRepository(mongo.db)
   const now = () => new Date()
-  const guard = createTargetGuard({
-    allowPrivate: config.WEBHOOK_ALLOW_PRIVATE_TARGETS,
-    resolve: (hostname) => lookup(hostname, { all: true }),
-  })
+  const resolve = (hostname: string) => lookup(hostname, { all: true })
+  const guard = createTargetGuard({ allowPrivate: config.WEBHOOK_ALLOW_PRIVATE_TARGETS, resolve })
   const agents = {
     http: new HttpAgent({ keepAlive: true }),
     https: new HttpsAgent({ keepAlive: true }),
@@ -121,10 +123,16 @@ export async function start(
     queue,
   countMongoCommands(mongo.client, http.metrics.registry)
     send: createAttemptSender({ got, guard, timeoutMs: config.WEBHOOK_TIMEOUT_MS, agents }),
-    limiter: createHostLimiter({
-      concurrency: config.WEBHOOK_HOST_CONCURRENCY,
-      maxWaiting: config.WEBHOOK_HOST_CONCURRENCY,
+    limiter: createSlotLimiter({
+      website: config.WEBHOOK_WEBSITE_CONCURRENCY,
+      target: config.WEBHOOK_TARGET_CONCURRENCY,
+      websiteTarget: config.WEBHOOK_HOST_CONCURRENCY,
     }),
+    pacer: createEndpointPacer({
+      afterTimeouts: config.WEBHOOK_PACE_AFTER_TIMEOUTS || Number.MAX_SAFE_INTEGER,
+      pauseMs: config.WEBHOOK_PACE_MS,
+    }),
+    targetAddress: createTargetAddress({ resolve, ttlMs: TARGET_ADDRESS_TTL_MS }),
     retryDelaysMs: config.WEBHOOK_RETRY_DELAYS_MS,
     userAgent: USER_AGENT,
     now,

@@ -15,6 +15,8 @@ export interface AttemptResult {
   statusCode: number | null
   error: string | null
   durationMs: number
+  /** The attempt ran out of the time-out (what paces an endpoint). */
+  timedOut?: boolean
 }
 
 export type AttemptSender = (request: AttemptRequest) => Promise<AttemptResult>
@@ -76,7 +78,10 @@ export function createAttemptSender(deps: {
         stream.destroy()
       })
       stream.once('end', () => resolve(finish(statusCode, null)))
-      stream.once('error', (error: unknown) => resolve(finish(statusCode, describe(error))))
+      stream.once('error', (error: unknown) => {
+        const timedOut = (error as { code?: unknown })?.code === 'ETIMEDOUT'
+        resolve({ ...finish(statusCode, describe(error)), ...(timedOut && { timedOut }) })
+      })
     })
   }
 }

@@ -44,7 +44,12 @@ export function createDeliveryUseCases(deps: DeliveryUseCaseDeps) {
   async function startDelivery(webhook: Webhook, delivery: Delivery): Promise<DeliveryView> {
     await deps.deliveries.insertAllOnce([delivery])
     try {
-      await deps.queue.enqueue({ deliveryId: delivery.id, attempt: 1, host: targetHost(webhook) })
+      await deps.queue.enqueue({
+        deliveryId: delivery.id,
+        attempt: 1,
+        host: targetHost(webhook),
+        websiteId: delivery.websiteId,
+      })
     } catch (error) {
       const lastError = 'the message broker was unavailable; nothing was sent'
       await deps.deliveries.close(delivery.id, {

@@ -2,8 +2,10 @@
 export interface DeliveryJob {
   deliveryId: string
   attempt: number
-  /** The target's host when queued: a saturated host parks the job before any database read. */
+  /** The target's host when queued (kept for jobs queued by earlier versions). */
   host?: string
+  /** The website when queued: a website past its share parks the job before any database read. */
+  websiteId?: string
 }
 
 /** Where delivery jobs go; every method resolves once the broker has confirmed the message. */
@@ -18,7 +20,12 @@ export interface JobQueue {
 
 export function encodeJob(job: DeliveryJob): Buffer {
   return Buffer.from(
-    JSON.stringify({ deliveryId: job.deliveryId, attempt: job.attempt, host: job.host }),
+    JSON.stringify({
+      deliveryId: job.deliveryId,
+      attempt: job.attempt,
+      host: job.host,
+      websiteId: job.websiteId,
+    }),
   )
 }
 
@@ -32,8 +39,12 @@ export function decodeJob(raw: Buffer): DeliveryJob | undefined {
     ) {
       return undefined
     }
-    const job: DeliveryJob = { deliveryId: value.deliveryId, attempt: value.attempt as number }
-    return typeof value.host === 'string' ? { ...job, host: value.host } : job
+    return {
+      deliveryId: value.deliveryId,
+      attempt: value.attempt as number,
+      ...(typeof value.host === 'string' && { host: value.host }),
+      ...(typeof value.websiteId === 'string' && { websiteId: value.websiteId }),
+    }
   } catch {
     return undefined
   }

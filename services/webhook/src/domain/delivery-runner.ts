@@ -5,7 +5,9 @@ import type { WebhookRepository } from '../data/webhook-repository.ts'
 import type { AttemptResult, AttemptSender } from './attempt-sender.ts'
 import type { Delivery, DeliveryStatus } from './delivery.ts'
 import type { DeliveryJob, JobQueue } from './delivery-job.ts'
-import type { HostLimiter } from './host-limiter.ts'
+import { unbracket } from './address-policy.ts'
+import type { EndpointPacer } from './endpoint-pacer.ts'
+import type { SlotLimiter } from './slot-limiter.ts'
 import { outcomeOf } from './retry-schedule.ts'
 import { deliveryHeaders } from './signature.ts'
 import { targetHost } from './webhook.ts'
@@ -25,7 +27,10 @@ export interface DeliveryRunnerDeps {
   webhooks: WebhookRepository
   send: AttemptSender
   queue: JobQueue
-  limiter: HostLimiter
+  limiter: SlotLimiter
+  pacer: EndpointPacer
+  /** The address a host name's deliveries are limited by (target-address.ts). */
+  targetAddress: (hostname: string) => Promise<string>
   retryDelaysMs: readonly number[]
   userAgent: string
   now: () => Date
@@ -63,7 +68,12 @@ export function createDeliveryRunner(deps: DeliveryRunnerDeps) {
     // the attempt (same X-Webhook-Id) rather than leaving a delivery pending with nothing queued.
     if (outcome.status === 'pending') {
       await deps.queue.retryLater(
-        { deliveryId: delivery.id, attempt: job.attempt + 1, host: targetHost(webhook) },
+        {
+          deliveryId: delivery.id,
+          attempt: job.attempt + 1,
+          host: targetHost(webhook),
+          websiteId: delivery.websiteId,
+        },
         outcome.retryInMs,
       )
     }
@@ -104,7 +114,7 @@ export function createDeliveryRunner(deps: DeliveryRunnerDeps) {
   }
 
   async function runJob(job: DeliveryJob): Promise<RunResult> {
-    if (job.host !== undefined && deps.limiter.isFull(job.host)) return park(job)
+    if (job.websiteId !== undefined && deps.limiter.isFull(job.websiteId)) return park(job)
     const delivery = await deps.deliveries.findById(job.deliveryId)
     // A job for a finished delivery, or one already attempted, is a duplicate from the broker.
     if (!delivery || delivery.status !== 'pending' || delivery.attempts >= job.attempt)
@@ -119,9 +129,22 @@ export function createDeliveryRunner(deps: DeliveryRunnerDeps) {
       await giveUp(delivery, 'the payload of this delivery is missing')
       return 'skipped'
     }
-    // The host's slot covers the request only: recording the outcome must not hold up the next
-    // request to the same host.
-    const sending = deps.limiter.tryRun(targetHost(webhook), async () => {
+    const url = new URL(webhook.url)
+    const endpoint = `${delivery.websiteId} ${url.origin}`
+    const pausedUntil = deps.pacer.pausedUntil(endpoint, deps.now().getTime())
+    if (pausedUntil !== undefined) {
+      // Paced: the attempt is spent without a request, and the delivery waits its next retry.
+      const error = `not sent: the endpoint kept timing out; paced until ${new Date(pausedUntil).toISOString()}`
+      const result = { succeeded: false, statusCode: null, error, durationMs: 0 }
+      await record(delivery, webhook, job, deps.now(), result)
+      return 'attempted'
+    }
+    const keys = {
+      websiteId: delivery.websiteId,
+      target: await deps.targetAddress(unbracket(url.hostname)),
+    }
+    // The slot covers the request only: recording the outcome must not hold up the next request.
+    const sending = deps.limiter.tryRun(keys, async () => {
       const startedAt = deps.now()
       const headers = deliveryHeaders({
         event: delivery.event,
@@ -138,6 +161,7 @@ export function createDeliveryRunner(deps: DeliveryRunnerDeps) {
     })
     if (!sending) return park(job)
     const { startedAt, result } = await sending
+    deps.pacer.record(endpoint, { timedOut: result.timedOut === true }, deps.now().getTime())
     await record(delivery, webhook, job, startedAt, result)
     return 'attempted'
   }

@@ -62,7 +62,12 @@ export function createFanOut(deps: FanOutDeps) {
         // Queueing it again when it was queued after all is harmless (the runner skips it).
         if (!created && (delivery.status !== 'pending' || delivery.attempts > 0)) return
         const host = targetHost(webhooks[index]!)
-        await deps.queue.enqueue({ deliveryId: delivery.id, attempt: 1, host })
+        await deps.queue.enqueue({
+          deliveryId: delivery.id,
+          attempt: 1,
+          host,
+          websiteId: delivery.websiteId,
+        })
       }),
     )
     deps.logger.debug({ eventId: message.eventId, deliveries: webhooks.length }, 'event fanned out')

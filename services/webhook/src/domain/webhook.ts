@@ -39,5 +39,5 @@ export function toWebhookView(webhook: Webhook): WebhookView {
   }
 }
 
-/** What deliveries to a webhook are limited by (`WEBHOOK_HOST_CONCURRENCY`): its URL's host and port. */
+/** The host and port of a webhook's URL (carried by its jobs; limits count by resolved address). */
 export const targetHost = (webhook: Pick<Webhook, 'url'>): string => new URL(webhook.url).host
