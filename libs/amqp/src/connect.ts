@@ -2,6 +2,8 @@ import { connect } from 'amqplib'
 import type { ChannelModel, ConfirmChannel, Options } from 'amqplib'
 import type { Logger } from 'pino'
 import { ServiceUnavailableError } from '@cms/errors'
+import { splitBrokerUrls } from './broker-urls.ts'
+import { createAddressRotation } from './address-rotation.ts'
 
 /** A `mandatory` message that no queue was bound to receive; the broker returned it. */
 export class UnroutableMessageError extends Error {
@@ -14,8 +16,8 @@ export class UnroutableMessageError extends Error {
 export interface AmqpClient {
   isConnected(): boolean
   /**
-   * Resolves once the broker has confirmed the message; rejects when it cannot, or, for a
-   * `mandatory` message (which needs a `messageId`), when no queue took it.
+   * Resolves once the broker has confirmed the message; rejects when it cannot (a nack, a lost
+   * connection), or, for a `mandatory` message (which needs a `messageId`), when no queue took it.
    */
   publish(
     exchange: string,
@@ -27,63 +29,112 @@ export interface AmqpClient {
 }
 
 export interface AmqpOptions {
+  /** One broker address, or several separated by commas (tried in turn, see `brokerUrls`). */
   url: string
   logger: Logger
   /** Declares exchanges and queues; runs on a fresh confirm channel after every (re)connect. */
   topology: (channel: ConfirmChannel) => Promise<void>
   /** Starts consumers; runs after `topology` on every (re)connect. */
   onConnect?: (model: ChannelModel) => Promise<void>
+  /** The socket's connect time-out per address; a node that is down but not refusing costs this. */
+  connectTimeoutMs?: number
+}
+
+/** Where a URL points, without its credentials, for logs. */
+function addressOf(url: string): string {
+  try {
+    const { protocol, host } = new URL(url)
+    return `${protocol}//${host}`
+  } catch {
+    return 'an invalid address'
+  }
 }
 
 /**
- * A connection that amqplib re-establishes by itself (backoff up to 5 s). Topology and
- * consumers are set up again on each reconnect; publishing uses one confirm channel.
+ * A connection re-established in the background: after a loss it tries the next address of the
+ * list first (the node it was on is the likeliest to be down), every address once quickly, then
+ * rounds with a growing pause (up to 5 s). Topology and consumers are set up again on each
+ * connection; publishing uses one confirm channel.
  */
 export async function connectAmqp(options: AmqpOptions): Promise<AmqpClient> {
+  const urls = splitBrokerUrls(options.url)
+  if (urls.length === 0) throw new TypeError('connectAmqp needs at least one broker address')
+  const rotation = createAddressRotation(urls.length)
+  const { logger } = options
+  let model: ChannelModel | undefined
   let publisher: ConfirmChannel | undefined
-  let connected = false
+  let stopped = false
+  let timer: ReturnType<typeof setTimeout> | undefined
   // The broker sends basic.return before the confirm of the same message on the same channel.
   const returned = new Set<string>()
-  const connection = await connect(options.url, {
-    recovery: {
-      initialDelay: 200,
-      maxDelay: 5000,
-      waitForConnect: false,
-      async setup(model: ChannelModel) {
-        const channel = await model.createConfirmChannel()
-        channel.on('error', (error: Error) =>
-          options.logger.warn({ err: error.message }, 'amqp channel error'),
-        )
-        channel.on('close', () => {
-          if (publisher === channel) publisher = undefined
-        })
-        channel.on('return', (message: { properties: { messageId?: string } }) => {
-          if (message.properties.messageId) returned.add(message.properties.messageId)
-        })
-        await options.topology(channel)
-        await options.onConnect?.(model)
-        publisher = channel
-      },
-    },
-  })
-  connection.on('connect', () => {
-    connected = true
-    options.logger.info('amqp connected')
-  })
-  connection.on('disconnect', (error: Error) => {
-    connected = false
-    publisher = undefined
-    options.logger.warn({ err: error?.message }, 'amqp disconnected')
-  })
-  connection.on('connect-failed', (error: Error) =>
-    options.logger.debug({ err: error?.message }, 'amqp connect failed'),
-  )
-  connection.on('error', (error: Error) =>
-    options.logger.warn({ err: error?.message }, 'amqp error'),
-  )
+
+  async function setUp(candidate: ChannelModel): Promise<void> {
+    const channel = await candidate.createConfirmChannel()
+    channel.on('error', (error: Error) => logger.warn({ err: error.message }, 'amqp channel error'))
+    channel.on('close', () => {
+      if (publisher === channel) publisher = undefined
+    })
+    channel.on('return', (message: { properties: { messageId?: string } }) => {
+      if (message.properties.messageId) returned.add(message.properties.messageId)
+    })
+    await options.topology(channel)
+    await options.onConnect?.(candidate)
+    publisher = channel
+  }
+
+  function scheduleReconnect(): void {
+    if (stopped || timer) return
+    const delayMs = rotation.nextDelayMs()
+    timer = setTimeout(() => {
+      timer = undefined
+      void open()
+    }, delayMs)
+  }
+
+  async function open(): Promise<void> {
+    if (stopped) return
+    const url = urls[rotation.current()]!
+    let candidate: ChannelModel | undefined
+    let lost = false
+    try {
+      candidate = await connect(url, { timeout: options.connectTimeoutMs ?? 3000 })
+      candidate.on('error', (error: Error) =>
+        logger.warn({ err: error?.message }, 'amqp connection error'),
+      )
+      candidate.on('close', (error?: Error) => {
+        lost = true
+        if (model !== candidate) return
+        model = undefined
+        publisher = undefined
+        logger.warn({ err: error?.message, broker: addressOf(url) }, 'amqp disconnected')
+        rotation.failed()
+        scheduleReconnect()
+      })
+      await setUp(candidate)
+      if (lost) throw new Error('the connection closed while it was being set up')
+      if (stopped) {
+        await candidate.close().catch(() => undefined)
+        return
+      }
+      model = candidate
+      rotation.connected()
+      logger.info({ broker: addressOf(url) }, 'amqp connected')
+    } catch (error) {
+      publisher = undefined
+      logger.debug(
+        { err: (error as Error)?.message, broker: addressOf(url) },
+        'amqp connect failed',
+      )
+      await candidate?.close().catch(() => undefined)
+      rotation.failed()
+      scheduleReconnect()
+    }
+  }
+
+  setImmediate(() => void open())
 
   return {
-    isConnected: () => connected && publisher !== undefined,
+    isConnected: () => model !== undefined && publisher !== undefined,
     publish(exchange, routingKey, body, publishOptions = {}) {
       const { messageId, mandatory } = publishOptions
       if (mandatory && !messageId)
@@ -93,14 +144,14 @@ export async function connectAmqp(options: AmqpOptions): Promise<AmqpClient> {
         return Promise.reject(new ServiceUnavailableError('The message broker is unavailable'))
       return new Promise<void>((resolve, reject) => {
         const confirmed = (error: unknown) => {
+          const wasReturned = messageId !== undefined && returned.delete(messageId)
           if (error)
             return reject(
               new ServiceUnavailableError('The broker did not confirm the message', {
                 cause: error,
               }),
             )
-          if (messageId && returned.delete(messageId))
-            return reject(new UnroutableMessageError(exchange, routingKey))
+          if (wasReturned) return reject(new UnroutableMessageError(exchange, routingKey))
           resolve()
         }
         try {
@@ -117,9 +168,13 @@ export async function connectAmqp(options: AmqpOptions): Promise<AmqpClient> {
       })
     },
     async close() {
-      connected = false
+      stopped = true
+      clearTimeout(timer)
+      timer = undefined
       publisher = undefined
-      await connection.close().catch(() => undefined)
+      const current = model
+      model = undefined
+      await current?.close().catch(() => undefined)
     },
   }
 }

@@ -1,2 +1,6 @@
 export { connectAmqp, UnroutableMessageError } from './connect.ts'
 export type { AmqpClient, AmqpOptions } from './connect.ts'
+export { brokerUrls, splitBrokerUrls } from './broker-urls.ts'
+export { deadLetterTo, quorumQueue } from './quorum-queue.ts'
+export { KEEP_TRYING, publishKept } from './publish-kept.ts'
+export type { KeepTrying } from './publish-kept.ts'

@@ -1,5 +1,6 @@
 import { env, readConfig } from '@cms/config'
 import type { ConfigOf } from '@cms/config'
+import { sentinelAddresses } from './data/redis-sentinels.ts'
 
 const httpUrl = () => env.url({ protocols: ['http', 'https'] })
 
@@ -9,6 +10,10 @@ export const gatewayConfigSpec = {
   MONGO_URL: env.url({ protocols: ['mongodb', 'mongodb+srv'] }),
   MONGO_DB: env.string({ default: 'cms_gateway' }),
   REDIS_URL: env.url({ protocols: ['redis', 'rediss'] }),
+  /** Sentinel mode (docs/deployment.md): the Sentinels' host:port list; REDIS_URL's host unused. */
+  REDIS_SENTINELS: sentinelAddresses(),
+  REDIS_SENTINEL_NAME: env.string({ default: 'mymaster' }),
+  REDIS_SENTINEL_PASSWORD: env.optionalString(),
   INTERNAL_TOKEN: env.secret(),
   CMS_ADMIN_TOKEN: env.secret(),
   CONTENT_READ_URL: httpUrl(),

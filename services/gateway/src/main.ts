@@ -45,7 +45,16 @@ export async function start(
 ): Promise<RunningGateway> {
   const logger = createLogger({ service: 'gateway', level: config.LOG_LEVEL })
   const mongo = connectMongo({ url: config.MONGO_URL, dbName: config.MONGO_DB, logger })
-  const redis = connectRedis({ url: config.REDIS_URL, logger })
+  const redis = connectRedis({
+    url: config.REDIS_URL,
+    logger,
+    prefix: config.REDIS_PREFIX,
+    sentinel: config.REDIS_SENTINELS && {
+      sentinels: config.REDIS_SENTINELS,
+      name: config.REDIS_SENTINEL_NAME,
+      password: config.REDIS_SENTINEL_PASSWORD,
+    },
+  })
   const websitesRepository = createWebsitesRepository(mongo.db)
   const apiKeysRepository = createApiKeysRepository(mongo.db)
   const prepared = prepareMongo(

@@ -1,13 +1,14 @@
 import process from 'node:process'
 import { env, readConfig } from '@cms/config'
 import type { ConfigOf } from '@cms/config'
+import { brokerUrls } from '@cms/amqp'
 
 const spec = {
   PORT: env.port({ default: 8082 }),
   HOST: env.string({ default: '127.0.0.1' }),
   MONGO_URL: env.url({ protocols: ['mongodb', 'mongodb+srv'] }),
   MONGO_DB: env.string({ default: 'cms_schema' }),
-  AMQP_URL: env.url({ protocols: ['amqp', 'amqps'] }),
+  AMQP_URL: brokerUrls(),
   INTERNAL_TOKEN: env.secret({ minLength: 16 }),
   /** The content read pool, asked whether documents of a type exist before it is deleted. */
   CONTENT_URL: env.url({ protocols: ['http', 'https'] }),

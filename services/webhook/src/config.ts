@@ -1,6 +1,7 @@
 import process from 'node:process'
 import { env, readConfig } from '@cms/config'
 import type { ConfigOf, EnvParser } from '@cms/config'
+import { brokerUrls } from '@cms/amqp'
 
 /** A comma-separated list of delays in milliseconds, e.g. `1000,5000,25000`. */
 function delayList(options: { default: readonly number[] }): EnvParser<readonly number[]> {
@@ -25,7 +26,7 @@ const spec = {
   HOST: env.string({ default: '127.0.0.1' }),
   MONGO_URL: env.url({ protocols: ['mongodb', 'mongodb+srv'] }),
   MONGO_DB: env.string({ default: 'cms_webhook' }),
-  AMQP_URL: env.url({ protocols: ['amqp', 'amqps'] }),
+  AMQP_URL: brokerUrls(),
   INTERNAL_TOKEN: env.secret({ minLength: 16 }),
   LOG_LEVEL: env.oneOf(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
     default: 'info',

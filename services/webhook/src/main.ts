@@ -29,7 +29,8 @@ import { createTargetGuard } from './domain/target-guard.ts'
 import { createWebhookUseCases } from './domain/webhooks.ts'
 import { apiMiddleware } from './http/api-middleware.ts'
 import { createJobQueue } from './messaging/job-queue.ts'
-import { declareTopology, queueNames } from './messaging/topology.ts'
+import { keepMigratingClassicQueues } from './messaging/classic-migration.ts'
+import { classicQueueNames, declareTopology, queueNames } from './messaging/topology.ts'
 import { createWorkConsumer } from './messaging/work-consumer.ts'
 import type { WorkConsumer } from './messaging/work-consumer.ts'
 
@@ -80,6 +81,14 @@ export async function start(
     onConnect: async (model) => {
       await wiring
       for (const consumer of consumers) await consumer.start(model)
+      // Classic queues of an earlier version: their messages move here (docs/deployment.md).
+      void keepMigratingClassicQueues({
+        model,
+        classic: classicQueueNames(config.WEBHOOK_QUEUE_PREFIX),
+        quorum: names,
+        retryDelaysMs: config.WEBHOOK_RETRY_DELAYS_MS,
+        logger,
+      })
     },
   })
   const queue = createJobQueue(amqp, names)

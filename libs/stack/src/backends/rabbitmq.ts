@@ -1,11 +1,15 @@
 import { execFileSync } from 'node:child_process'
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
+import { copyFileSync, existsSync, mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import process from 'node:process'
 import { connect } from 'amqplib'
 import type { Backend } from './backend.ts'
 import { freePort } from '../free-port.ts'
 import { managedProcess } from '../managed-process.ts'
+import { REPO_ROOT } from '../paths.ts'
+
+/** The broker settings compose and the k8s docs use too (dead-letter confirm time-out). */
+export const RABBITMQ_ADVANCED_CONFIG = join(REPO_ROOT, 'deploy', 'rabbitmq', 'advanced.config')
 
 async function acceptsAmqp(url: string): Promise<boolean> {
   const connection = await connect(url, { timeout: 1000 })
@@ -27,6 +31,7 @@ export async function startRabbitmq(options: {
   const dir = join(options.dataDir, 'rabbitmq')
   mkdirSync(dir, { recursive: true })
   writeFileSync(join(dir, 'enabled_plugins'), '[].\n')
+  copyFileSync(RABBITMQ_ADVANCED_CONFIG, join(dir, 'advanced.config'))
   const env = {
     HOME: dir,
     RABBITMQ_NODENAME: `cms${port}@localhost`,

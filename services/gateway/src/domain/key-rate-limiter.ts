@@ -58,7 +58,8 @@ function verdictOf(plan: RateLimitPlan, minute: WindowCount, day: WindowCount): 
 
 /**
  * rate-limiter-flexible's fixed windows in Redis, shared by every instance, one limiter per
- * (window, points). When Redis is unreachable each instance enforces the same plan in its own
+ * (window, points). When a Redis command fails (unreachable, time-out, READONLY during a
+ * failover) each instance enforces the same plan in its own
  * memory (the library's insurance limiter): the gateway keeps serving and a single client stays
  * bounded, at worst by the plan times the number of instances.
  *
@@ -78,7 +79,11 @@ export function createKeyRateLimiter(deps: { redis: Redis; prefix: string }): Ke
         keyPrefix: `${deps.prefix}:rl:${window === MINUTE ? 'minute' : 'day'}`,
         points,
         duration: window,
-        rejectIfRedisNotReady: true,
+        // The fallback follows what Redis answers, not the client's `status`: a client can be
+        // `ready` on a server that refuses writes (a demoted primary) or reconnecting while a
+        // command would already succeed. Without an offline queue a command on a closed
+        // connection fails at once, and any failure counts in memory (the insurance limiter).
+        rejectIfRedisNotReady: false,
         insuranceLimiter: new RateLimiterMemory({ points, duration: window }),
       })
       limiters.set(id, limiter)

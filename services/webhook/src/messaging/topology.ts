@@ -1,4 +1,5 @@
 import type { Channel } from 'amqplib'
+import { deadLetterTo, quorumQueue } from '@cms/amqp'
 import { EVENTS_EXCHANGE } from '@cms/events'
 
 /** How long a job waits when its target host is saturated (not an attempt). */
@@ -16,39 +17,66 @@ export interface QueueNames {
   dead: string
 }
 
+/**
+ * The queues are quorum queues under names of their own (`<prefix>.q.*`): a queue's type is
+ * fixed when it is created, and declaring an existing classic queue as quorum is refused (406,
+ * which also closes the channel). `classicQueueNames` are the names the classic queues of
+ * earlier versions had; `migrateClassicQueues` drains them into these.
+ */
 export function queueNames(prefix: string): QueueNames {
+  return namesUnder(`${prefix}.q`)
+}
+
+/** The queue names of versions before the quorum queues (classic queues), for the migration. */
+export function classicQueueNames(prefix: string): QueueNames {
+  return namesUnder(prefix)
+}
+
+function namesUnder(base: string): QueueNames {
   return {
-    events: `${prefix}.events`,
-    deliveries: `${prefix}.deliveries`,
-    retry: (delayMs) => `${prefix}.retry.${delayMs}ms`,
-    park: `${prefix}.park.${PARK_DELAY_MS}ms`,
-    dead: `${prefix}.dead`,
+    events: `${base}.events`,
+    deliveries: `${base}.deliveries`,
+    retry: (delayMs) => `${base}.retry.${delayMs}ms`,
+    park: `${base}.park.${PARK_DELAY_MS}ms`,
+    dead: `${base}.dead`,
   }
 }
 
+/** Every queue of the topology, each with its retry delay where it has one. */
+export function allQueues(
+  names: QueueNames,
+  retryDelaysMs: readonly number[],
+): { name: string; delayMs?: number }[] {
+  return [
+    { name: names.dead },
+    { name: names.events },
+    { name: names.deliveries },
+    ...[...new Set(retryDelaysMs)].map((delayMs) => ({ name: names.retry(delayMs), delayMs })),
+    { name: names.park, delayMs: PARK_DELAY_MS },
+  ]
+}
+
 /**
- * Declared on every (re)connect. The delay lives in each queue's `x-message-ttl` (not per
- * message), so the head of a queue always expires first and no broker plugin is needed.
+ * Declared on every (re)connect. All quorum queues: a confirmed job survives the loss of the
+ * node leading its queue. The delay lives in each queue's `x-message-ttl` (not per message), so
+ * the head of a queue always expires first and no broker plugin is needed; expired jobs
+ * dead-letter at least once back to `deliveries` (at most once would drop those expiring while
+ * the queue changes leader).
  */
 export async function declareTopology(
   channel: Channel,
   names: QueueNames,
   retryDelaysMs: readonly number[],
 ): Promise<void> {
-  const toDead = { 'x-dead-letter-exchange': '', 'x-dead-letter-routing-key': names.dead }
   await channel.assertExchange(EVENTS_EXCHANGE, 'topic', { durable: true })
-  await channel.assertQueue(names.dead, { durable: true })
-  await channel.assertQueue(names.events, { durable: true, arguments: toDead })
-  await channel.bindQueue(names.events, EVENTS_EXCHANGE, 'entry.*')
-  await channel.assertQueue(names.deliveries, { durable: true, arguments: toDead })
-  const backToWork = { 'x-dead-letter-exchange': '', 'x-dead-letter-routing-key': names.deliveries }
-  const delayed = [...new Set(retryDelaysMs)].map(
-    (delayMs) => [names.retry(delayMs), delayMs] as const,
-  )
-  for (const [name, delayMs] of [...delayed, [names.park, PARK_DELAY_MS] as const]) {
-    await channel.assertQueue(name, {
-      durable: true,
-      arguments: { ...backToWork, 'x-message-ttl': delayMs },
-    })
+  for (const { name, delayMs } of allQueues(names, retryDelaysMs)) {
+    const target =
+      name === names.dead ? undefined : delayMs === undefined ? names.dead : names.deliveries
+    const ttl = delayMs === undefined ? {} : { 'x-message-ttl': delayMs }
+    await channel.assertQueue(
+      name,
+      quorumQueue(target === undefined ? {} : { ...deadLetterTo(target), ...ttl }),
+    )
   }
+  await channel.bindQueue(names.events, EVENTS_EXCHANGE, 'entry.*')
 }
