@@ -62,7 +62,11 @@ export async function start(
     name: 'schema',
     logger,
     internalToken: config.INTERNAL_TOKEN,
-    middleware: [jsonBody(), routed(contentTypeRoutes(contentTypes))],
+    middleware: [
+      jsonBody(),
+      routed(contentTypeRoutes(contentTypes)),
+      routed(internalRoutes(contentTypes)),
+    ],
     checks: { mongodb: prepared.check },
     // Change announcements only refresh other services' caches early; writes do not need them.
     advisoryChecks: {
@@ -72,7 +76,7 @@ export async function start(
     },
     errorTranslators: [mongoErrorTranslator],
   })
-  countMongoCommands(mongo.client, http.metrics.registry)
+  countMongoCommands(mongo.client, http.metrics.registry, http.inRequest)
 
   let listening: { port: number; url: string }
   try {
