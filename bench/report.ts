@@ -1,6 +1,7 @@
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs'
 import { dirname } from 'node:path'
 import type { Measurement } from './measurement.ts'
+import type { CommandCount } from './storage-commands.ts'
 
 export interface BaselineFigures {
   reqPerSec: number
@@ -24,6 +25,8 @@ export interface BenchReport {
   machine: string
   date: string
   scenarios: ScenarioResult[]
+  /** Storage commands per call of each scenario, against its budget. */
+  commands: CommandCount[]
 }
 
 const figures = (m: Measurement): BaselineFigures => ({

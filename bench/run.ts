@@ -19,6 +19,8 @@ import { readScenarios } from './read-scenarios.ts'
 import { formatTable, scenarioResult, writeReport } from './report.ts'
 import type { BenchReport, ScenarioResult } from './report.ts'
 import { seedDocuments } from './seed-documents.ts'
+import { measureStorageCommands } from './command-scenarios.ts'
+import { formatCommandTable } from './storage-commands.ts'
 import { seedWebsite } from './seed-website.ts'
 import { measureWebhookFanOut } from './webhook-fanout.ts'
 import { createRequests, patchRequests } from './write-scenarios.ts'
@@ -96,6 +98,19 @@ async function main(): Promise<number> {
         scope,
       })
     const readKey = { 'x-api-key': site.readKey }
+    const commands = await measureStorageCommands({
+      metricsUrls: [
+        bench.coldGatewayUrl,
+        bench.gatewayUrl,
+        ...Object.values(bench.stack.services.urls),
+      ],
+      coldGatewayUrl: bench.coldGatewayUrl,
+      readKey: site.readKey,
+      api: site.api,
+      paths: readScenarios({ db, websiteId: site.websiteId, contentTypes: types, hot }),
+      seeded,
+      log,
+    })
     const results: ScenarioResult[] = []
     const record = (result: ScenarioResult, ours: Measurement) => {
       results.push(result)
@@ -252,9 +267,19 @@ async function main(): Promise<number> {
       record(scenarioResult(name, fanOut), fanOut)
     }
 
-    const report: BenchReport = { machine, date: new Date().toISOString(), scenarios: results }
+    const report: BenchReport = {
+      machine,
+      date: new Date().toISOString(),
+      scenarios: results,
+      commands,
+    }
     writeReport(join(REPO_ROOT, 'bench', 'results', 'latest.json'), report)
-    process.stdout.write(`\n${formatTable(report)}\n\n`)
+    process.stdout.write(`\n${formatTable(report)}\n\n${formatCommandTable(commands)}\n\n`)
+    const overBudget = commands.filter((count) => !count.withinBudget)
+    if (overBudget.length > 0) {
+      log(`storage commands over budget: ${overBudget.map((c) => c.name).join(', ')}`)
+      return 1
+    }
     const failed = results.filter(
       (r) =>
         r.errors > 0 ||

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { Server } from 'node:http'
@@ -37,6 +38,8 @@ export interface HttpServiceOptions {
 export interface HttpService {
   app: Koa
   metrics: ServiceMetrics
+  /** Whether the caller runs on behalf of a request (not background work such as a relay). */
+  inRequest(): boolean
   listen(port: number, host: string): Promise<{ port: number; url: string }>
   /** Stops taking work (readiness fails, new connections refused), finishes in-flight requests. */
   close(): Promise<void>
@@ -45,10 +48,14 @@ export interface HttpService {
 export function createHttpService(options: HttpServiceOptions): HttpService {
   const app = new Koa({ proxy: false })
   const metrics = createServiceMetrics(options.name)
+  const requests = new AsyncLocalStorage<true>()
   let draining = false
   let server: Server | undefined
   const isDraining = () => draining || processIsDraining()
 
+  app.use(function markRequest(_ctx, next) {
+    return requests.run(true, next)
+  })
   // While draining, every answer closes its connection: clients stop reusing keep-alive
   // connections, and a connection that finishes its last request closes instead of holding
   // `close` up until the drain time-out.
@@ -76,6 +83,7 @@ export function createHttpService(options: HttpServiceOptions): HttpService {
   return {
     app,
     metrics,
+    inRequest: () => requests.getStore() === true,
     listen(port, host) {
       return new Promise((resolve, reject) => {
         const created = createServer({ maxHeaderSize: MAX_REQUEST_HEAD_BYTES }, app.callback())

@@ -16,15 +16,20 @@ const COLLECTION_COMMANDS = new Set([
 ])
 
 /**
- * Counts every command the driver sends, by command and collection
- * (`mongodb_commands_total`), so storage cost per API call can be measured on any server.
+ * Counts every command the driver sends, by command, collection and origin
+ * (`mongodb_commands_total`; origin `request` when sent on behalf of an HTTP request,
+ * `background` otherwise), so storage cost per API call can be measured on any server.
  * The client must be created with `monitorCommands: true` (connectMongo does).
  */
-export function countMongoCommands(client: MongoClient, registry: Registry): void {
+export function countMongoCommands(
+  client: MongoClient,
+  registry: Registry,
+  inRequest: () => boolean,
+): void {
   const counter = new Counter({
     name: 'mongodb_commands_total',
-    help: 'MongoDB commands sent, by command name and collection',
-    labelNames: ['command', 'collection'] as const,
+    help: 'MongoDB commands sent, by command name, collection and origin (request or background)',
+    labelNames: ['command', 'collection', 'origin'] as const,
     registers: [registry],
   })
   client.on('commandStarted', (event: CommandStartedEvent) => {
@@ -37,6 +42,6 @@ export function countMongoCommands(client: MongoClient, registry: Registry): voi
         : typeof target === 'string'
           ? target
           : ''
-    counter.inc({ command: name, collection })
+    counter.inc({ command: name, collection, origin: inRequest() ? 'request' : 'background' })
   })
 }

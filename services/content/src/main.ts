@@ -67,7 +67,7 @@ export async function start(
     middleware: [...(writes ? [] : [readsOnly()]), jsonBody(), routed(router)],
   })
 
-  countMongoCommands(mongo.client, http.metrics.registry)
+  countMongoCommands(mongo.client, http.metrics.registry, http.inRequest)
   if (writes) {
     const published = new Counter({
       name: 'content_outbox_events_published_total',

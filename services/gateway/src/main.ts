@@ -169,7 +169,7 @@ export async function start(
   // Behind N trusted proxies the client is the Nth address from the right of X-Forwarded-For.
   service.app.proxy = config.TRUST_PROXY_HOPS > 0
   service.app.maxIpsCount = config.TRUST_PROXY_HOPS
-  countMongoCommands(mongo.client, service.metrics.registry)
+  countMongoCommands(mongo.client, service.metrics.registry, service.inRequest)
 
   let listening: { port: number; url: string }
   try {

@@ -121,6 +121,7 @@ export async function start(
       }),
     }),
   })
+  countMongoCommands(mongo.client, http.metrics.registry, http.inRequest)
   // The pipeline reads back what it wrote from memory; the API reads the database.
   const pipeline = {
     deliveries: rememberDeliveries(deliveries, { max: REMEMBERED_DELIVERIES }),

@@ -1,0 +1,105 @@
+import type { ApiCall } from '@cms/testkit'
+import type { ReadScenario } from './read-scenarios.ts'
+import type { SeededDocument } from './seed-documents.ts'
+import { countCommands } from './storage-commands.ts'
+import type { CommandBudget, CommandCount } from './storage-commands.ts'
+
+/** Budgets of storage commands per call (docs/performance.md says what each command is for). */
+const BUDGETS: Readonly<Record<string, number>> = {
+  'get by id': 1,
+  'get by slug': 2,
+  'list first page': 2,
+  'list filter + $or + sort': 2,
+  'list $contains + fields': 2,
+  create: 4,
+  PATCH: 5,
+  publish: 5,
+}
+
+async function expectOk(what: string, response: Promise<{ status: number; text: string }>) {
+  const answer = await response
+  if (answer.status >= 300) throw new Error(`${what}: ${answer.status} ${answer.text}`)
+  return answer
+}
+
+/**
+ * Each scenario alone, one call after another, after one call that warms the gateway's key
+ * cache. Reads go through the gateway without a read cache, so every call reaches storage.
+ */
+export async function measureStorageCommands(options: {
+  metricsUrls: readonly string[]
+  coldGatewayUrl: string
+  readKey: string
+  api: ApiCall
+  paths: readonly ReadScenario[]
+  seeded: readonly SeededDocument[]
+  log: (line: string) => void
+}): Promise<CommandCount[]> {
+  const { api } = options
+  const read = (path: string) =>
+    expectOk(
+      path,
+      fetch(`${options.coldGatewayUrl}${path}`, { headers: { 'x-api-key': options.readKey } }).then(
+        async (response) => ({ status: response.status, text: await response.text() }),
+      ),
+    )
+  const times = async (calls: number, call: (i: number) => Promise<unknown>) => {
+    for (let i = 0; i < calls; i++) await call(i)
+  }
+  const scenarios: CommandBudget[] = options.paths.map((scenario) => {
+    const calls = scenario.name.startsWith('list') ? 3 : 10
+    return {
+      name: scenario.name,
+      budget: BUDGETS[scenario.name]!,
+      calls,
+      run: () => times(calls, (i) => read(scenario.paths[(i + 1) % scenario.paths.length]!)),
+      warmUp: () => read(scenario.paths[0]!),
+    }
+  })
+  const create = (i: number) =>
+    expectOk(
+      'create',
+      api('POST', '/api/content', {
+        body: { type: 'article', data: { title: `commands probe ${i} ${Date.now()}` } },
+      }),
+    )
+  const drafts: string[] = []
+  const targets = options.seeded.slice(0, 10)
+  scenarios.push(
+    { name: 'create', budget: BUDGETS.create!, calls: 10, run: () => times(10, create) },
+    {
+      name: 'PATCH',
+      budget: BUDGETS.PATCH!,
+      calls: targets.length,
+      run: () =>
+        times(targets.length, (i) =>
+          expectOk(
+            'PATCH',
+            api('PATCH', `/api/content/${targets[i]!.id}`, { body: { data: { views: i } } }),
+          ),
+        ),
+    },
+    {
+      name: 'publish',
+      budget: BUDGETS.publish!,
+      calls: 10,
+      warmUp: () =>
+        times(10, async (i) => {
+          const created = await create(100 + i)
+          drafts.push((JSON.parse(created.text) as { id: string }).id)
+        }),
+      run: () =>
+        times(10, (i) => expectOk('publish', api('POST', `/api/content/${drafts[i]}/publish`))),
+    },
+  )
+  const counts: CommandCount[] = []
+  for (const scenario of scenarios) {
+    await scenario.warmUp?.()
+    const count = await countCommands(options.metricsUrls, scenario)
+    options.log(
+      `storage commands, ${count.name}: ${count.perCall} per call (budget ${count.budget}) ${JSON.stringify(count.byCommand)}; background ${count.backgroundPerCall}`,
+    )
+    counts.push(count)
+  }
+  return counts
+}
