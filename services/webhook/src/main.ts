@@ -131,7 +131,6 @@ export async function start(
     ...pipeline,
     webhooks,
     queue,
-  countMongoCommands(mongo.client, http.metrics.registry)
     send: createAttemptSender({ got, guard, timeoutMs: config.WEBHOOK_TIMEOUT_MS, agents }),
     limiter: createSlotLimiter({
       website: config.WEBHOOK_WEBSITE_CONCURRENCY,
