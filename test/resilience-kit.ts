@@ -54,44 +54,57 @@ export async function startFaultStack(
   })
   const receiver = await startReceiver()
   const gatewayUrl = stack.services.gatewayUrl
-  const admin = jsonClient(gatewayUrl, {
-    authorization: `Bearer ${stack.services.adminToken}`,
-  })
   return {
     stack,
     gatewayUrl,
     mongoUrl: stack.backends.mongo.url,
     receiver,
-    async website() {
-      const site = await admin('POST', '/admin/api/websites', {
-        body: { name: `${name}-${randomUUID().slice(0, 8)}` },
-      })
-      expect(site.status, site.text).toBe(201)
-      const key = await admin('POST', `/admin/api/websites/${site.body.id}/keys`, {
-        body: { scope: 'admin', rateLimit: { perMinute: 1_000_000, perDay: 100_000_000 } },
-      })
-      expect(key.status, key.text).toBe(201)
-      const api = jsonClient(gatewayUrl, { 'x-api-key': key.body.key })
-      const type = await api('POST', '/api/content-types', {
-        body: {
-          name: 'article',
-          titleField: 'title',
-          fields: [
-            { name: 'title', type: 'text', required: true },
-            { name: 'body', type: 'textarea' },
-          ],
-        },
-      })
-      expect(type.status, type.text).toBe(201)
-      const hook = await api('POST', '/api/webhooks', { body: { url: `${receiver.url}/events` } })
-      expect(hook.status, hook.text).toBe(201)
-      return { websiteId: site.body.id, adminKey: key.body.key, api }
-    },
+    website: () =>
+      createFaultSite({
+        gatewayUrl,
+        adminToken: stack.services.adminToken,
+        hookUrl: `${receiver.url}/events`,
+        name,
+      }),
     async stop() {
       await receiver.close()
       await stack.stop()
     },
   }
+}
+
+/** A fresh website on a gateway with an admin key, the `article` type and a webhook to `hookUrl`. */
+export async function createFaultSite(options: {
+  gatewayUrl: string
+  adminToken: string
+  hookUrl: string
+  name: string
+}): Promise<FaultSite> {
+  const { gatewayUrl, name } = options
+  const admin = jsonClient(gatewayUrl, { authorization: `Bearer ${options.adminToken}` })
+  const site = await admin('POST', '/admin/api/websites', {
+    body: { name: `${name}-${randomUUID().slice(0, 8)}` },
+  })
+  expect(site.status, site.text).toBe(201)
+  const key = await admin('POST', `/admin/api/websites/${site.body.id}/keys`, {
+    body: { scope: 'admin', rateLimit: { perMinute: 1_000_000, perDay: 100_000_000 } },
+  })
+  expect(key.status, key.text).toBe(201)
+  const api = jsonClient(gatewayUrl, { 'x-api-key': key.body.key })
+  const type = await api('POST', '/api/content-types', {
+    body: {
+      name: 'article',
+      titleField: 'title',
+      fields: [
+        { name: 'title', type: 'text', required: true },
+        { name: 'body', type: 'textarea' },
+      ],
+    },
+  })
+  expect(type.status, type.text).toBe(201)
+  const hook = await api('POST', '/api/webhooks', { body: { url: options.hookUrl } })
+  expect(hook.status, hook.text).toBe(201)
+  return { websiteId: site.body.id, adminKey: key.body.key, api }
 }
 
 /** Each service's /readyz answer, for a failure message that says which one is stuck. */
