@@ -20,9 +20,12 @@ export interface CommandCount {
   name: string
   calls: number
   budget: number
-  /** Request-path commands per call, in total and by `<command> <collection>`. */
+  /** The content store's request-path commands per call (what the budget bounds). */
   perCall: number
+  /** Request-path commands per call by `<command> <collection>`, other services' prefixed. */
   byCommand: Record<string, number>
+  /** Other services' request-path commands per call (the schema read of a type, key lookups). */
+  otherServicesPerCall: number
   /** Commands the services issued in the background meanwhile (the relay, say), per call. */
   backgroundPerCall: number
   withinBudget: boolean
@@ -40,7 +43,8 @@ export async function readCommandCounts(metricsUrls: readonly string[]): Promise
     const text = await (await fetch(`${url}/metrics`)).text()
     for (const [, labels, value] of text.matchAll(SAMPLE)) {
       const label = Object.fromEntries([...labels!.matchAll(LABEL)].map(([, k, v]) => [k, v]))
-      const key = `${label.origin} ${label.command} ${label.collection}`
+      const service = label.service?.startsWith('content') ? 'content' : label.service
+      const key = `${label.origin} ${service} ${label.command} ${label.collection}`
       counts.set(key, (counts.get(key) ?? 0) + Number(value))
     }
   }
@@ -51,15 +55,19 @@ const round = (value: number) => Number(value.toFixed(2))
 
 function perCallOf(before: Counts, after: Counts, calls: number, origin: string) {
   const byCommand: Record<string, number> = {}
-  let total = 0
+  let content = 0
+  let others = 0
   for (const [key, value] of after) {
     if (!key.startsWith(`${origin} `)) continue
     const delta = value - (before.get(key) ?? 0)
     if (delta <= 0) continue
-    byCommand[key.slice(origin.length + 1)] = round(delta / calls)
-    total += delta
+    const [service, command] = [key.split(' ')[1], key.slice(origin.length + 1)]
+    const named = service === 'content' ? command.slice('content '.length) : command
+    byCommand[named] = round(delta / calls)
+    if (service === 'content') content += delta
+    else others += delta
   }
-  return { total: round(total / calls), byCommand }
+  return { content: round(content / calls), others: round(others / calls), byCommand }
 }
 
 /** Runs each scenario alone and divides the counters' growth by its calls. */
@@ -79,10 +87,11 @@ export async function countCommands(
     name: scenario.name,
     calls: scenario.calls,
     budget: scenario.budget,
-    perCall: request.total,
+    perCall: request.content,
     byCommand: request.byCommand,
-    backgroundPerCall: background.total,
-    withinBudget: request.total <= scenario.budget,
+    otherServicesPerCall: request.others,
+    backgroundPerCall: round(background.content + background.others),
+    withinBudget: request.content <= scenario.budget,
   }
 }
 
@@ -92,6 +101,7 @@ export function formatCommandTable(counts: readonly CommandCount[]): string {
     String(c.perCall),
     String(c.budget),
     c.withinBudget ? 'yes' : 'NO',
+    String(c.otherServicesPerCall),
     Object.entries(c.byCommand)
       .map(([command, n]) => `${command} ${n}`)
       .join(', '),
