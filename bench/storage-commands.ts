@@ -109,9 +109,10 @@ export function formatCommandTable(counts: readonly CommandCount[]): string {
   ])
   const header = [
     'scenario',
-    'commands/call',
+    'content store/call',
     'budget',
     'within',
+    'other services/call',
     'request path',
     'background/call',
   ]
