@@ -41,8 +41,8 @@ const spec = {
   WEBHOOK_HOST_CONCURRENCY: env.integer({ default: 4, min: 1, max: 100 }),
   /** Requests in flight to one resolved address, all websites together. */
   WEBHOOK_TARGET_CONCURRENCY: env.integer({ default: 16, min: 1, max: 1000 }),
-  /** Requests in flight for one website: its share of the slots (each may hold as many waiting). */
-  WEBHOOK_WEBSITE_CONCURRENCY: env.integer({ default: 16, min: 1, max: 1000 }),
+  /** Percent of WEBHOOK_PREFETCH one website's jobs may hold, running or waiting (its share). */
+  WEBHOOK_WEBSITE_SHARE_PERCENT: env.integer({ default: 25, min: 1, max: 100 }),
   /** Time-outs in a row after which an endpoint is paced; 0 never paces. */
   WEBHOOK_PACE_AFTER_TIMEOUTS: env.integer({ default: 3, min: 0, max: 100 }),
   /** How long a paced endpoint's deliveries wait their retry schedule without being sent. */

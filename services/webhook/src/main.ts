@@ -133,7 +133,10 @@ export async function start(
     queue,
     send: createAttemptSender({ got, guard, timeoutMs: config.WEBHOOK_TIMEOUT_MS, agents }),
     limiter: createSlotLimiter({
-      website: config.WEBHOOK_WEBSITE_CONCURRENCY,
+      website: Math.max(
+        1,
+        Math.floor((config.WEBHOOK_PREFETCH * config.WEBHOOK_WEBSITE_SHARE_PERCENT) / 100),
+      ),
       target: config.WEBHOOK_TARGET_CONCURRENCY,
       websiteTarget: config.WEBHOOK_HOST_CONCURRENCY,
     }),
@@ -196,4 +199,4 @@ export async function start(
     },
   }
 }
-      await prepared.stop()
+await prepared.stop()

@@ -13,7 +13,8 @@ beforeAll(async () => {
   service = await startIsolatedService({
     WEBHOOK_RETRY_DELAYS_MS: [200, 200, 200],
     WEBHOOK_TIMEOUT_MS: 5000,
-    WEBHOOK_PREFETCH: 8,
+    WEBHOOK_PREFETCH: 16,
+    WEBHOOK_WEBSITE_SHARE_PERCENT: 50,
     WEBHOOK_HOST_CONCURRENCY: 2,
   })
 })

@@ -6,7 +6,7 @@ export interface SlotKeys {
 }
 
 export interface SlotLimits {
-  /** Attempts in flight for one website, whatever their targets: its share of the slots. */
+  /** Jobs one website may hold, running or waiting, whatever their targets: its share. */
   website: number
   /** Attempts in flight to one address, for all websites together. */
   target: number
@@ -16,13 +16,13 @@ export interface SlotLimits {
 
 export interface SlotLimiter {
   /**
-   * Runs `task` once the website, the address and the pair each have a free slot. Each may also
-   * hold as many jobs waiting as it has slots; past that, returns undefined without running it
-   * and the caller parks the job instead of holding a prefetch slot another website could use.
+   * Runs `task` once the address and the website at that address each have a free slot. A
+   * website holding its share already (running and waiting) gets undefined without running it:
+   * the caller parks the job instead of holding a prefetch slot another website could use.
    */
   tryRun<T>(keys: SlotKeys, task: () => Promise<T>): Promise<T> | undefined
-  /** Whether the website (or, with a target, the pair) already holds all it may. */
-  isFull(websiteId: string, target?: string): boolean
+  /** Whether the website already holds all it may (running and waiting). */
+  isFull(websiteId: string): boolean
   inFlight(keys: SlotKeys): number
 }
 
@@ -37,9 +37,8 @@ interface Waiter {
 }
 
 /**
- * Fair shares: a website with a backlog of slow deliveries holds at most its share of attempts
- * (and as many waiting), so another website's jobs always find free slots and are never queued
- * behind it in this process.
+ * Fair shares: a website with a backlog of slow deliveries holds at most its share of the jobs
+ * in hand, so another website's jobs always find room and are never queued behind it here.
  */
 export function createSlotLimiter(limits: SlotLimits): SlotLimiter {
   const counts = new Map<string, Count>()
@@ -56,7 +55,8 @@ export function createSlotLimiter(limits: SlotLimits): SlotLimiter {
         ? limits.target
         : limits.websiteTarget
   const count = (name: string): Count => counts.get(name) ?? { running: 0, held: 0 }
-  const canHold = (names: string[]) => names.every((name) => count(name).held < 2 * limitOf(name))
+  // Only a website's own jobs count against what it may hold; addresses limit what runs.
+  const canHold = (websiteName: string) => count(websiteName).held < limits.website
   const canRun = (names: string[]) => names.every((name) => count(name).running < limitOf(name))
   const change = (names: string[], running: number, held: number) => {
     for (const name of names) {
@@ -80,7 +80,7 @@ export function createSlotLimiter(limits: SlotLimits): SlotLimiter {
   return {
     tryRun(keys, task) {
       const names = namesOf(keys)
-      if (!canHold(names)) return undefined
+      if (!canHold(names[0]!)) return undefined
       change(names, 0, 1)
       let slot: Promise<void>
       if (canRun(names)) {
@@ -94,11 +94,7 @@ export function createSlotLimiter(limits: SlotLimits): SlotLimiter {
         startWaiters()
       })
     },
-    isFull(websiteId, target) {
-      const names = [`w:${websiteId}`]
-      if (target !== undefined) names.push(`t:${target}`, `p:${websiteId}|${target}`)
-      return !canHold(names)
-    },
+    isFull: (websiteId) => !canHold(`w:${websiteId}`),
     inFlight: (keys) => count(namesOf(keys)[2]!).running,
   }
 }
