@@ -2,6 +2,7 @@ import process from 'node:process'
 import { env, readConfig } from '@cms/config'
 import type { ConfigOf, EnvParser } from '@cms/config'
 import { brokerUrls } from '@cms/amqp'
+import { QUEUE_TYPES } from './messaging/topology.ts'
 
 /** A comma-separated list of delays in milliseconds, e.g. `1000,5000,25000`. */
 function delayList(options: { default: readonly number[] }): EnvParser<readonly number[]> {
@@ -49,6 +50,8 @@ const spec = {
   WEBHOOK_PACE_MS: env.integer({ default: 60_000, min: 100, max: 86_400_000 }),
   /** Prefix of the queue names, so a second installation (or a test) can share a broker. */
   WEBHOOK_QUEUE_PREFIX: env.string({ default: 'webhook' }),
+  /** `classic` only to measure what quorum queues cost (docs/deployment.md); it loses jobs. */
+  WEBHOOK_QUEUE_TYPE: env.oneOf(QUEUE_TYPES, { default: 'quorum' }),
 }
 
 export type WebhookConfig = ConfigOf<typeof spec>

@@ -68,7 +68,7 @@ export async function start(
     http: new HttpAgent({ keepAlive: true }),
     https: new HttpsAgent({ keepAlive: true }),
   }
-  const names = queueNames(config.WEBHOOK_QUEUE_PREFIX)
+  const names = queueNames(config.WEBHOOK_QUEUE_PREFIX, config.WEBHOOK_QUEUE_TYPE)
 
   const consumers: WorkConsumer[] = []
   // The broker may answer before the consumers below exist; they start once everything is wired.
@@ -77,18 +77,20 @@ export async function start(
   const amqp = await connectAmqp({
     url: config.AMQP_URL,
     logger,
-    topology: (channel) => declareTopology(channel, names, config.WEBHOOK_RETRY_DELAYS_MS),
+    topology: (channel) =>
+      declareTopology(channel, names, config.WEBHOOK_RETRY_DELAYS_MS, config.WEBHOOK_QUEUE_TYPE),
     onConnect: async (model) => {
       await wiring
       for (const consumer of consumers) await consumer.start(model)
       // Classic queues of an earlier version: their messages move here (docs/deployment.md).
-      void keepMigratingClassicQueues({
-        model,
-        classic: classicQueueNames(config.WEBHOOK_QUEUE_PREFIX),
-        quorum: names,
-        retryDelaysMs: config.WEBHOOK_RETRY_DELAYS_MS,
-        logger,
-      })
+      if (config.WEBHOOK_QUEUE_TYPE === 'quorum')
+        void keepMigratingClassicQueues({
+          model,
+          classic: classicQueueNames(config.WEBHOOK_QUEUE_PREFIX),
+          quorum: names,
+          retryDelaysMs: config.WEBHOOK_RETRY_DELAYS_MS,
+          logger,
+        })
     },
   })
   const queue = createJobQueue(amqp, names)

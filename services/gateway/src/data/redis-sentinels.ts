@@ -40,6 +40,7 @@ export function sentinelAddresses(): EnvParser<readonly SentinelAddress[] | unde
     } catch (error) {
       throw new TypeError(
         `${name} must be a comma-separated list of Sentinel host:port addresses (${(error as Error).message})`,
+        { cause: error },
       )
     }
   }

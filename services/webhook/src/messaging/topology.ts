@@ -2,6 +2,13 @@ import type { Channel } from 'amqplib'
 import { deadLetterTo, quorumQueue } from '@cms/amqp'
 import { EVENTS_EXCHANGE } from '@cms/events'
 
+/**
+ * `classic` exists only to measure what quorum queues cost (bench/fanout-queues.ts): classic
+ * queues lose confirmed jobs when the node hosting them dies (docs/deployment.md).
+ */
+export const QUEUE_TYPES = ['quorum', 'classic'] as const
+export type QueueType = (typeof QUEUE_TYPES)[number]
+
 /** How long a job waits when its target host is saturated (not an attempt). */
 export const PARK_DELAY_MS = 2000
 
@@ -23,8 +30,8 @@ export interface QueueNames {
  * which also closes the channel). `classicQueueNames` are the names the classic queues of
  * earlier versions had; `migrateClassicQueues` drains them into these.
  */
-export function queueNames(prefix: string): QueueNames {
-  return namesUnder(`${prefix}.q`)
+export function queueNames(prefix: string, type: QueueType = 'quorum'): QueueNames {
+  return namesUnder(`${prefix}.${type === 'quorum' ? 'q' : 'classic'}`)
 }
 
 /** The queue names of versions before the quorum queues (classic queues), for the migration. */
@@ -40,6 +47,12 @@ function namesUnder(base: string): QueueNames {
     park: `${base}.park.${PARK_DELAY_MS}ms`,
     dead: `${base}.dead`,
   }
+}
+
+/** A durable classic queue: the at-least-once dead-letter arguments are quorum-only. */
+function classicQueue(args: Record<string, unknown>) {
+  const { 'x-dead-letter-strategy': _strategy, 'x-overflow': _overflow, ...classic } = args
+  return { durable: true, arguments: classic }
 }
 
 /** Every queue of the topology, each with its retry delay where it has one. */
@@ -67,16 +80,15 @@ export async function declareTopology(
   channel: Channel,
   names: QueueNames,
   retryDelaysMs: readonly number[],
+  type: QueueType = 'quorum',
 ): Promise<void> {
   await channel.assertExchange(EVENTS_EXCHANGE, 'topic', { durable: true })
   for (const { name, delayMs } of allQueues(names, retryDelaysMs)) {
     const target =
       name === names.dead ? undefined : delayMs === undefined ? names.dead : names.deliveries
     const ttl = delayMs === undefined ? {} : { 'x-message-ttl': delayMs }
-    await channel.assertQueue(
-      name,
-      quorumQueue(target === undefined ? {} : { ...deadLetterTo(target), ...ttl }),
-    )
+    const args = target === undefined ? {} : { ...deadLetterTo(target), ...ttl }
+    await channel.assertQueue(name, type === 'quorum' ? quorumQueue(args) : classicQueue(args))
   }
   await channel.bindQueue(names.events, EVENTS_EXCHANGE, 'entry.*')
 }
