@@ -1,3 +1,6 @@
+import { rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import process from 'node:process'
 import { startStack } from '@cms/stack'
 import type { Stack } from '@cms/stack'
@@ -11,11 +14,20 @@ let stack: Stack | undefined
 export async function setup(): Promise<void> {
   if (process.env.CMS_TEST_STACK === 'off') return
   const started = Date.now()
+  const name = `test-${Date.now()}-${process.pid}`
+  // Every service logs the query shapes it sends; test/index-coverage checks them.
+  const shapes = { MONGO_QUERY_SHAPES_DIR: join(tmpdir(), `${name}-query-shapes`) }
   stack = await startStack({
-    name: `test-${Date.now()}-${process.pid}`,
+    name,
     ephemeral: process.env.CMS_KEEP_TEST_DATA !== 'true',
     log: (line) => process.stderr.write(`[stack] ${line}\n`),
-    env: { webhook: { WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true' } },
+    env: {
+      gateway: shapes,
+      'content-read': shapes,
+      'content-write': shapes,
+      schema: shapes,
+      webhook: { ...shapes, WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true' },
+    },
   })
   const { backends, services } = stack
   Object.assign(process.env, {
@@ -30,6 +42,7 @@ export async function setup(): Promise<void> {
     CMS_TEST_SCHEMA_URL: services.urls.schema,
     CMS_TEST_WEBHOOK_URL: services.urls.webhook,
     CMS_TEST_DATA_DIR: stack.dataDir,
+    CMS_TEST_QUERY_SHAPES_DIR: shapes.MONGO_QUERY_SHAPES_DIR,
   })
   process.stderr.write(
     `[stack] ${backends.provider} backends and services ready in ${Date.now() - started} ms (${stack.dataDir})\n`,
@@ -38,4 +51,6 @@ export async function setup(): Promise<void> {
 
 export async function teardown(): Promise<void> {
   await stack?.stop()
+  const shapes = process.env.CMS_TEST_QUERY_SHAPES_DIR
+  if (shapes) rmSync(shapes, { recursive: true, force: true })
 }

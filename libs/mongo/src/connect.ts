@@ -1,6 +1,8 @@
 import { MongoClient } from 'mongodb'
 import type { Db, ReadPreferenceMode } from 'mongodb'
+import process from 'node:process'
 import type { Logger } from 'pino'
+import { logQueryShapes } from './query-shape-log.ts'
 
 export interface MongoConnection {
   client: MongoClient
@@ -38,6 +40,9 @@ export function connectMongo(options: MongoOptions): MongoConnection {
     ...(options.readPreference ? { readPreference: options.readPreference } : {}),
     monitorCommands: true,
   })
+  // Diagnostics for the index-coverage test: every distinct query shape, appended to a file.
+  const shapesDir = process.env.MONGO_QUERY_SHAPES_DIR
+  if (shapesDir) logQueryShapes(client, shapesDir)
   client.on('serverHeartbeatFailed', () => options.logger.debug('mongodb heartbeat failed'))
   const db = client.db(options.dbName)
   return {

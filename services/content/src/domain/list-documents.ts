@@ -6,6 +6,7 @@ import type { ListQuery } from '../query/index.ts'
 import { toApiDocument } from './api-shape.ts'
 import type { ContentTypeCatalog } from './content-types.ts'
 import { requireDraftAccess } from './document-access.ts'
+import { DOCUMENT_STATUSES } from './document.ts'
 import type { ApiDocument } from './document.ts'
 import { pageEnvelope } from '@cms/pagination'
 import type { PageEnvelope } from '@cms/pagination'
@@ -47,7 +48,8 @@ export function createDocumentLister(deps: {
     const filter = {
       ...query.filter,
       websiteId: caller.websiteId,
-      ...(query.draft ? {} : { status: 'published' }),
+      // Both statuses as a list, so draft lists use the same indexes (docs/queries.md).
+      status: query.draft ? { $in: [...DOCUMENT_STATUSES] } : 'published',
     }
     const { docs, total } = await deps.store.page({
       filter,

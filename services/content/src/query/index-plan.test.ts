@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { dataFieldIndex, LIST_INDEXES } from './index-plan.ts'
+import { dataFieldIndex, LIST_INDEXES, SORTABLE_COLUMNS } from './index-plan.ts'
 
 describe('LIST_INDEXES', () => {
   it('when listed, then every index starts with websiteId and names are unique', () => {
@@ -8,8 +8,8 @@ describe('LIST_INDEXES', () => {
   })
 
   it('when an index serves a sorted list, then it ends with the id tiebreaker', () => {
-    const sorted = LIST_INDEXES.filter(
-      (index) => 'createdAt' in index.key || 'publishedAt' in index.key,
+    const sorted = LIST_INDEXES.filter((index) =>
+      SORTABLE_COLUMNS.some((column) => column in index.key),
     )
     expect(sorted.every((index) => Object.keys(index.key).at(-1) === '_id')).toBe(true)
   })
@@ -19,7 +19,7 @@ describe('dataFieldIndex', () => {
   it('when a hot field is named, then the index has equality keys, the field, then the id', () => {
     expect(dataFieldIndex('product', 'price', -1)).toEqual({
       name: 'hot_product_price',
-      key: { websiteId: 1, type: 1, status: 1, 'data.price': -1, _id: 1 },
+      key: { websiteId: 1, type: 1, status: 1, 'data.price': -1, _id: -1 },
     })
   })
 

@@ -1,23 +1,23 @@
 /**
  * Indexes for the list queries on `documents` (see docs/queries.md). Every list is scoped by
- * websiteId, filtered by status unless draft=true, and sorted by a date with the id last, so
- * keys follow that order: equality first, then the sort. On FerretDB they only cost writes.
+ * websiteId and status (`$in` both statuses with draft=true, which MongoDB merges in index
+ * order), perhaps by type, and sorted by one base column with the id last, in the column's
+ * direction. So each sortable column has one index per prefix, walked forwards or backwards.
  */
 export interface IndexSpec {
   name: string
   key: Record<string, 1 | -1>
 }
 
-export const LIST_INDEXES: readonly IndexSpec[] = [
-  { name: 'list_by_status_created', key: { websiteId: 1, status: 1, createdAt: -1, _id: 1 } },
+export const SORTABLE_COLUMNS = ['createdAt', 'publishedAt', 'updatedAt', 'slug'] as const
+
+export const LIST_INDEXES: readonly IndexSpec[] = SORTABLE_COLUMNS.flatMap((column) => [
+  { name: `list_${column}_by_status`, key: { websiteId: 1, status: 1, [column]: -1, _id: -1 } },
   {
-    name: 'list_by_type_status_created',
-    key: { websiteId: 1, type: 1, status: 1, createdAt: -1, _id: 1 },
+    name: `list_${column}_by_type_status`,
+    key: { websiteId: 1, type: 1, status: 1, [column]: -1, _id: -1 },
   },
-  { name: 'list_by_status_published', key: { websiteId: 1, status: 1, publishedAt: -1, _id: 1 } },
-  { name: 'list_drafts_created', key: { websiteId: 1, createdAt: -1, _id: 1 } },
-  { name: 'list_by_slug', key: { websiteId: 1, slug: 1 } },
-]
+])
 
 const FIELD_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/
 
@@ -33,6 +33,6 @@ export function dataFieldIndex(
   if (!FIELD_NAME.test(fieldName)) throw new Error(`not a field name: ${fieldName}`)
   return {
     name: `hot_${typeName}_${fieldName}`,
-    key: { websiteId: 1, type: 1, status: 1, [`data.${fieldName}`]: direction, _id: 1 },
+    key: { websiteId: 1, type: 1, status: 1, [`data.${fieldName}`]: direction, _id: direction },
   }
 }

@@ -16,7 +16,7 @@ describe('parseListQuery defaults', () => {
       draft: false,
       sort: [
         ['createdAt', -1],
-        ['_id', 1],
+        ['_id', -1],
       ],
       page: 1,
       limit: 20,
@@ -34,7 +34,7 @@ describe('parseListQuery defaults', () => {
       draft: true,
       sort: [
         ['createdAt', -1],
-        ['_id', 1],
+        ['_id', -1],
       ],
       page: 3,
       limit: 100,
@@ -333,8 +333,11 @@ describe('parseListQuery sort', () => {
         ['data.rating', 1],
       ],
     ],
-  ])('when sort=%s, then the keys are %j and the id comes last', (sort, keys) => {
-    expect(parse(`sort=${encodeURIComponent(sort)}`).sort).toEqual([...keys, ['_id', 1]])
+  ])('when sort=%s, then the keys are %j and the id comes last, in the direction of the last key', (sort, keys) => {
+    expect(parse(`sort=${encodeURIComponent(sort)}`).sort).toEqual([
+      ...keys,
+      ['_id', keys.at(-1)![1]],
+    ])
   })
 
   it("when sort is sent in Strapi's array form, then the entries are read in order", () => {
@@ -348,7 +351,7 @@ describe('parseListQuery sort', () => {
   it('when sort is empty, then the default applies', () => {
     expect(parse('sort=').sort).toEqual([
       ['createdAt', -1],
-      ['_id', 1],
+      ['_id', -1],
     ])
   })
 })

@@ -19,7 +19,7 @@ export interface ListQuery {
   filter: Record<string, unknown>
   type?: string
   draft: boolean
-  /** Always ends with `['_id', 1]`. */
+  /** Always ends with the id, in the direction of the key before it. */
   sort: SortKey[]
   page: number
   limit: number

@@ -8,8 +8,11 @@ export type SortDirection = 1 | -1
 export type SortKey = [path: string, direction: SortDirection]
 
 export const DEFAULT_SORT: readonly SortKey[] = [['createdAt', -1]]
-/** Ids are unique, so ending on one makes the order total and pages never overlap. */
-export const TIEBREAKER: SortKey = ['_id', 1]
+/**
+ * Ids are unique, so ending on one makes the order total and pages never overlap. It runs in
+ * the last key's direction, so one index serves a sort and its reverse.
+ */
+export const tiebreakerAfter = (keys: readonly SortKey[]): SortKey => ['_id', keys.at(-1)![1]]
 
 const STRAPI_FORM = /^(.+):(asc|desc)$/i
 
@@ -68,5 +71,6 @@ export function readSort(
       issues.push({ path: 'sort', message: `${quoteValue(key.name)} is sorted on twice` })
     } else keys.push([lookup.field.path, key.direction])
   }
-  return { sort: [...(keys.length > 0 ? keys : DEFAULT_SORT), TIEBREAKER], issues }
+  const sort = keys.length > 0 ? keys : [...DEFAULT_SORT]
+  return { sort: [...sort, tiebreakerAfter(sort)], issues }
 }

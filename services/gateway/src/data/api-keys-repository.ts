@@ -35,7 +35,7 @@ export function createApiKeysRepository(db: Db): ApiKeysRepository {
   return {
     async ensureIndexes() {
       await keys.createIndex({ id: 1 }, { unique: true })
-      await keys.createIndex({ websiteId: 1, createdAt: 1 })
+      await keys.createIndex({ websiteId: 1, createdAt: 1, _id: 1 })
     },
     async insert(key, hash) {
       await keys.insertOne({ _id: hash, ...key })

@@ -31,7 +31,7 @@ export function createWebsitesRepository(db: Db): WebsitesRepository {
   const websites = db.collection<WebsiteDocument>('websites')
   return {
     async ensureIndexes() {
-      await websites.createIndex({ createdAt: 1 })
+      await websites.createIndex({ createdAt: 1, _id: 1 })
     },
     async insert(website) {
       await websites.insertOne({

@@ -68,7 +68,8 @@ export function createContentTypeRepository(
     },
 
     async list(websiteId) {
-      const records = await types.find({ websiteId }).sort({ name: 1, _id: 1 }).toArray()
+      // Names are unique per website, so the name alone orders them (and the unique index serves it).
+      const records = await types.find({ websiteId }).sort({ name: 1 }).toArray()
       return records.map(toContentType)
     },
 

@@ -11,7 +11,7 @@ export interface IndexPlan {
 export const CONTENT_INDEXES: readonly IndexPlan[] = [
   ...LIST_INDEXES.map((index) => ({ collection: 'documents', ...index })),
   { collection: 'versions', name: 'document_version', key: { documentId: 1, version: -1 } },
-  { collection: 'outbox', name: 'created', key: { createdAt: 1 } },
+  { collection: 'outbox', name: 'oldest', key: { createdAt: 1, versionId: 1 } },
   { collection: 'outbox', name: 'document', key: { documentId: 1 } },
 ]
 

@@ -1,0 +1,47 @@
+import type { QueryShape } from '@cms/mongo'
+
+export type IndexKey = Record<string, number>
+
+/**
+ * Fields a client chooses per content type (`data.*`): lists narrow by the index prefix on
+ * website, type and status and filter or sort these in the narrowed set (docs/queries.md).
+ */
+const isDataField = (field: string) => field.startsWith('data.')
+
+/**
+ * Whether MongoDB can serve the shape from `index`: a leading run of the index's fields is fixed
+ * by the filter's equality fields (or, with no such run, the index starts with the sort), and the
+ * sort on fields the filter does not fix follows the index right after that run, all in the
+ * index's directions or all reversed. Sorting on a data field is done in the narrowed set.
+ */
+export function servedBy(shape: QueryShape, index: IndexKey): boolean {
+  const fields = Object.keys(index)
+  const fixed = new Set(shape.equality)
+  let prefix = 0
+  while (prefix < fields.length && fixed.has(fields[prefix]!)) prefix++
+  const sort = shape.sort.filter(([field]) => !fixed.has(field))
+  if (prefix === 0 && sort.length === 0) return false
+  if (sort.length === 0 || sort.some(([field]) => isDataField(field))) return prefix > 0
+  let direction: 1 | -1 | undefined
+  for (let i = 0; i < sort.length; i++) {
+    const [field, wanted] = sort[i]!
+    const indexField = fields[prefix + i]
+    if (indexField !== field) return false
+    const relative = (wanted * Math.sign(index[field]!)) as 1 | -1
+    direction ??= relative
+    if (relative !== direction) return false
+  }
+  return true
+}
+
+/** The shapes no index serves; a filter on `_id` always is. */
+export function unservedShapes(
+  shapes: readonly (QueryShape & { database: string })[],
+  indexesOf: (database: string, collection: string) => readonly IndexKey[],
+): (QueryShape & { database: string })[] {
+  return shapes.filter((shape) => {
+    if (shape.equality.includes('_id')) return false
+    const indexes = indexesOf(shape.database, shape.collection)
+    return !indexes.some((index) => servedBy(shape, index))
+  })
+}
