@@ -22,22 +22,32 @@ export interface SentinelGroup {
   sentinelAddresses: string
   /** The port of the server the Sentinels currently name as primary. */
   primaryPort(): Promise<number>
-  /** A client straight to one server (no Sentinel), for reading what it holds. */
-  client(port: number): Redis
+  /** Runs `use` with a client straight to one server (no Sentinel), then disconnects it. */
+  withClient<T>(port: number, use: (redis: Redis) => Promise<T>): Promise<T>
   stop(): Promise<void>
 }
 
 export const redisSentinelInstalled = (): boolean => existsSync(SERVER) && existsSync(SENTINEL)
 
-async function answersPing(port: number): Promise<boolean> {
-  const redis = new Redis({ port, host: '127.0.0.1', lazyConnect: true, maxRetriesPerRequest: 0 })
+async function withClient<T>(port: number, use: (redis: Redis) => Promise<T>): Promise<T> {
+  const redis = new Redis({
+    port,
+    host: '127.0.0.1',
+    lazyConnect: true,
+    maxRetriesPerRequest: 0,
+    retryStrategy: () => null,
+  })
+  redis.on('error', () => undefined)
   try {
     await redis.connect()
-    return (await redis.ping()) === 'PONG'
+    return await use(redis)
   } finally {
     redis.disconnect()
   }
 }
+
+const answersPing = (port: number) =>
+  withClient(port, async (redis) => (await redis.ping()) === 'PONG')
 
 function node(options: {
   name: string
@@ -118,27 +128,22 @@ export async function startSentinelGroup(options: { dataDir: string }): Promise<
     await stop()
     throw error
   }
-  const client = (port: number) =>
-    new Redis({ port, host: '127.0.0.1', maxRetriesPerRequest: 0, enableOfflineQueue: false })
   return {
     name,
     primary,
     replica,
     sentinels,
     sentinelAddresses: sentinels.map((one) => `127.0.0.1:${one.port}`).join(','),
-    async primaryPort() {
-      const sentinel = new Redis({ port: sentinels[0]!.port, host: '127.0.0.1' })
-      try {
-        const [, port] = (await sentinel.call('SENTINEL', 'get-master-addr-by-name', name)) as [
-          string,
-          string,
-        ]
-        return Number(port)
-      } finally {
-        sentinel.disconnect()
-      }
-    },
-    client,
+    primaryPort: () =>
+      withClient(sentinels[0]!.port, async (sentinel) => {
+        const answer = (await sentinel.call(
+          'SENTINEL',
+          'get-master-addr-by-name',
+          name,
+        )) as string[]
+        return Number(answer[1])
+      }),
+    withClient,
     stop,
   }
 }

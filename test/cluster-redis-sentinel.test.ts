@@ -82,14 +82,11 @@ afterAll(async () => {
 }, 60_000)
 
 /** The minute-window count of the key on the server at `port` (0 when it has none). */
-async function countOn(port: number): Promise<number> {
-  const redis = group!.client(port)
-  try {
+function countOn(port: number): Promise<number> {
+  return group!.withClient(port, async (redis) => {
     const [key] = await redis.keys(`${PREFIX}:rl:minute:*`)
     return key ? Number(await redis.get(key)) : 0
-  } finally {
-    redis.disconnect()
-  }
+  })
 }
 
 describe('the gateway on Redis with Sentinels', () => {
@@ -129,15 +126,15 @@ describe('the gateway on Redis with Sentinels', () => {
     // The former primary comes back empty and as a primary until the Sentinels demote it; the
     // gateway must not count there (those counts would be thrown away).
     await group!.primary.process.start()
-    const client = group!.client(oldPrimary)
-    try {
-      await waitFor(
-        async () => ((await client.info('replication')).includes('role:slave') ? true : undefined),
-        { timeoutMs: 20_000, intervalMs: 200, what: 'the former primary to become a replica' },
-      )
-    } finally {
-      client.disconnect()
-    }
+    await waitFor(
+      async () =>
+        (await group!.withClient(oldPrimary, (redis) => redis.info('replication'))).includes(
+          'role:slave',
+        )
+          ? true
+          : undefined,
+      { timeoutMs: 20_000, intervalMs: 200, what: 'the former primary to become a replica' },
+    )
     const newPrimary = await group!.primaryPort()
     const before = await countOn(newPrimary)
     for (let i = 0; i < 10; i++) expect((await call()).status).toBe(200)

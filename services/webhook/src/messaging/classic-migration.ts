@@ -155,7 +155,9 @@ export async function keepMigratingClassicQueues(
   deps.model.once('close', () => (closed = true))
   const run = () =>
     migrateClassicQueues(deps).catch((error: unknown) => {
-      deps.logger.warn({ err: (error as Error).message }, 'classic queue migration failed')
+      // A connection lost mid-way: the next connection runs the migration again.
+      if (!closed)
+        deps.logger.warn({ err: (error as Error).message }, 'classic queue migration failed')
       return { moved: 0, remaining: ['?'] }
     })
   const first = await run()
