@@ -1,15 +1,16 @@
 import type { Db } from 'mongodb'
-import type { WebsiteTypeIndex } from '../domain/website-type-index.ts'
+import type { FieldDeclaration, WebsiteTypeIndex } from '../domain/website-type-index.ts'
 
 interface IndexRecord {
   _id: string
   names: string[]
   revision: number
+  declarations?: Record<string, FieldDeclaration[]>
   /** Set once every type stored before the index existed has been added. */
   complete?: boolean
 }
 
-/** One small document per website, read and written by `_id` only. */
+/** One small document per website, read and written by `_id` only (type names are safe keys). */
 export function createWebsiteTypeIndexRepository(db: Db): WebsiteTypeIndex {
   const index = db.collection<IndexRecord>('website_type_index')
   const change = (websiteId: string, update: Record<string, unknown>) =>
@@ -17,21 +18,32 @@ export function createWebsiteTypeIndexRepository(db: Db): WebsiteTypeIndex {
   return {
     async read(websiteId) {
       const found = await index.findOne({ _id: websiteId })
-      return found?.complete ? { names: found.names, revision: found.revision } : undefined
+      if (!found?.complete) return undefined
+      return {
+        names: found.names,
+        revision: found.revision,
+        declarations: found.declarations ?? {},
+      }
     },
-    async add(websiteId, name) {
-      await change(websiteId, { $addToSet: { names: name } })
+    async add(websiteId, name, fields) {
+      await change(websiteId, {
+        $addToSet: { names: name },
+        $set: { [`declarations.${name}`]: fields },
+      })
     },
     async drop(websiteId, name) {
-      await change(websiteId, { $pull: { names: name } })
+      await change(websiteId, { $pull: { names: name }, $unset: { [`declarations.${name}`]: '' } })
     },
-    async touch(websiteId) {
-      await change(websiteId, {})
+    async touch(websiteId, name, fields) {
+      await change(websiteId, { $set: { [`declarations.${name}`]: fields } })
     },
-    async rebuild(websiteId, names) {
+    async rebuild(websiteId, types) {
+      const declarations = Object.fromEntries(
+        types.map((type) => [`declarations.${type.name}`, type.fields]),
+      )
       await change(websiteId, {
-        $addToSet: { names: { $each: [...names] } },
-        $set: { complete: true },
+        $addToSet: { names: { $each: types.map((type) => type.name) } },
+        $set: { ...declarations, complete: true },
       })
     },
   }

@@ -8,6 +8,7 @@ import type { ContentTypeEvents } from './content-type-events.ts'
 import type { ContentTypeStore } from './content-type-store.ts'
 import type { ContentUsage } from './content-usage.ts'
 import { definitionOf, patchContentType } from './patch-content-type.ts'
+import { declarationsOf } from './website-type-index.ts'
 import type { WebsiteTypeIndex } from './website-type-index.ts'
 import type { WebsiteTypeLists } from './website-type-lists.ts'
 
@@ -67,12 +68,6 @@ export function createContentTypes(deps: ContentTypesDeps): ContentTypes {
     return type
   }
 
-  /** A claim whose writer stopped before applying it is applied by the next change. */
-  async function rollForward(websiteId: string, current: ContentType): Promise<void> {
-    const claimed = await deps.store.findClaim(current.id, current.version + 1)
-    if (claimed) await deps.store.applyClaim(websiteId, current.version, claimed)
-  }
-
   async function commitChange(caller: Caller, name: string, body: unknown): Promise<ContentType> {
     for (let attempt = 1; attempt <= maxAttempts; attempt++) {
       const current = await find(caller, name)
@@ -87,10 +82,11 @@ export function createContentTypes(deps: ContentTypesDeps): ContentTypes {
       }
       if (await deps.store.claimVersion(caller.websiteId, next)) {
         await deps.store.applyClaim(caller.websiteId, current.version, next)
-        await deps.index.touch(caller.websiteId)
+        await deps.index.touch(caller.websiteId, next.name, declarationsOf(next.fields))
         return next
       }
-      await rollForward(caller.websiteId, current)
+      // Claims whose writers stopped before applying them are applied by the next change.
+      await deps.store.catchUp(caller.websiteId, current)
     }
     throw new ConflictError(`Content type ${name} is being changed concurrently; try again`)
   }
@@ -101,15 +97,21 @@ export function createContentTypes(deps: ContentTypesDeps): ContentTypes {
    * one past the quota is removed and refused.
    */
   async function insertWithinQuota(websiteId: string, type: ContentType, limit: number) {
-    await deps.index.add(websiteId, type.name)
+    await deps.index.add(websiteId, type.name, declarationsOf(type.fields))
     try {
       await deps.store.insert(websiteId, type)
     } catch (error) {
       if (!(error instanceof ConflictError)) await deps.index.drop(websiteId, type.name)
+      else {
+        // The name was taken: the index keeps the declarations of the type that holds it.
+        const existing = await deps.store.find(websiteId, type.name)
+        if (existing)
+          await deps.index.touch(websiteId, existing.name, declarationsOf(existing.fields))
+      }
       throw error
     }
     // A list read between the two index writes cached the index without this type.
-    await deps.index.touch(websiteId)
+    await deps.index.touch(websiteId, type.name, declarationsOf(type.fields))
     const held = await deps.lists.count(websiteId)
     if (held > limit) {
       await deps.store.remove(websiteId, type)
@@ -133,11 +135,10 @@ export function createContentTypes(deps: ContentTypesDeps): ContentTypes {
     },
 
     async declarations(caller) {
-      const { types } = await deps.lists.read(caller.websiteId)
-      return types.map((type) => ({
-        name: type.name,
-        fields: type.fields.map((field) => ({ name: field.name, type: field.type })),
-      }))
+      const declared = await deps.lists.declarations(caller.websiteId)
+      return Object.keys(declared)
+        .sort()
+        .map((name) => ({ name, fields: declared[name]! }))
     },
 
     list: async (caller) => (await deps.lists.read(caller.websiteId)).types,

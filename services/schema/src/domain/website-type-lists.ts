@@ -1,7 +1,8 @@
 import { LRUCache } from 'lru-cache'
 import type { ContentType } from '@cms/content-model'
 import type { ContentTypeStore } from './content-type-store.ts'
-import type { WebsiteTypeIndex } from './website-type-index.ts'
+import { declarationsOf } from './website-type-index.ts'
+import type { WebsiteTypeIndex, WebsiteTypeIndexEntry } from './website-type-index.ts'
 
 export interface WebsiteTypeList {
   types: ContentType[]
@@ -14,6 +15,8 @@ export interface WebsiteTypeLists {
   read(websiteId: string): Promise<WebsiteTypeList>
   /** How many types the website has, from its index. */
   count(websiteId: string): Promise<number>
+  /** Each type's fields' names and types, from the index alone (one small read). */
+  declarations(websiteId: string): Promise<WebsiteTypeIndexEntry['declarations']>
 }
 
 const byName = (a: ContentType, b: ContentType) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)
@@ -33,16 +36,21 @@ export function createWebsiteTypeLists(deps: {
     sizeCalculation: (list) => Math.max(1, JSON.stringify(list.types).length),
   })
 
-  async function indexOf(websiteId: string): Promise<{ names: string[]; revision: number }> {
+  async function indexOf(websiteId: string): Promise<WebsiteTypeIndexEntry> {
     const found = await deps.index.read(websiteId)
     if (found) return found
     // Types stored before the index existed: one read of the website's types, once.
     const stored = await deps.store.list(websiteId)
-    await deps.index.rebuild(
-      websiteId,
-      stored.map((type) => type.name),
+    const types = stored.map((type) => ({ name: type.name, fields: declarationsOf(type.fields) }))
+    await deps.index.rebuild(websiteId, types)
+    const declarations = Object.fromEntries(types.map((type) => [type.name, type.fields]))
+    return (
+      (await deps.index.read(websiteId)) ?? {
+        names: stored.map((t) => t.name),
+        revision: -1,
+        declarations,
+      }
     )
-    return (await deps.index.read(websiteId)) ?? { names: stored.map((t) => t.name), revision: -1 }
   }
 
   return {
@@ -58,6 +66,9 @@ export function createWebsiteTypeLists(deps: {
     },
     async count(websiteId) {
       return (await indexOf(websiteId)).names.length
+    },
+    async declarations(websiteId) {
+      return (await indexOf(websiteId)).declarations
     },
   }
 }
