@@ -1,3 +1,4 @@
+import { rollForward } from '@cms/mongo'
 import { stateToStored } from '../domain/api-shape.ts'
 import { versionKey } from '../domain/document.ts'
 import type { StoredVersion } from '../domain/document.ts'
@@ -12,8 +13,6 @@ export interface VersionApplier {
   /** Rolls the document forward over any committed versions it does not show yet. */
   catchUp(documentId: string): Promise<void>
 }
-
-const MAX_ROLL_FORWARD_STEPS = 100
 
 /**
  * The second half of a commit: the document is made to show a committed version record. A
@@ -42,16 +41,19 @@ export function createVersionApplier(collections: {
     )
   }
 
-  /** From a version the document shows (or was just given), over every committed one after it. */
-  async function rollForwardFrom(documentId: string, shown: number): Promise<void> {
-    for (let version = shown, step = 0; step < MAX_ROLL_FORWARD_STEPS; step++) {
-      const next = await versions.findById(versionKey(documentId, version + 1))
-      if (!next) return
-      if (next.reason === 'delete') return finishDelete(next)
-      await documents.replace(stateToStored(documentId, next.state))
-      version = next.version
-    }
-  }
+  const rollForwardFrom = (documentId: string, shown: number) =>
+    rollForward({
+      shown,
+      claimOf: (version) => versions.findById(versionKey(documentId, version)),
+      async apply(next: StoredVersion) {
+        if (next.reason === 'delete') {
+          await finishDelete(next)
+          return false
+        }
+        await documents.replace(stateToStored(documentId, next.state))
+        return true
+      },
+    })
 
   return {
     async settle(record) {

@@ -1,7 +1,7 @@
 import type { Collection, Db } from 'mongodb'
 import type { ContentType } from '@cms/content-model'
 import { ConflictError } from '@cms/errors'
-import { isDuplicateKeyError } from '@cms/mongo'
+import { insertUnlessTaken, isDuplicateKeyError, rollForward } from '@cms/mongo'
 import type { ContentTypeStore } from '../domain/content-type-store.ts'
 
 /** `_id` embeds the website, so a lookup is an `_id`-only filter and tenant-safe by construction. */
@@ -39,6 +39,18 @@ export function createContentTypeRepository(
     ...type,
   })
 
+  async function applyClaim(
+    websiteId: string,
+    previousVersion: number,
+    type: ContentType,
+  ): Promise<void> {
+    // The claim already decided the winner; the version in the filter only keeps this idempotent.
+    await types.replaceOne(
+      { _id: recordId(websiteId, type.name), id: type.id, version: previousVersion },
+      toRecord(websiteId, type),
+    )
+  }
+
   return {
     async ensureIndexes() {
       await types.createIndex(
@@ -73,34 +85,33 @@ export function createContentTypeRepository(
       return records.map(toContentType)
     },
 
-    async claimVersion(websiteId, type) {
-      try {
-        await claims.insertOne({
-          _id: claimId(type.id, type.version),
-          typeId: type.id,
-          websiteId,
-          version: type.version,
-          type,
-          claimedAt: type.updatedAt,
-        })
-        return true
-      } catch (error) {
-        if (isDuplicateKeyError(error)) return false
-        throw error
-      }
-    },
+    claimVersion: (websiteId, type) =>
+      insertUnlessTaken(claims, {
+        _id: claimId(type.id, type.version),
+        typeId: type.id,
+        websiteId,
+        version: type.version,
+        type,
+        claimedAt: type.updatedAt,
+      }),
 
     async findClaim(typeId, version) {
       const claim = await claims.findOne({ _id: claimId(typeId, version) })
       return claim?.type
     },
 
-    async applyClaim(websiteId, previousVersion, type) {
-      // The claim already decided the winner; the version in the filter only keeps this idempotent.
-      await types.replaceOne(
-        { _id: recordId(websiteId, type.name), id: type.id, version: previousVersion },
-        toRecord(websiteId, type),
-      )
+    applyClaim,
+
+    catchUp(websiteId, current) {
+      return rollForward({
+        shown: current.version,
+        claimOf: async (version) =>
+          (await claims.findOne({ _id: claimId(current.id, version) }))?.type,
+        async apply(claimed: ContentType, version) {
+          await applyClaim(websiteId, version - 1, claimed)
+          return true
+        },
+      })
     },
 
     async remove(websiteId, type) {

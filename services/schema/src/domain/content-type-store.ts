@@ -16,6 +16,8 @@ export interface ContentTypeStore {
   findClaim(typeId: string, version: number): Promise<ContentType | undefined>
   /** Brings the stored type from `previousVersion` to the claimed `type` (idempotent). */
   applyClaim(websiteId: string, previousVersion: number, type: ContentType): Promise<void>
+  /** Applies every version claimed after `current`'s, in order. */
+  catchUp(websiteId: string, current: ContentType): Promise<void>
   /** Removes the type and its claims; false when it was already gone. */
   remove(websiteId: string, type: ContentType): Promise<boolean>
 }

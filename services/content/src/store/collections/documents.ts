@@ -1,5 +1,5 @@
 import type { Db, Document, Filter, Sort } from 'mongodb'
-import { isDuplicateKeyError } from '@cms/mongo'
+import { insertUnlessTaken } from '@cms/mongo'
 import type { StoredDocument } from '../../domain/document.ts'
 
 export interface DocumentPageQuery {
@@ -25,15 +25,7 @@ export function documentsCollection(db: Db): DocumentsCollection {
   const documents = db.collection<StoredDocument>('documents')
   return {
     findById: (id) => documents.findOne({ _id: id }),
-    async insertIfAbsent(document) {
-      try {
-        await documents.insertOne(document)
-        return true
-      } catch (error) {
-        if (isDuplicateKeyError(error)) return false
-        throw error
-      }
-    },
+    insertIfAbsent: (document) => insertUnlessTaken(documents, document),
     async replace(document) {
       return (await documents.replaceOne({ _id: document._id }, document)).matchedCount > 0
     },

@@ -1,5 +1,5 @@
 import type { Db } from 'mongodb'
-import { isDuplicateKeyError } from '@cms/mongo'
+import { insertUnlessTaken } from '@cms/mongo'
 
 /** Marks the event of version record `versionId` unsent while it exists (docs/content.md). */
 export interface OutboxPointer {
@@ -25,11 +25,7 @@ export function outboxCollection(db: Db): OutboxCollection {
   const pointers = db.collection<OutboxPointer>('outbox')
   return {
     async add(pointer) {
-      try {
-        await pointers.insertOne(pointer)
-      } catch (error) {
-        if (!isDuplicateKeyError(error)) throw error
-      }
+      await insertUnlessTaken(pointers, pointer)
     },
     oldest: (limit) =>
       pointers.find({}).sort({ createdAt: 1, versionId: 1 }).limit(limit).toArray(),

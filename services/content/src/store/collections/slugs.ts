@@ -1,5 +1,5 @@
 import type { Db } from 'mongodb'
-import { isDuplicateKeyError } from '@cms/mongo'
+import { insertUnlessTaken } from '@cms/mongo'
 
 /** A claim on a slug within (website, type); its key is the unique value itself. */
 export interface SlugClaim {
@@ -31,15 +31,8 @@ const keyOf = (scope: SlugScope): string =>
 export function slugsCollection(db: Db): SlugsCollection {
   const claims = db.collection<SlugClaim>('slugs')
   return {
-    async insert(scope, documentId, now) {
-      try {
-        await claims.insertOne({ _id: keyOf(scope), ...scope, documentId, createdAt: now })
-        return true
-      } catch (error) {
-        if (isDuplicateKeyError(error)) return false
-        throw error
-      }
-    },
+    insert: (scope, documentId, now) =>
+      insertUnlessTaken(claims, { _id: keyOf(scope), ...scope, documentId, createdAt: now }),
     find: (scope) => claims.findOne({ _id: keyOf(scope) }),
     async release(scope, documentId) {
       await claims.deleteOne({ _id: keyOf(scope), documentId })

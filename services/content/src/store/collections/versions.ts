@@ -1,5 +1,5 @@
 import type { Db } from 'mongodb'
-import { isDuplicateKeyError } from '@cms/mongo'
+import { insertUnlessTaken } from '@cms/mongo'
 import type { StoredVersion } from '../../domain/document.ts'
 
 export interface VersionsCollection {
@@ -19,15 +19,7 @@ export function versionsCollection(db: Db): VersionsCollection {
   const versions = db.collection<StoredVersion>('versions')
   const listed = (documentId: string) => ({ documentId, reason: { $ne: 'delete' as const } })
   return {
-    async insert(record) {
-      try {
-        await versions.insertOne(record)
-        return true
-      } catch (error) {
-        if (isDuplicateKeyError(error)) return false
-        throw error
-      }
-    },
+    insert: (record) => insertUnlessTaken(versions, record),
     findById: (id) => versions.findOne({ _id: id }),
     async history(documentId, page) {
       const [records, total] = await Promise.all([

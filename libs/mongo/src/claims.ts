@@ -1,0 +1,40 @@
+import type { Collection, Document, OptionalUnlessRequiredId } from 'mongodb'
+import { isDuplicateKeyError } from './driver-errors.ts'
+
+/**
+ * Inserts `document` unless its unique key is taken; false when it is. Both MongoDB and FerretDB
+ * make an insert atomic on a unique key (an update is not atomic on FerretDB), so this is how a
+ * change claims its version, a document its slug, or a race its winner (docs/content.md).
+ */
+export async function insertUnlessTaken<T extends Document>(
+  collection: Collection<T>,
+  document: OptionalUnlessRequiredId<T>,
+): Promise<boolean> {
+  try {
+    await collection.insertOne(document)
+    return true
+  } catch (error) {
+    if (isDuplicateKeyError(error)) return false
+    throw error
+  }
+}
+
+/**
+ * Brings a record forward over the versions claimed after the one it shows: each claim is
+ * applied in turn until there is none (or `apply` says stop). Whoever applies last walks to the
+ * newest claim, so a change applied out of order never sticks.
+ */
+export async function rollForward<C>(options: {
+  /** The version the record shows (or was just given). */
+  shown: number
+  claimOf: (version: number) => Promise<C | null | undefined>
+  /** Applies a claim; false stops the walk (the record is gone, say). */
+  apply: (claim: C, version: number) => Promise<boolean>
+  maxSteps?: number
+}): Promise<void> {
+  const maxSteps = options.maxSteps ?? 100
+  for (let version = options.shown + 1, step = 0; step < maxSteps; version++, step++) {
+    const claim = await options.claimOf(version)
+    if (!claim || !(await options.apply(claim, version))) return
+  }
+}
