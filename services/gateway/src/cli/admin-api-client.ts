@@ -53,6 +53,19 @@ export interface AdminApiClient {
   createKey(websiteId: string, input: KeyCreation): Promise<AdminAnswer<CreatedKey>>
   listKeys(websiteId: string): Promise<AdminAnswer<{ docs: ListedKey[] }>>
   revokeKey(websiteId: string, keyId: string): Promise<AdminAnswer<undefined>>
+  getQuotas(websiteId: string): Promise<AdminAnswer<QuotaReport>>
+  changeQuotas(
+    websiteId: string,
+    change: Record<string, number | null>,
+  ): Promise<AdminAnswer<QuotaReport>>
+}
+
+/** Each quota with its limit in force, default, override and the website's usage. */
+export interface QuotaReport {
+  quotas: Record<
+    string,
+    { limit: number; default: number; override: number | null; usage: number | null }
+  >
 }
 
 export interface ListedKey {
@@ -120,6 +133,9 @@ export function createAdminApiClient(options: {
     deleteWebsite: (id) => call('DELETE', `/websites/${segment(id)}`),
     createKey: (websiteId, input) => call('POST', `/websites/${segment(websiteId)}/keys`, input),
     listKeys: (websiteId) => call('GET', `/websites/${segment(websiteId)}/keys`),
+    getQuotas: (websiteId) => call('GET', `/websites/${segment(websiteId)}/quotas`),
+    changeQuotas: (websiteId, change) =>
+      call('PATCH', `/websites/${segment(websiteId)}/quotas`, change),
     revokeKey: (websiteId, keyId) =>
       call('DELETE', `/websites/${segment(websiteId)}/keys/${segment(keyId)}`),
   }

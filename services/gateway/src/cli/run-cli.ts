@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util'
 import { AdminApiError, createAdminApiClient, GatewayUnreachableError } from './admin-api-client.ts'
-import type { AdminAnswer, AdminApiClient } from './admin-api-client.ts'
+import type { AdminAnswer, AdminApiClient, QuotaReport } from './admin-api-client.ts'
 import { formatTable } from './format-table.ts'
 
 export interface CliIo {
@@ -16,6 +16,8 @@ export const USAGE = `Usage: cms <command> [options]
   cms website list
   cms website rename <websiteId> <name>
   cms website delete <websiteId>
+  cms website quotas <websiteId>
+  cms website set-quota <websiteId> <quota> <value|default>
   cms key create --website <id> --scope <read|admin> [--name <name>] [--per-minute N] [--per-day N]
   cms key list --website <id>
   cms key revoke --website <id> <keyId>
@@ -61,6 +63,24 @@ function positiveInteger(value: string | undefined, option: string): number | un
   return Number(value)
 }
 
+/** One row per quota: what the website uses against its limit, and where the limit comes from. */
+function quotaTable(report: QuotaReport): string {
+  const rows = Object.entries(report.quotas).map(([name, line]) => [
+    name,
+    line.usage === null ? '?' : String(line.usage),
+    String(line.limit),
+    line.override === null ? 'default' : `override (default ${line.default})`,
+  ])
+  return formatTable(['QUOTA', 'USAGE', 'LIMIT', 'SOURCE'], rows)
+}
+
+function quotaValue(value: string): number | null {
+  if (value === 'default') return null
+  if (!/^\d+$/.test(value))
+    throw new UsageError(`a quota is a whole number or "default", not "${value}"`)
+  return Number(value)
+}
+
 function required(value: string | undefined, option: string): string {
   if (value === undefined || value === '') throw new UsageError(`--${option} is required`)
   return value
@@ -102,6 +122,22 @@ const COMMANDS: Readonly<Record<string, Command>> = {
     async run(client, [id]) {
       const answer = await client.deleteWebsite(id!)
       return { answer, human: `Deleted website ${id} and revoked its keys\n` }
+    },
+  },
+  'website quotas': {
+    args: ['websiteId'],
+    options: [],
+    async run(client, [id]) {
+      const answer = await client.getQuotas(id!)
+      return { answer, human: quotaTable(answer.body) }
+    },
+  },
+  'website set-quota': {
+    args: ['websiteId', 'quota', 'value'],
+    options: [],
+    async run(client, [id, quota, value]) {
+      const answer = await client.changeQuotas(id!, { [quota!]: quotaValue(value!) })
+      return { answer, human: quotaTable(answer.body) }
     },
   },
   'key create': {
