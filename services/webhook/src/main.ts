@@ -104,8 +104,8 @@ export async function start(
       },
     },
     errorTranslators: [mongoErrorTranslator],
+    internalToken: config.INTERNAL_TOKEN,
     middleware: apiMiddleware({
-      internalToken: config.INTERNAL_TOKEN,
       webhooks: createWebhookUseCases({
         webhooks,
         deliveries,
