@@ -1,7 +1,7 @@
 import { definitionSize, isContentTypeName, parseContentTypeDefinition } from '@cms/content-model'
 import type { ContentType, ContentTypeDefinition, FieldType } from '@cms/content-model'
-import { ConflictError, ForbiddenError, NotFoundError } from '@cms/errors'
-import { DEFAULT_WEBSITE_QUOTAS, quotaExceeded } from '@cms/http'
+import { ConflictError, NotFoundError } from '@cms/errors'
+import { DEFAULT_WEBSITE_QUOTAS, quotaExceeded, requireAdminScope } from '@cms/http'
 import type { Caller, WebsiteQuotas } from '@cms/http'
 import { assertDefinitionWithinQuotas } from './definition-quotas.ts'
 import type { ContentTypeEvents } from './content-type-events.ts'
@@ -46,12 +46,6 @@ export interface ContentTypesDeps {
   newId: () => string
   /** How often a change retries after losing a version to a concurrent change. */
   maxAttempts?: number
-}
-
-function requireAdmin(caller: Caller): void {
-  if (caller.scope !== 'admin') {
-    throw new ForbiddenError('Changing content types needs a key with admin scope')
-  }
 }
 
 const notFound = (name: string) => new NotFoundError(`Content type ${name} not found`)
@@ -146,7 +140,7 @@ export function createContentTypes(deps: ContentTypesDeps): ContentTypes {
     get: find,
 
     async create(caller, body) {
-      requireAdmin(caller)
+      requireAdminScope(caller)
       const definition = parseContentTypeDefinition(body)
       const quotas = quotasOf(caller)
       assertDefinitionWithinQuotas(definition, quotas)
@@ -167,14 +161,14 @@ export function createContentTypes(deps: ContentTypesDeps): ContentTypes {
     },
 
     async update(caller, name, body) {
-      requireAdmin(caller)
+      requireAdminScope(caller)
       const type = await commitChange(caller, name, body)
       await deps.events.changed(caller.websiteId, type.name, type.version)
       return type
     },
 
     async remove(caller, name) {
-      requireAdmin(caller)
+      requireAdminScope(caller)
       const type = await find(caller, name)
       if (await deps.usage.isInUse(caller, type.name)) {
         throw new ConflictError(`Content type ${name} still has documents; delete them first`)
