@@ -1,9 +1,17 @@
 import { execFile } from 'node:child_process'
-import { chmodSync, copyFileSync, existsSync, mkdirSync, writeFileSync } from 'node:fs'
+import {
+  chmodSync,
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  writeFileSync,
+} from 'node:fs'
 import { join } from 'node:path'
 import process from 'node:process'
 import { promisify } from 'node:util'
 import { connect } from 'amqplib'
+import { parse } from 'yaml'
 import { freePort, managedProcess, REPO_ROOT } from '@cms/stack'
 import type { ManagedProcess } from '@cms/stack'
 
@@ -33,6 +41,12 @@ export interface RabbitCluster {
 
 export const rabbitmqInstalled = (): boolean => existsSync(SERVER) && existsSync(CTL)
 
+/** The Erlang arguments compose gives its broker (the dead-letter time-out, in that form). */
+function composeErlangArgs(): string {
+  const compose = parse(readFileSync(join(REPO_ROOT, 'docker-compose.yml'), 'utf8'))
+  return String(compose.services.rabbitmq.environment.RABBITMQ_SERVER_ADDITIONAL_ERL_ARGS)
+}
+
 async function acceptsAmqp(url: string): Promise<boolean> {
   const connection = await connect(url, { timeout: 1000 })
   await connection.close()
@@ -42,7 +56,8 @@ async function acceptsAmqp(url: string): Promise<boolean> {
 /**
  * A RabbitMQ cluster from Debian's rabbitmq-server on 127.0.0.1: `size` nodes with their own
  * names, ports and data folders, one Erlang port mapper and one cookie, and the broker settings
- * of deploy/rabbitmq/advanced.config. The first node boots alone; the others join it through
+ * of deploy/rabbitmq/advanced.config (the last node gets them as compose passes them, as Erlang
+ * arguments, so both forms are checked on a real broker). The first node boots alone; the others join it through
  * classic peer discovery (started together as blank nodes they could each form a cluster).
  */
 export async function startRabbitCluster(options: {
@@ -69,10 +84,14 @@ export async function startRabbitCluster(options: {
     const dir = join(home, `node${index + 1}`)
     mkdirSync(dir, { recursive: true })
     writeFileSync(join(dir, 'enabled_plugins'), '[].\n')
-    copyFileSync(
-      join(REPO_ROOT, 'deploy', 'rabbitmq', 'advanced.config'),
-      join(dir, 'advanced.config'),
-    )
+    // The last node takes the setting the way compose passes it, the others from the file.
+    const composeForm = index === size - 1
+    if (composeForm) writeFileSync(join(dir, 'advanced.config'), '[].\n')
+    else
+      copyFileSync(
+        join(REPO_ROOT, 'deploy', 'rabbitmq', 'advanced.config'),
+        join(dir, 'advanced.config'),
+      )
     writeFileSync(
       join(dir, 'rabbitmq.conf'),
       [
@@ -101,7 +120,10 @@ export async function startRabbitCluster(options: {
           RABBITMQ_CONFIG_FILE: join(dir, 'rabbitmq.conf'),
           RABBITMQ_ADVANCED_CONFIG_FILE: join(dir, 'advanced.config'),
           RABBITMQ_PID_FILE: join(dir, 'rabbitmq.pid'),
-          RABBITMQ_SERVER_ADDITIONAL_ERL_ARGS: '-kernel inet_dist_use_interface {127,0,0,1}',
+          RABBITMQ_SERVER_ADDITIONAL_ERL_ARGS: [
+            '-kernel inet_dist_use_interface {127,0,0,1}',
+            ...(composeForm ? [composeErlangArgs()] : []),
+          ].join(' '),
         },
         logFile: join(home, 'logs', `node${index + 1}.log`),
         isReady: () => acceptsAmqp(url),

@@ -96,7 +96,7 @@ async function queueDepth(url: string, queue: string): Promise<number> {
 }
 
 describe('the services on a 3-node RabbitMQ cluster', () => {
-  it('when the cluster runs, then every node has the dead-letter confirm time-out of deploy/rabbitmq and the webhook queues are quorum queues on all three', async () => {
+  it('when the cluster runs, then every node has the dead-letter confirm time-out (from advanced.config or, like compose, Erlang arguments) and the webhook queues are quorum queues on all three', async () => {
     for (const node of cluster!.nodes) {
       expect(
         await cluster!.evaluate(
