@@ -318,6 +318,27 @@ describe('admin panel in the browser', () => {
     await page.close()
   })
 
+  it('when an operator opens the quotas of a website, then usage is shown against each limit and an override can be set and reset', async () => {
+    const page = await openPanel()
+    await signIn(page)
+    const websiteId = await createWebsite(page, `quotas-${randomUUID().slice(0, 8)}`)
+    await page.getByRole('link', { name: 'Quotas', exact: true }).click()
+    const table = page.getByRole('region', { name: 'Quotas' })
+    await table.waitFor()
+    const webhooksRow = table.getByRole('row', { name: /^Webhooks/ })
+    expect(await webhooksRow.textContent()).toContain('0 of 100')
+    await page.getByLabel('Limit for webhooks').fill('3')
+    await webhooksRow.getByRole('button', { name: 'Set' }).click()
+    await webhooksRow.getByText('override (default 100)').waitFor()
+    expect(await webhooksRow.textContent()).toContain('0 of 3')
+    const stored = await adminClient()('GET', `/admin/api/websites/${websiteId}/quotas`)
+    expect(stored.body.quotas.webhooks).toMatchObject({ limit: 3, override: 3 })
+    await shoot(page, '15-quotas')
+    await page.getByRole('button', { name: 'Reset webhooks to the default' }).click()
+    await webhooksRow.getByText('0 of 100').waitFor()
+    await page.close()
+  })
+
   it('when every screen has been shown, then the browser reported no errors (nothing refused by the CSP)', () => {
     // A wrong token is answered 401, which the browser logs as a failed resource: expected.
     const unexpected = browserErrors.filter((text) => !/status of 401/.test(text))

@@ -8,6 +8,7 @@ import type {
   DocsList,
   NewApiKey,
   Page,
+  QuotaReport,
   Webhook,
   Website,
 } from './admin-resources.ts'
@@ -24,6 +25,9 @@ export interface AdminApi {
   listDocuments(websiteId: string, page: number): Promise<Page<ContentDocument>>
   listWebhooks(websiteId: string): Promise<Webhook[]>
   listDeliveries(websiteId: string, webhookId: string): Promise<Page<Delivery>>
+  getQuotas(websiteId: string): Promise<QuotaReport>
+  /** A number overrides a quota, null returns it to the default. */
+  changeQuotas(websiteId: string, change: Record<string, number | null>): Promise<QuotaReport>
 }
 
 const BASE = '/admin/api'
@@ -78,6 +82,8 @@ export function createAdminApi(token: string, fetchFn: typeof fetch = fetch): Ad
       call('GET', `${website(id)}/documents?page=${page}&limit=${DOCUMENTS_PER_PAGE}`),
     listWebhooks: async (id) =>
       (await call<DocsList<Webhook>>('GET', `${website(id)}/webhooks`)).docs,
+    getQuotas: (id) => call('GET', `${website(id)}/quotas`),
+    changeQuotas: (id, change) => call('PATCH', `${website(id)}/quotas`, change),
     listDeliveries: (id, webhookId) =>
       call(
         'GET',

@@ -97,3 +97,15 @@ export interface Page<T> extends DocsList<T> {
   hasNextPage: boolean
   hasPrevPage: boolean
 }
+
+/** One quota of a website: the limit in force, where it comes from, and what is used. */
+export interface QuotaLine {
+  limit: number
+  default: number
+  override: number | null
+  usage: number | null
+}
+
+export interface QuotaReport {
+  quotas: Record<string, QuotaLine>
+}

@@ -6,6 +6,7 @@ import { DocumentsView } from '../content/documents-view.tsx'
 import { KeysView } from '../keys/keys-view.tsx'
 import { WebhooksView } from '../webhooks/webhooks-view.tsx'
 import { formatDateTime } from '../ui/format.ts'
+import { QuotasView } from './quotas-view.tsx'
 import { WebsiteActions } from './website-actions.tsx'
 import { WebsiteTabs } from './website-tabs.tsx'
 
@@ -35,6 +36,7 @@ export function WebsitePanel({ api, website, tab, onChanged, onDeleted }: Websit
         {tab === 'content-types' && <ContentTypesView api={api} websiteId={website.id} />}
         {tab === 'documents' && <DocumentsView api={api} websiteId={website.id} />}
         {tab === 'webhooks' && <WebhooksView api={api} websiteId={website.id} />}
+        {tab === 'quotas' && <QuotasView api={api} websiteId={website.id} />}
       </section>
     </article>
   )

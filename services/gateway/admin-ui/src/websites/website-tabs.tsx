@@ -6,6 +6,7 @@ const LABELS: Record<WebsiteTab, string> = {
   'content-types': 'Content types',
   documents: 'Documents',
   webhooks: 'Webhooks',
+  quotas: 'Quotas',
 }
 
 /** Plain links (one URL per view, so back and reload work), marked with aria-current. */
