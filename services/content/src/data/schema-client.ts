@@ -30,8 +30,9 @@ function declaredType(declared: Declarations): ContentType {
 }
 
 /**
- * One type from the schema service's public path (an indexed `_id` read there), and the
- * website's field declarations from its internal path, as the same caller.
+ * One type from the schema service's public path (an `_id` read there; revalidated with the
+ * ETag it came with), and the website's field declarations from its internal path, as the
+ * same caller.
  */
 export function createSchemaClient(options: {
   baseUrl: string
@@ -45,10 +46,17 @@ export function createSchemaClient(options: {
     timeoutMs: options.timeoutMs ?? 5000,
   })
   return {
-    async get(caller, name) {
+    async get(caller, name, etag) {
       if (!isContentTypeName(name)) return undefined
-      const answer = await client.get(caller, `/api/content-types/${encodeURIComponent(name)}`)
-      return answer.status === 200 ? (answer.body as ContentType) : undefined
+      const answer = await client.get(
+        caller,
+        `/api/content-types/${encodeURIComponent(name)}`,
+        etag === undefined ? {} : { 'if-none-match': etag },
+      )
+      if (answer.status === 304) return 'unchanged'
+      if (answer.status !== 200) return undefined
+      const served = answer.headers.get('etag')
+      return { type: answer.body as ContentType, ...(served && { etag: served }) }
     },
     async list(caller) {
       const answer = await client.get(caller, '/internal/field-declarations')

@@ -8,10 +8,17 @@ const typeNamed = (name: string) => ({ name, fields: [] }) as unknown as Content
 
 function countingSource() {
   let lists = 0
+  const gets: Array<string | undefined> = []
   let current = [typeNamed('a')]
   let release: (() => void) | undefined
   const source: ContentTypeSource = {
-    get: async (_caller, name) => current.find((type) => type.name === name),
+    async get(_caller, name, etag) {
+      gets.push(etag)
+      const found = current.find((type) => type.name === name)
+      if (!found) return undefined
+      const served = `"${current.length}-${name}"`
+      return etag === served ? 'unchanged' : { type: found, etag: served }
+    },
     async list() {
       lists++
       const snapshot = current
@@ -23,6 +30,7 @@ function countingSource() {
   return {
     source,
     lists: () => lists,
+    gets,
     set: (types: ContentType[]) => (current = types),
     hold: () => (release = () => undefined),
     resume: () => {
@@ -65,5 +73,18 @@ describe('content type catalog', () => {
     expect(await catalog.current(caller, 'a')).toBeDefined()
     source.set([])
     expect(await catalog.current(caller, 'a')).toBeUndefined()
+  })
+
+  it('when a held type is unchanged, then it is revalidated with its etag and served from memory', async () => {
+    const source = countingSource()
+    const catalog = createContentTypeCatalog({ source: source.source })
+    const first = await catalog.current(caller, 'a')
+    const second = await catalog.current(caller, 'a')
+    expect(second).toBe(first)
+    expect(source.gets).toEqual([undefined, '"1-a"'])
+    source.set([typeNamed('a'), typeNamed('b')])
+    const changed = await catalog.current(caller, 'a')
+    expect(changed).not.toBe(first)
+    expect(source.gets[2]).toBe('"1-a"')
   })
 })

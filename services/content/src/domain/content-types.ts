@@ -3,9 +3,15 @@ import type { ContentType } from '@cms/content-model'
 import type { Caller } from '@cms/http'
 
 /** Where content types come from: the schema service, asked for the same caller. */
+/** A type with the validator it was served with; `unchanged` when the held one is still valid. */
+export type SourcedType = { type: ContentType; etag?: string } | 'unchanged' | undefined
+
 export interface ContentTypeSource {
-  /** One whole type, by (website, name). */
-  get(caller: Caller, name: string): Promise<ContentType | undefined>
+  /**
+   * One whole type, by (website, name). With `etag` (what the held copy came with), answers
+   * `unchanged` when no type of the website has changed since, without sending the definition.
+   */
+  get(caller: Caller, name: string, etag?: string): Promise<SourcedType>
   /**
    * The website's field declarations: each type with its name and its fields' names and types
    * only (no labels, options or bounds), bounded by the website's quotas.
@@ -15,8 +21,9 @@ export interface ContentTypeSource {
 
 export interface ContentTypeCatalog {
   /**
-   * Always asks the source (one indexed read there), so a changed type applies to the very next
-   * write even before its change event arrives.
+   * Asks the source every time, so a changed type applies to the very next write even before
+   * its change event arrives; a type held here is revalidated (one small read there, no
+   * definition sent) instead of fetched again.
    */
   current(caller: Caller, name: string): Promise<ContentType | undefined>
   /**
@@ -31,15 +38,31 @@ export function createContentTypeCatalog(deps: {
   source: ContentTypeSource
   ttlMs?: number
   maxWebsites?: number
+  maxTypeBytes?: number
 }): ContentTypeCatalog {
   const max = deps.maxWebsites ?? 10_000
+  // Types by (website, name) with their validator, up to `maxTypeBytes` of definitions.
+  const types = new LRUCache<string, { type: ContentType; etag: string }>({
+    maxSize: deps.maxTypeBytes ?? 32 * 1024 * 1024,
+    sizeCalculation: (entry) => Math.max(1, JSON.stringify(entry.type).length),
+  })
+  const typeKey = (websiteId: string, name: string) => `${websiteId}\u0000${name}`
   const cached = new LRUCache<string, ContentType[]>({ max, ttl: deps.ttlMs ?? 30_000 })
   // A list fetched before an invalidation must not be cached after it.
   const generations = new LRUCache<string, number>({ max })
   const generationOf = (websiteId: string) => generations.get(websiteId) ?? 0
 
   return {
-    current: (caller, name) => deps.source.get(caller, name),
+    async current(caller, name) {
+      const key = typeKey(caller.websiteId, name)
+      const held = types.get(key)
+      const found = await deps.source.get(caller, name, held?.etag)
+      // `unchanged` only ever answers an etag, so a held copy was sent with the question.
+      if (found === 'unchanged') return held?.type
+      if (found?.etag) types.set(key, { type: found.type, etag: found.etag })
+      else types.delete(key)
+      return found?.type
+    },
     async listed(caller, options = {}) {
       const { websiteId } = caller
       if (!options.fresh) {

@@ -33,6 +33,11 @@ export interface ContentTypes {
   update(caller: Caller, name: string, body: unknown): Promise<ContentType>
   remove(caller: Caller, name: string): Promise<void>
   usage(caller: Caller): Promise<ContentTypeUsage>
+  /**
+   * A validator of every type of the caller's website: it changes with each change of any of
+   * them, so a type read with it is still current while it is unchanged.
+   */
+  revision(caller: Caller): Promise<string>
   declarations(caller: Caller): Promise<FieldDeclarations[]>
 }
 
@@ -115,6 +120,8 @@ export function createContentTypes(deps: ContentTypesDeps): ContentTypes {
   }
 
   return {
+    revision: async (caller) => `r${await deps.lists.revision(caller.websiteId)}`,
+
     async usage(caller) {
       const { types } = await deps.lists.read(caller.websiteId)
       const sizes = types.map((type) => definitionSize(definitionOf(type)))

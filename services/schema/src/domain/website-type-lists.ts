@@ -15,6 +15,8 @@ export interface WebsiteTypeLists {
   read(websiteId: string): Promise<WebsiteTypeList>
   /** How many types the website has, from its index. */
   count(websiteId: string): Promise<number>
+  /** The website's revision: changes with every change of any of its types. */
+  revision(websiteId: string): Promise<number>
   /** Each type's fields' names and types, from the index alone (one small read). */
   declarations(websiteId: string): Promise<WebsiteTypeIndexEntry['declarations']>
 }
@@ -66,6 +68,9 @@ export function createWebsiteTypeLists(deps: {
     },
     async count(websiteId) {
       return (await indexOf(websiteId)).names.length
+    },
+    async revision(websiteId) {
+      return (await indexOf(websiteId)).revision
     },
     async declarations(websiteId) {
       return (await indexOf(websiteId)).declarations
