@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest'
+import { ServiceUnavailableError } from '@cms/errors'
+import { createInternalClient } from './internal-client.ts'
+
+const caller = { websiteId: 'w1', keyId: 'k1', scope: 'admin' as const }
+
+function clientAnswering(answer: () => Promise<Response>) {
+  const seen: Array<{ url: string; headers: Record<string, string> }> = []
+  const client = createInternalClient({
+    service: 'schema',
+    baseUrl: 'http://schema.internal/',
+    internalToken: 'a-token-of-sixteen-chars',
+    timeoutMs: 1000,
+    fetch: async (url, init) => {
+      seen.push({ url: String(url), headers: init?.headers as Record<string, string> })
+      return answer()
+    },
+  })
+  return { client, seen }
+}
+
+describe('createInternalClient', () => {
+  it('when the service answers 200, then the JSON body comes back and the caller headers went out', async () => {
+    const { client, seen } = clientAnswering(async () => Response.json({ ok: true }))
+    const answer = await client.get(caller, '/internal/usage', { 'if-none-match': '"x"' })
+    expect(answer).toMatchObject({ status: 200, body: { ok: true } })
+    expect(seen[0]!.url).toBe('http://schema.internal/internal/usage')
+    expect(seen[0]!.headers).toMatchObject({
+      'x-internal-token': 'a-token-of-sixteen-chars',
+      'x-website-id': 'w1',
+      'x-key-scope': 'admin',
+      'if-none-match': '"x"',
+    })
+  })
+
+  it('when the service answers 404 or 304, then the status comes back without a body', async () => {
+    for (const status of [404, 304]) {
+      const { client } = clientAnswering(async () => new Response(null, { status }))
+      expect(await client.get(caller, '/x')).toMatchObject({ status, body: undefined })
+    }
+  })
+
+  it('when the service answers another status, is unreachable or sends no JSON, then 503 names the service', async () => {
+    const answers = [
+      async () => new Response('boom', { status: 500 }),
+      async () => Promise.reject(new TypeError('fetch failed')),
+      async () => new Response('not json', { status: 200 }),
+    ]
+    for (const answer of answers) {
+      const { client } = clientAnswering(answer)
+      const failure = client.get(caller, '/x')
+      await expect(failure).rejects.toBeInstanceOf(ServiceUnavailableError)
+      await expect(failure).rejects.toThrow('The schema service is unavailable')
+    }
+  })
+})
