@@ -1,19 +1,38 @@
-import { existsSync, readFileSync, writeFileSync } from 'node:fs'
-import { join } from 'node:path'
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { join, resolve } from 'node:path'
 import process from 'node:process'
-import { env, exitOnStartupError, readConfig } from '@cms/config'
-import { newSecret, startStack } from '@cms/stack'
-import type { Stack } from '@cms/stack'
+import { env, exitOnStartupError, readConfig, StartupError } from '@cms/config'
+import {
+  acquireDataFolderLock,
+  DATA_ROOT,
+  endLeftovers,
+  identityOf,
+  newSecret,
+  portIsFree,
+  startStack,
+  storageKind,
+  supervise,
+} from '@cms/stack'
+import type { DataFolderLock, ManagedProcess, Stack, Supervisor } from '@cms/stack'
 
+/**
+ * `npm start`: one stack per data folder (a lock taken before anything starts), every process
+ * it launches supervised and restarted when it crashes, Ctrl-C stopping all of it in order.
+ * docs/local-runtime.md describes the whole runtime.
+ */
 const config = await exitOnStartupError('cms', async () =>
   readConfig({
     CMS_PORT: env.port({ default: 8080 }),
     CMS_ADMIN_TOKEN: env.optionalString(),
     CMS_RUNTIME: env.oneOf(['node', 'deno'] as const, { default: 'node' }),
+    CMS_DATA_DIR: env.optionalString(),
   }),
 )
 
 const say = (line: string) => process.stdout.write(`${line}\n`)
+const report = (line: string) => say(`cms: ${line}`)
+const dataDir = resolve(config.CMS_DATA_DIR ?? join(DATA_ROOT, 'dev'))
+const gatewayUrl = `http://127.0.0.1:${config.CMS_PORT}`
 
 interface DemoCredentials {
   websiteId: string
@@ -44,33 +63,92 @@ async function ensureDemoWebsite(stack: Stack, adminToken: string): Promise<Demo
   return credentials
 }
 
+/** The lock first (a second start on this folder says who runs it), then the gateway's port. */
+async function claim(): Promise<DataFolderLock> {
+  mkdirSync(dataDir, { recursive: true })
+  const lock = acquireDataFolderLock(dataDir, gatewayUrl)
+  if (lock.tookOver) {
+    const ended = await endLeftovers(lock.tookOver.processes)
+    report(
+      `took over the lock of a start that is gone (pid ${lock.tookOver.pid})${ended.length ? `; ended what it left running: ${ended.join(', ')}` : ''}`,
+    )
+  }
+  if (!(await portIsFree(config.CMS_PORT))) {
+    lock.release()
+    throw new StartupError(
+      `the gateway port ${config.CMS_PORT} is already in use on 127.0.0.1; stop what listens there or set CMS_PORT to a free port`,
+    )
+  }
+  return lock
+}
+
+const lock = await exitOnStartupError('cms', claim)
+// Ctrl-C while the stack comes up: the start finishes what it began, then stops all of it.
+let interrupted = false
+const interruptStart = () => {
+  if (!interrupted) report('stopping once the processes being started can be stopped ...')
+  interrupted = true
+}
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, interruptStart)
 const adminToken = config.CMS_ADMIN_TOKEN ?? newSecret()
-say('cms: starting MongoDB, Redis, RabbitMQ and the services ...')
-const stack = await exitOnStartupError('cms', () =>
-  startStack({
-    name: 'dev',
-    gatewayPort: config.CMS_PORT,
-    adminToken,
-    runtime: config.CMS_RUNTIME,
-    log: (line) => say(`cms: ${line}`),
-    env: { webhook: { WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true' } },
-  }),
-)
+report(`starting MongoDB, Redis, RabbitMQ and the services (data in ${dataDir}) ...`)
+const stack = await exitOnStartupError('cms', async () => {
+  try {
+    return await startStack({
+      dataDir,
+      gatewayPort: config.CMS_PORT,
+      adminToken,
+      runtime: config.CMS_RUNTIME,
+      log: report,
+      env: { webhook: { WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true' } },
+    })
+  } catch (error) {
+    lock.release()
+    throw error
+  }
+})
+
+const recordProcesses = () =>
+  lock.update({
+    processes: stack.processes().map((managed: ManagedProcess) => ({
+      name: managed.name,
+      ...identityOf(managed.pid()!),
+    })),
+  })
+lock.update({
+  backends: {
+    mongo: stack.backends.mongo.url,
+    redis: stack.backends.redis.url,
+    amqp: stack.backends.amqp.url,
+  },
+})
+recordProcesses()
+const supervisor: Supervisor = supervise({
+  processes: stack.processes(),
+  report,
+  onRestarted: recordProcesses,
+})
 
 let stopping = false
-const shutdown = async () => {
+const shutdown = async (exitCode = 0) => {
   if (stopping) return
   stopping = true
   say('\ncms: stopping ...')
+  supervisor.stop()
   await stack.stop()
+  lock.release()
   say('cms: stopped')
-  process.exit(0)
+  process.exit(exitCode)
 }
-process.on('SIGINT', shutdown)
-process.on('SIGTERM', shutdown)
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+  process.off(signal, interruptStart)
+  process.on(signal, () => void shutdown())
+}
+if (interrupted) await shutdown()
 
 try {
   const demo = await ensureDemoWebsite(stack, adminToken)
+  const storage = await storageKind(stack.backends.mongo.url).catch(() => undefined)
   const gateway = stack.services.gatewayUrl
   say('')
   say(`  Gateway        ${gateway}   (health: ${gateway}/healthz)`)
@@ -81,9 +159,15 @@ try {
   say(`  Demo website   ${demo.websiteId}`)
   say(`  Demo admin key ${demo.key}`)
   say(`  Backends       ${stack.backends.provider} (data and logs in ${stack.dataDir})`)
+  if (storage === 'FerretDB') {
+    say(
+      '  Storage        FerretDB: lists scan every document (~3.5 s at 10,000); for MongoDB set MONGO_URL or put mongod on the PATH',
+    )
+  }
   say(
     '  Webhooks may target private and loopback addresses in this local stack (WEBHOOK_ALLOW_PRIVATE_TARGETS=true).',
   )
+  say('  Crashed processes are restarted and reported here.')
   say('')
   say(`  Try: curl -H 'x-api-key: ${demo.key}' ${gateway}/api/content-types`)
   say('  Press Ctrl-C to stop.')
@@ -91,5 +175,5 @@ try {
   process.stderr.write(
     `cms: the stack started but setting up the demo website failed: ${(error as Error).message}\n`,
   )
-  await shutdown()
+  await shutdown(1)
 }

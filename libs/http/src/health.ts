@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto'
+import process from 'node:process'
 import { Router } from '@koa/router'
 import type { Registry } from 'prom-client'
 
@@ -21,17 +23,33 @@ async function runCheck(check: ReadinessCheck): Promise<string> {
   }
 }
 
-/** `/healthz` (the process is alive), `/readyz` (its backing services answer), `/metrics`. */
+/**
+ * Who answers `/healthz`: the id the launcher gave this process (`CMS_INSTANCE_ID`), so a
+ * launcher checks readiness against the process it started and never against whoever else
+ * answers on the port; a random one when nobody gave one.
+ */
+export const processInstanceId = (env: Readonly<Record<string, string | undefined>>): string =>
+  env.CMS_INSTANCE_ID || randomUUID()
+
+const DEFAULT_INSTANCE_ID = processInstanceId(process.env)
+
+/**
+ * `/healthz` (the process is alive, and which process it is), `/readyz` (its backing services
+ * answer), `/metrics`.
+ */
 export function healthRoutes(options: {
   checks: Readonly<Record<string, ReadinessCheck>>
   /** Reported, but the service keeps serving without them, so they never fail readiness. */
   advisoryChecks?: Readonly<Record<string, ReadinessCheck>>
   registry: Registry
   isDraining: () => boolean
+  /** Reported by `/healthz`; `CMS_INSTANCE_ID` of this process by default. */
+  instanceId?: string
 }): Router {
   const router = new Router()
+  const instance = options.instanceId ?? DEFAULT_INSTANCE_ID
   router.get('/healthz', (ctx) => {
-    ctx.body = { status: 'ok' }
+    ctx.body = { status: 'ok', instance }
   })
   const all = { ...options.checks, ...options.advisoryChecks }
   const required = new Set(Object.keys(options.checks))

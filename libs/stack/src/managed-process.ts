@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process'
 import type { ChildProcess } from 'node:child_process'
+import { randomUUID } from 'node:crypto'
 import { createWriteStream, mkdirSync } from 'node:fs'
 import { dirname } from 'node:path'
 import process from 'node:process'
@@ -12,13 +13,25 @@ export interface ProcessSpec {
   cwd?: string
   /** stdout and stderr are appended here. */
   logFile: string
-  /** Resolves true once the process is ready to use. */
-  isReady: () => Promise<boolean>
+  /**
+   * Resolves true once the process is ready to use. `instanceId` is the `CMS_INSTANCE_ID` this
+   * start gave the process (a service reports it in `/healthz`), so readiness is checked
+   * against this very process, not whoever answers on the port.
+   */
+  isReady: (instanceId: string) => Promise<boolean>
   readyTimeoutMs?: number
+}
+
+/** How a process ended; `expected` when its owner asked for it (stop() or kill()). */
+export interface ProcessExit {
+  code: number | null
+  signal: NodeJS.Signals | null
+  expected: boolean
 }
 
 export interface ManagedProcess {
   readonly name: string
+  readonly logFile: string
   pid(): number | undefined
   isRunning(): boolean
   /** Starts (again) with the same spec and waits until ready. */
@@ -27,26 +40,36 @@ export interface ManagedProcess {
   stop(graceMs?: number): Promise<void>
   /** SIGKILL at once, as a crash would. */
   kill(): Promise<void>
+  /** Called on every exit of the process; returns a function that removes the listener. */
+  onExit(listener: (exit: ProcessExit) => void): () => void
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+/** Signals a whole process group; false when none of it is left. */
+export function signalProcessGroup(pid: number, signal: NodeJS.Signals): boolean {
+  try {
+    process.kill(-pid, signal)
+    return true
+  } catch {
+    return false
+  }
+}
 
 /** A child process in its own process group, so stopping it also stops what it spawned. */
 export function managedProcess(spec: ProcessSpec): ManagedProcess {
   let child: ChildProcess | undefined
   let exited: Promise<void> = Promise.resolve()
+  let stopRequested = false
+  const listeners = new Set<(exit: ProcessExit) => void>()
 
   const signalGroup = (signal: NodeJS.Signals) => {
-    if (!child?.pid) return
-    try {
-      process.kill(-child.pid, signal)
-    } catch {
-      // already gone
-    }
+    if (child?.pid) signalProcessGroup(child.pid, signal)
   }
 
   const stopWith = async (graceMs: number, firstSignal: NodeJS.Signals) => {
     if (!child || child.exitCode !== null || child.signalCode !== null) return
+    stopRequested = true
     signalGroup(firstSignal)
     const timer = setTimeout(() => signalGroup('SIGKILL'), graceMs)
     await exited
@@ -55,14 +78,21 @@ export function managedProcess(spec: ProcessSpec): ManagedProcess {
 
   return {
     name: spec.name,
+    logFile: spec.logFile,
     pid: () => child?.pid,
     isRunning: () => child !== undefined && child.exitCode === null && child.signalCode === null,
+    onExit(listener) {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
+    },
     async start() {
       mkdirSync(dirname(spec.logFile), { recursive: true })
       const log = createWriteStream(spec.logFile, { flags: 'a' })
+      const instanceId = randomUUID()
+      stopRequested = false
       const started = spawn(spec.command, [...spec.args], {
         cwd: spec.cwd,
-        env: { ...process.env, ...spec.env },
+        env: { ...process.env, ...spec.env, CMS_INSTANCE_ID: instanceId },
         detached: true,
         stdio: ['ignore', 'pipe', 'pipe'],
       })
@@ -71,9 +101,14 @@ export function managedProcess(spec: ProcessSpec): ManagedProcess {
       started.stderr?.pipe(log)
       let exitCode: number | null = null
       exited = new Promise((resolve) =>
-        started.once('exit', (code) => {
+        started.once('exit', (code, signal) => {
           exitCode = code
+          const expected = stopRequested
+          // What the process left behind in its group (a wrapper's server, say) goes with it,
+          // so a restart finds its ports and data free.
+          if (!expected && started.pid) signalProcessGroup(started.pid, 'SIGKILL')
           resolve()
+          for (const listener of listeners) listener({ code, signal, expected })
         }),
       )
       const spawnFailed = new Promise<Error>((resolve) => started.once('error', resolve))
@@ -81,12 +116,13 @@ export function managedProcess(spec: ProcessSpec): ManagedProcess {
       while (Date.now() < deadline) {
         const failure = await Promise.race([spawnFailed, sleep(0).then(() => undefined)])
         if (failure) throw new Error(`${spec.name}: cannot run ${spec.command}: ${failure.message}`)
-        if (started.exitCode !== null || exitCode !== null) {
-          throw new Error(
-            `${spec.name} exited with code ${started.exitCode ?? exitCode} during start; see ${spec.logFile}`,
-          )
+        if (started.exitCode !== null || started.signalCode !== null || exitCode !== null) {
+          const how = started.signalCode
+            ? `signal ${started.signalCode}`
+            : `code ${started.exitCode ?? exitCode}`
+          throw new Error(`${spec.name} exited with ${how} during start; see ${spec.logFile}`)
         }
-        if (await spec.isReady().catch(() => false)) return
+        if (await spec.isReady(instanceId).catch(() => false)) return
         await sleep(150)
       }
       await stopWith(2000, 'SIGKILL')

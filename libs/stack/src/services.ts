@@ -68,11 +68,18 @@ export interface RunningServices {
   stop(): Promise<void>
 }
 
-async function isReady(url: string): Promise<boolean> {
+/** Ready when the process this launch started (`instanceId`, from `/healthz`) answers `/readyz`. */
+async function isReady(url: string, instanceId: string): Promise<boolean> {
+  const health = await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(2000) })
+  const body = (await health.json().catch(() => ({}))) as { instance?: unknown }
+  if (!health.ok || body.instance !== instanceId) return false
   const response = await fetch(`${url}/readyz`, { signal: AbortSignal.timeout(2000) })
   await response.body?.cancel()
   return response.ok
 }
+
+/** Only the gateway holds the platform admin token, even when the launching shell has one. */
+const ADMIN_TOKEN_KEPT_AWAY = { CMS_ADMIN_TOKEN: undefined }
 
 /** Starts every service as its own process, each on a free port, and waits until all are ready. */
 export async function launchServices(options: LaunchOptions): Promise<RunningServices> {
@@ -140,9 +147,13 @@ export async function launchServices(options: LaunchOptions): Promise<RunningSer
         command,
         args,
         cwd: REPO_ROOT,
-        env: { ...envOf[service], ...options.env?.[service] },
+        env: {
+          ...(service === 'gateway' ? {} : ADMIN_TOKEN_KEPT_AWAY),
+          ...envOf[service],
+          ...options.env?.[service],
+        },
         logFile: join(options.dataDir, 'logs', `${service}.log`),
-        isReady: () => isReady(urls[service]),
+        isReady: (instanceId) => isReady(urls[service], instanceId),
         readyTimeoutMs: 90_000,
       })
       return [service, managed]

@@ -1,16 +1,20 @@
 import { existsSync, mkdirSync, rmSync } from 'node:fs'
 import process from 'node:process'
-import { join } from 'node:path'
+import { join, resolve } from 'node:path'
 import { provisionBackends } from './provision.ts'
 import type { Backends } from './provision.ts'
 import { entryFileOf, launchServices, SERVICE_NAMES } from './services.ts'
 import type { LaunchOptions, RunningServices, ServiceName } from './services.ts'
 import { DATA_ROOT, REPO_ROOT } from './paths.ts'
+import { processOf } from './backends/backend.ts'
+import type { ManagedProcess } from './managed-process.ts'
 
 export interface Stack {
   backends: Backends
   services: RunningServices
   dataDir: string
+  /** Every process this stack launched (services, then backing servers it started). */
+  processes(): ManagedProcess[]
   stop(): Promise<void>
 }
 
@@ -20,6 +24,8 @@ export interface StackOptions extends Omit<
 > {
   /** A folder name under .data; a fresh one per run unless given. */
   name?: string
+  /** The data folder itself (any path); wins over `name`. */
+  dataDir?: string
   /** Delete the data folder on stop (tests), or keep it (npm start). */
   ephemeral?: boolean
   log?: (line: string) => void
@@ -34,7 +40,9 @@ export function availableServices(): ServiceName[] {
 
 /** Backing servers plus every service: the whole system on this machine. */
 export async function startStack(options: StackOptions = {}): Promise<Stack> {
-  const dataDir = join(DATA_ROOT, options.name ?? `run-${Date.now()}-${process.pid}`)
+  const dataDir = options.dataDir
+    ? resolve(options.dataDir)
+    : join(DATA_ROOT, options.name ?? `run-${Date.now()}-${process.pid}`)
   mkdirSync(dataDir, { recursive: true })
   const backends = await provisionBackends({ dataDir, log: options.log, env: options.backendEnv })
   let services: RunningServices
@@ -56,6 +64,12 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     backends,
     services,
     dataDir,
+    processes: () => [
+      ...Object.values(services.processes).filter((managed) => managed.pid() !== undefined),
+      ...[backends.mongo, backends.redis, backends.amqp]
+        .map(processOf)
+        .filter((managed): managed is ManagedProcess => managed !== undefined),
+    ],
     async stop() {
       await services.stop()
       await backends.stop()

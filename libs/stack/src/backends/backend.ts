@@ -1,3 +1,5 @@
+import type { ManagedProcess } from '../managed-process.ts'
+
 /** A backing server the provisioner brought up (or was given), with its connection string. */
 export interface Backend {
   readonly url: string
@@ -18,4 +20,10 @@ export interface Backend {
 
 export function givenBackend(url: string): Backend {
   return { url, dispose: async () => undefined }
+}
+
+/** The process behind a backend this run started itself (for the supervisor), if any. */
+export function processOf(backend: Backend): ManagedProcess | undefined {
+  const control = backend.control as Partial<ManagedProcess> | undefined
+  return typeof control?.onExit === 'function' ? (control as ManagedProcess) : undefined
 }
