@@ -1,3 +1,4 @@
+import type { Buffer } from 'node:buffer'
 import { connect } from 'amqplib'
 import type { ChannelModel, ConfirmChannel, Options } from 'amqplib'
 import type { Logger } from 'pino'
@@ -38,6 +39,25 @@ export interface AmqpOptions {
   onConnect?: (model: ChannelModel) => Promise<void>
   /** The socket's connect time-out per address; a node that is down but not refusing costs this. */
   connectTimeoutMs?: number
+  /**
+   * How long topology and consumers may take to set up on a new connection before it is given
+   * up for the next address (a queue without a leader can leave a declare or consume waiting).
+   */
+  setupTimeoutMs?: number
+  /**
+   * How long a publish waits for the broker's confirm before it rejects (the message may still
+   * be confirmed later: a caller that publishes again sends it twice, never zero times).
+   */
+  confirmTimeoutMs?: number
+}
+
+/** Rejects with `late()` if `promise` has not settled within `ms`. */
+function within<T>(promise: Promise<T>, ms: number, late: () => Error): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(late()), ms)
+  })
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer))
 }
 
 /** Where a URL points, without its credentials, for logs. */
@@ -110,7 +130,12 @@ export async function connectAmqp(options: AmqpOptions): Promise<AmqpClient> {
         rotation.failed()
         scheduleReconnect()
       })
-      await setUp(candidate)
+      const setupTimeoutMs = options.setupTimeoutMs ?? 20_000
+      await within(
+        setUp(candidate),
+        setupTimeoutMs,
+        () => new Error(`topology and consumers not set up within ${setupTimeoutMs} ms`),
+      )
       if (lost) throw new Error('the connection closed while it was being set up')
       if (stopped) {
         await candidate.close().catch(() => undefined)
@@ -121,9 +146,11 @@ export async function connectAmqp(options: AmqpOptions): Promise<AmqpClient> {
       logger.info({ broker: addressOf(url) }, 'amqp connected')
     } catch (error) {
       publisher = undefined
-      logger.debug(
+      // A node that refuses is routine while it is down; one that accepts and then fails the
+      // set-up is worth a warning.
+      logger[candidate ? 'warn' : 'debug'](
         { err: (error as Error)?.message, broker: addressOf(url) },
-        'amqp connect failed',
+        candidate ? 'amqp set-up failed; trying the next address' : 'amqp connect failed',
       )
       await candidate?.close().catch(() => undefined)
       rotation.failed()
@@ -142,7 +169,8 @@ export async function connectAmqp(options: AmqpOptions): Promise<AmqpClient> {
       const channel = publisher
       if (!channel)
         return Promise.reject(new ServiceUnavailableError('The message broker is unavailable'))
-      return new Promise<void>((resolve, reject) => {
+      const confirmTimeoutMs = options.confirmTimeoutMs ?? 15_000
+      const publishing = new Promise<void>((resolve, reject) => {
         const confirmed = (error: unknown) => {
           const wasReturned = messageId !== undefined && returned.delete(messageId)
           if (error)
@@ -166,6 +194,14 @@ export async function connectAmqp(options: AmqpOptions): Promise<AmqpClient> {
           reject(new ServiceUnavailableError('The message broker is unavailable', { cause: error }))
         }
       })
+      return within(
+        publishing,
+        confirmTimeoutMs,
+        () =>
+          new ServiceUnavailableError(
+            `The broker did not confirm the message within ${confirmTimeoutMs} ms`,
+          ),
+      )
     },
     async close() {
       stopped = true

@@ -1,3 +1,4 @@
+import type { Buffer } from 'node:buffer'
 import type { Options } from 'amqplib'
 import type { AmqpClient } from './connect.ts'
 
