@@ -64,8 +64,19 @@ async function drain(
       batch.push(message)
     }
     if (batch.length === 0) return moved
-    for (const message of batch) target.publish('', to, message.content, republished(message))
-    await target.waitForConfirms()
+    // Mandatory: a message the target queue does not take comes back, and then none of the
+    // batch is acknowledged (the broker returns the batch to the classic queue).
+    let returned = 0
+    const onReturn = () => returned++
+    target.on('return', onReturn)
+    try {
+      for (const message of batch)
+        target.publish('', to, message.content, { ...republished(message), mandatory: true })
+      await target.waitForConfirms()
+    } finally {
+      target.off('return', onReturn)
+    }
+    if (returned > 0) throw new Error(`${to} did not take ${returned} message(s) from ${from}`)
     source.ack(batch.at(-1)!, true)
     moved += batch.length
   }
