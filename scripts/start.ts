@@ -29,6 +29,9 @@ const config = await exitOnStartupError('cms', async () =>
   }),
 )
 
+// The token goes to the gateway alone (startStack passes it); no other process inherits it.
+delete process.env.CMS_ADMIN_TOKEN
+
 const say = (line: string) => process.stdout.write(`${line}\n`)
 const report = (line: string) => say(`cms: ${line}`)
 const dataDir = resolve(config.CMS_DATA_DIR ?? join(DATA_ROOT, 'dev'))

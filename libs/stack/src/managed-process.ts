@@ -46,8 +46,8 @@ export interface ManagedProcess {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
-/** Signals a whole process group; false when none of it is left. */
-export function signalProcessGroup(pid: number, signal: NodeJS.Signals): boolean {
+/** Signals a whole process group (0: only asks whether any of it is left); false when none is. */
+export function signalProcessGroup(pid: number, signal: NodeJS.Signals | 0): boolean {
   try {
     process.kill(-pid, signal)
     return true
