@@ -92,7 +92,7 @@ const KEYS: Record<string, Key> = {
   score: (row) => row.data.score ?? null,
 }
 
-/** BSON order for these values: null (and missing) first, then numbers or strings; id last. */
+/** BSON order for these values: null (and missing) first, then numbers or strings; id last, in the last key's direction. */
 function expectedOrder(sort: Array<[keyof typeof KEYS, 1 | -1]>, selected = rows): string[] {
   const compare = (a: Row, b: Row): number => {
     for (const [name, direction] of sort) {
@@ -103,7 +103,7 @@ function expectedOrder(sort: Array<[keyof typeof KEYS, 1 | -1]>, selected = rows
       if (y === null) return direction
       return (x < y ? -1 : 1) * direction
     }
-    return a._id < b._id ? -1 : 1
+    return (a._id < b._id ? -1 : 1) * (sort.at(-1)?.[1] ?? 1)
   }
   return [...selected].sort(compare).map((row) => row._id)
 }
@@ -146,7 +146,7 @@ describe('walking every page', () => {
     ],
     ['sort=slug', 'sort=slug', 100, [['slug', 1]]],
   ] as const)(
-    'when %s is walked, then every document comes once, in order',
+    'queries: equal sort keys are ordered by id; queries: sort takes -field or field:desc; queries: sort defaults to -createdAt — when %s is walked, then every document comes once, in order',
     async (_, query, limit, sort) => {
       const { ids, pages } = await walk(`type=row&${query}`, limit)
       expect(pages).toBe(Math.ceil(ROWS / limit))
@@ -158,7 +158,7 @@ describe('walking every page', () => {
 })
 
 describe('the envelope', () => {
-  it('when the first page is asked for, then the envelope counts the whole result', async () => {
+  it('queries: the list envelope — when the first page is asked for, then the envelope counts the whole result', async () => {
     const response = await site.api('GET', '/api/content?draft=true&type=row&fields=id&limit=100')
     expect(response.body).toMatchObject({
       totalDocs: ROWS,
@@ -173,7 +173,7 @@ describe('the envelope', () => {
     expect(response.body.docs).toHaveLength(100)
   })
 
-  it('when a page past the end is asked for, then docs is empty and the totals are right', async () => {
+  it('queries: a page past the end is empty — when a page past the end is asked for, then docs is empty and the totals are right', async () => {
     for (const page of [11, 1_000_000]) {
       const response = await site.api(
         'GET',
@@ -189,8 +189,18 @@ describe('the envelope', () => {
         hasNextPage: false,
         hasPrevPage: true,
         nextPage: null,
+        prevPage: 10,
       })
     }
+  })
+
+  it('queries: limit defaults to 20 — when no limit is given, then a page holds 20 documents and says so', async () => {
+    const response = await site.api('GET', '/api/content?draft=true&type=row&fields=slug&page=2')
+    expect(response.status, response.text).toBe(200)
+    expect(response.body).toMatchObject({ limit: 20, totalPages: ROWS / 20, page: 2, nextPage: 3 })
+    expect(response.body.docs.map((doc: { id: string }) => doc.id)).toEqual(
+      expectedOrder([['createdAt', -1]]).slice(20, 40),
+    )
   })
 
   it('when a filter narrows the list, then the totals count the filter and the pages its documents', async () => {

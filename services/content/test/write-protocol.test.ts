@@ -11,11 +11,21 @@ const caller = { websiteId: 'w1', keyId: 'k1', scope: 'admin' as const }
 const logger = createLogger({ service: 'test', level: 'silent' })
 const ID = '0b7c4a8e-1d2f-4c3b-9a8e-7f6d5c4b3a21'
 
+/**
+ * Three writer processes over one store: within a process the changes of a document wait in
+ * line, so the races under test are between processes.
+ */
 function setup() {
   const store = inMemoryStore()
-  const wired = wireWriteProtocol(store, { logger, clock: () => new Date() })
-  const committer = { commit: wired.commit, settle: wired.applier.settle }
-  return { store, committer, write: wired.change }
+  const processes = [1, 2, 3].map(() =>
+    wireWriteProtocol(store, { logger, clock: () => new Date() }),
+  )
+  const [first] = processes as [ReturnType<typeof wireWriteProtocol>]
+  const committer = { commit: first.commit, settle: first.applier.settle }
+  let next = 0
+  const write: typeof first.change = (request) =>
+    processes[next++ % processes.length]!.change(request)
+  return { store, committer, write }
 }
 
 async function seed(

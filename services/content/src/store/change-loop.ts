@@ -4,6 +4,7 @@ import type { ChangeReason, DocumentState, StoredDocument } from '../domain/docu
 import type { VersionApplier } from './apply-version.ts'
 import type { ClaimResult, SlugClaims } from './slug-claims.ts'
 import type { VersionCommit } from './version-commit.ts'
+import { oneAtATime } from './one-at-a-time.ts'
 
 /** What a change does to the current document; undefined when nothing needs to (idempotent). */
 export interface PlannedState {
@@ -32,7 +33,8 @@ const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(r
 /**
  * Read, plan, commit. A lost race is 412 with a precondition; without one the change is planned
  * again on the newer document, so concurrent writers never lose each other's changes. A new
- * slug is claimed before the commit and the old one given up after it.
+ * slug is claimed before the commit and the old one given up after it. Changes of one document
+ * in this process wait in line; races are left to other processes' writers.
  */
 export function createChangeLoop(deps: {
   /** The website's current document, or 404. */
@@ -44,8 +46,12 @@ export function createChangeLoop(deps: {
   sleep?: (ms: number) => Promise<void>
 }) {
   const sleep = deps.sleep ?? defaultSleep
+  const inLine = oneAtATime()
 
-  return async function change(request: ChangeRequest): Promise<ChangeResult> {
+  return (request: ChangeRequest): Promise<ChangeResult> =>
+    inLine(request.documentId, () => changeNow(request))
+
+  async function changeNow(request: ChangeRequest): Promise<ChangeResult> {
     const { documentId } = request
     for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
       const current = await deps.current(request.websiteId, documentId)
