@@ -111,7 +111,7 @@ describe('admin panel in the browser', () => {
     if (userDataDir) await rm(userDataDir, { recursive: true, force: true })
   })
 
-  it('when the admin token is wrong, then a clear message says so and nothing is shown', async () => {
+  it('admin: the operator signs in with the admin token — when the admin token is wrong, then a clear message says so and nothing is shown', async () => {
     const page = await openPanel()
     await page.getByLabel('Platform admin token').fill(`wrong-${randomUUID()}`)
     await page.getByRole('button', { name: 'Sign in' }).click()
@@ -124,7 +124,7 @@ describe('admin panel in the browser', () => {
     await page.close()
   })
 
-  it('when an operator creates a key, copies and uses it, then revokes it, then the API refuses it', async () => {
+  it('admin: the panel is a web page at /admin; admin: keys are created, listed and revoked — when an operator creates a key, copies and uses it, then revokes it, then the API refuses it', async () => {
     const page = await openPanel()
     // Keyboard only: the token field is the first stop, Enter submits.
     await page.keyboard.press('Tab')

@@ -18,7 +18,7 @@ const versionsOf = async (id: string) =>
   (await expectStatus(site.api('GET', `/api/content/${id}/versions`), 200)).body
 
 describe('create', () => {
-  it('when a document is created, then it is a version-1 draft with publishedAt null, authored by the key, and entry.create is emitted', async () => {
+  it('documents: create is 201; documents: the document shape; drafts: a new document is a draft; documents: authorId is the creating key — when a document is created, then it is a version-1 draft with publishedAt null, authored by the key, and entry.create is emitted', async () => {
     const response = await expectStatus(
       site.api('POST', '/api/content', {
         body: { type: 'article', data: { title: 'First post' } },
@@ -54,7 +54,7 @@ describe('create', () => {
 })
 
 describe('publish and unpublish', () => {
-  it('when a draft is published, then it is published with publishedAt set, a new version, and entry.publish', async () => {
+  it('drafts: publish sets publishedAt — when a draft is published, then it is published with publishedAt set, a new version, and entry.publish', async () => {
     const draft = await site.createArticle({ title: 'To publish' })
     const response = await expectStatus(site.api('POST', `/api/content/${draft.id}/publish`), 200)
     expect(response.body).toMatchObject({ id: draft.id, status: 'published', version: 2 })
@@ -67,7 +67,7 @@ describe('publish and unpublish', () => {
     expect(events[1]!.document).toEqual(response.body)
   })
 
-  it('when a published document is published again, then 200, nothing changes, no version and no event', async () => {
+  it('drafts: publishing twice changes nothing — when a published document is published again, then 200, nothing changes, no version and no event', async () => {
     const draft = await site.createArticle({ title: 'Twice published' })
     const first = await expectStatus(site.api('POST', `/api/content/${draft.id}/publish`), 200)
     const again = await expectStatus(site.api('POST', `/api/content/${draft.id}/publish`), 200)
@@ -79,7 +79,7 @@ describe('publish and unpublish', () => {
     ])
   })
 
-  it('when a published document is unpublished, then it is a draft with publishedAt null, public reads lose it, and entry.unpublish', async () => {
+  it('drafts: unpublish sets publishedAt to null — when a published document is unpublished, then it is a draft with publishedAt null, public reads lose it, and entry.unpublish', async () => {
     const draft = await site.createArticle({ title: 'Going back' })
     await expectStatus(site.api('POST', `/api/content/${draft.id}/publish`), 200)
     await expectStatus(site.readApi('GET', `/api/content/${draft.id}`), 200)
@@ -97,7 +97,7 @@ describe('publish and unpublish', () => {
     ])
   })
 
-  it('when a draft is unpublished, then 200, nothing changes, no version and no event', async () => {
+  it('drafts: unpublishing a draft changes nothing — when a draft is unpublished, then 200, nothing changes, no version and no event', async () => {
     const draft = await site.createArticle({ title: 'Never published' })
     const response = await expectStatus(site.api('POST', `/api/content/${draft.id}/unpublish`), 200)
     expect(response.body).toEqual(draft)
@@ -108,7 +108,7 @@ describe('publish and unpublish', () => {
 
 describe('update', () => {
   it.each(['draft', 'published'])(
-    'when a %s document is patched, then its status stays, the version grows and entry.update is emitted',
+    'documents: version counts changes — when a %s document is patched, then its status stays, the version grows and entry.update is emitted',
     async (status) => {
       const draft = await site.createArticle({ title: `Patch a ${status}` })
       if (status === 'published')
@@ -130,7 +130,7 @@ describe('update', () => {
 })
 
 describe('delete', () => {
-  it('when a document is deleted, then 204, it and its versions are gone, and entry.delete carries its last state', async () => {
+  it('documents: delete is 204; versions: deleted with the document; events: entry.delete carries the last state — when a document is deleted, then 204, it and its versions are gone, and entry.delete carries its last state', async () => {
     const draft = await site.createArticle({ title: 'Short lived' })
     const published = (
       await expectStatus(site.api('POST', `/api/content/${draft.id}/publish`), 200)
@@ -162,7 +162,7 @@ describe('delete', () => {
 })
 
 describe('every event once', () => {
-  it('when a document goes through every change, then RabbitMQ carries exactly one event per change with distinct ids', async () => {
+  it('events: one event per change; versions: restore adds a version and emits entry.update — when a document goes through every change, then RabbitMQ carries exactly one event per change with distinct ids', async () => {
     const draft = await site.createArticle({ title: 'All the changes' })
     await expectStatus(
       site.api('PATCH', `/api/content/${draft.id}`, { body: { data: { body: 'b' } } }),

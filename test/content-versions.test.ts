@@ -15,7 +15,7 @@ const versionsOf = async (id: string, query = '') =>
   (await expectStatus(site.api('GET', `/api/content/${id}/versions${query}`), 200)).body
 
 describe('history', () => {
-  it('when a document is created, updated three times, published, unpublished and restored, then exactly seven versions, newest first', async () => {
+  it('versions: every change adds one version; versions: the version record — when a document is created, updated three times, published, unpublished and restored, then exactly seven versions, newest first', async () => {
     const created = await site.createArticle({ title: 'Seven', body: 'v1' })
     for (const body of ['v2', 'v3', 'v4']) {
       await expectStatus(
@@ -85,7 +85,7 @@ describe('history', () => {
     expect(new Set(versions.docs.map((v: any) => v.id)).size).toBe(7)
   })
 
-  it('when versions are paged, then pages hold the newest first and the envelope counts them', async () => {
+  it('versions: listed newest first in pages — when versions are paged, then pages hold the newest first and the envelope counts them', async () => {
     const document = await site.createArticle({ title: 'Paged history' })
     for (let i = 0; i < 4; i++)
       await expectStatus(
@@ -111,7 +111,7 @@ describe('history', () => {
     }
   })
 
-  it('when a published document is restored to a draft-time version, then it stays published and the old slug comes back', async () => {
+  it('versions: restore keeps the status; versions: restore copies data and slug — when a published document is restored to a draft-time version, then it stays published and the old slug comes back', async () => {
     const document = await site.createArticle({ title: 'Restore keeps status', body: 'original' })
     await expectStatus(
       site.api('PATCH', `/api/content/${document.id}`, {
@@ -154,7 +154,7 @@ describe('history', () => {
 })
 
 describe('ETag and If-Match', () => {
-  it('when a document is read by id or slug, then the ETag is its version', async () => {
+  it('documents: single documents carry an ETag — when a document is read by id or slug, then the ETag is its version', async () => {
     const document = await site.createArticle({ title: 'Tagged' })
     await expectStatus(
       site.api('PATCH', `/api/content/${document.id}`, { body: { data: { views: 1 } } }),
@@ -179,7 +179,7 @@ describe('ETag and If-Match', () => {
   ]
 
   it.each(writes)(
-    'when %s carries a stale If-Match, then 412 and nothing changes; the current one succeeds',
+    'documents: a stale If-Match is 412 — when %s carries a stale If-Match, then 412 and nothing changes; the current one succeeds',
     async (name, request) => {
       const document = await site.createArticle({ title: `If-Match ${name}` })
       if (name === 'unpublish')

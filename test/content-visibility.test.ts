@@ -19,7 +19,7 @@ const idsOf = (body: { docs: Array<{ id: string }> }) => body.docs.map((doc) => 
 
 describe('drafts without draft access', () => {
   it.each(['readApi', 'api'] as const)(
-    'when the %s key reads a draft by id or slug without draft=true, then 404',
+    'drafts: invisible without draft access — when the %s key reads a draft by id or slug without draft=true, then 404',
     async (key) => {
       await expectStatus(site[key]('GET', `/api/content/${draft.id}`), 404)
       await expectStatus(site[key]('GET', `/api/content/by-slug/article/${draft.slug}`), 404)
@@ -27,7 +27,7 @@ describe('drafts without draft access', () => {
   )
 
   it.each(['readApi', 'api'] as const)(
-    'when the %s key lists without draft=true, then only published documents',
+    'drafts: invisible without draft access — when the %s key lists without draft=true, then only published documents',
     async (key) => {
       const list = await expectStatus(site[key]('GET', '/api/content'), 200)
       expect(idsOf(list.body)).toEqual([published.id])
@@ -35,7 +35,7 @@ describe('drafts without draft access', () => {
     },
   )
 
-  it('when the read key reads a published document by id and by slug, then it gets it with its ETag', async () => {
+  it('auth: read keys read published content and types; slug: documents are read by slug — when the read key reads a published document by id and by slug, then it gets it with its ETag', async () => {
     const byId = await expectStatus(site.readApi('GET', `/api/content/${published.id}`), 200)
     expect(byId.body).toEqual(published)
     const bySlug = await expectStatus(
@@ -48,7 +48,7 @@ describe('drafts without draft access', () => {
 })
 
 describe('draft access', () => {
-  it('when the admin key asks with draft=true, then drafts and published documents are both visible', async () => {
+  it('drafts: draft=true lists drafts and published — when the admin key asks with draft=true, then drafts and published documents are both visible', async () => {
     const list = await expectStatus(site.api('GET', '/api/content?draft=true'), 200)
     expect(idsOf(list.body)).toEqual([draft.id, published.id].sort())
     await expectStatus(site.api('GET', `/api/content/${draft.id}?draft=true`), 200)
@@ -58,7 +58,7 @@ describe('draft access', () => {
     )
   })
 
-  it('when the read key asks with draft=true, then 403 everywhere', async () => {
+  it('auth: draft=true needs an admin key — when the read key asks with draft=true, then 403 everywhere', async () => {
     for (const path of [
       '/api/content?draft=true',
       `/api/content/${published.id}?draft=true`,
@@ -69,7 +69,7 @@ describe('draft access', () => {
     }
   })
 
-  it('when the admin key acts on a draft without draft=true, then writes, versions and restore work', async () => {
+  it('drafts: writes reach drafts without draft=true — when the admin key acts on a draft without draft=true, then writes, versions and restore work', async () => {
     const document = await site.createArticle({ title: 'Admin works on drafts' })
     await expectStatus(
       site.api('PATCH', `/api/content/${document.id}`, { body: { data: { body: 'x' } } }),
@@ -82,7 +82,7 @@ describe('draft access', () => {
 })
 
 describe('scopes', () => {
-  it('when the read key tries any write or the version list, then 403 and nothing changes', async () => {
+  it('documents: writes need an admin key; auth: a missing scope is 403 — when the read key tries any write or the version list, then 403 and nothing changes', async () => {
     const attempts: Array<[string, string, unknown?]> = [
       ['POST', '/api/content', { type: 'article', data: { title: 'x' } }],
       ['PATCH', `/api/content/${published.id}`, { data: { body: 'x' } }],
@@ -106,7 +106,7 @@ describe('scopes', () => {
 })
 
 describe('tenancy', () => {
-  it('when another website uses ids and slugs of this one, then nothing is found or changed', async () => {
+  it('auth: a key sees its own website only — when another website uses ids and slugs of this one, then nothing is found or changed', async () => {
     const other = await contentSite()
     await expectStatus(other.api('GET', `/api/content/${published.id}`), 404)
     await expectStatus(other.api('GET', `/api/content/${draft.id}?draft=true`), 404)
@@ -130,7 +130,7 @@ describe('tenancy', () => {
 })
 
 describe('list envelope', () => {
-  it('when a list is paged, then the envelope follows spec 2.6 and a page past the end is empty with totals', async () => {
+  it('queries: the list envelope; queries: a page past the end is empty — when a list is paged, then the envelope follows spec 2.6 and a page past the end is empty with totals', async () => {
     const page = await expectStatus(site.api('GET', '/api/content?draft=true&limit=1&page=2'), 200)
     expect(page.body).toMatchObject({
       totalDocs: 2,
@@ -144,10 +144,19 @@ describe('list envelope', () => {
     })
     expect(page.body.docs).toHaveLength(1)
     const past = await expectStatus(site.api('GET', '/api/content?draft=true&page=5'), 200)
-    expect(past.body).toMatchObject({ docs: [], totalDocs: 2, totalPages: 1, page: 5 })
+    expect(past.body).toMatchObject({
+      docs: [],
+      totalDocs: 2,
+      totalPages: 1,
+      page: 5,
+      hasNextPage: false,
+      nextPage: null,
+      hasPrevPage: true,
+      prevPage: 1,
+    })
   })
 
-  it('when fields are selected, then documents keep their shape and always carry id', async () => {
+  it('queries: fields keep the document shape — when fields are selected, then documents keep their shape and always carry id', async () => {
     const list = await expectStatus(
       site.api('GET', '/api/content?draft=true&fields=title,slug&sort=slug'),
       200,

@@ -51,7 +51,7 @@ describe('the gateway process under clients that misbehave', () => {
     ).toBe(200)
   })
 
-  it('when the body is over 1 MiB, then 413 in the contract shape and the process keeps serving', async () => {
+  it('errors: a body over 1 MiB is 413 — when the body is over 1 MiB, then 413 in the contract shape and the process keeps serving', async () => {
     const site = await createTestWebsite()
     const response = await site.api('POST', '/api/content', {
       body: { type: 'post', data: { body: 'x'.repeat(1_100_000) } },

@@ -36,7 +36,7 @@ beforeAll(async () => {
 })
 
 describe('tenancy through the gateway', () => {
-  it("when website B's keys ask for A's documents by list, id or slug, then they never see them", async () => {
+  it("auth: a key sees its own website only — when website B's keys ask for A's documents by list, id or slug, then they never see them", async () => {
     for (const api of [siteB.api, siteB.readApi]) {
       const list = await api('GET', '/api/content')
       expect(list.status).toBe(200)
@@ -119,7 +119,7 @@ describe('scopes and drafts through the gateway', () => {
     expect(response.headers.get('etag')).toBeTruthy()
   })
 
-  it('when malformed JSON is written, then 422 VALIDATION_ERROR in the contract shape', async () => {
+  it('errors: malformed JSON is 422; errors: one error shape — when malformed JSON is written, then 422 VALIDATION_ERROR in the contract shape', async () => {
     const response = await siteA.api('POST', '/api/content', {
       rawBody: '{"type": "post", "data": ',
     })

@@ -61,7 +61,7 @@ afterAll(async () => {
 })
 
 describe('gateway when the content service goes away', () => {
-  it('when content is stopped, then reads get 503 quickly, other routes and health stay fine, and it recovers', async () => {
+  it('errors: a backing service down is 503 — when content is stopped, then reads get 503 quickly, other routes and health stay fine, and it recovers', async () => {
     expect((await api('GET', '/api/content')).status).toBe(200)
     await content.stop()
 
@@ -87,7 +87,7 @@ describe('gateway when the content service goes away', () => {
     expect(back.body.docs).toEqual([])
   }, 120_000)
 
-  it('when content hangs, then reads get 503 once the upstream time-out passes, and it recovers', async () => {
+  it('errors: a backing service down is 503 — when content hangs, then reads get 503 once the upstream time-out passes, and it recovers', async () => {
     const pid = content.pid()!
     process.kill(pid, 'SIGSTOP')
     try {

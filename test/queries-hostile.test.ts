@@ -72,7 +72,7 @@ describe('hostile list queries', () => {
     ],
     ['limit=101', 'limit=101'],
   ])(
-    'when the query has %s, then the answer is 422 in the error shape, quickly',
+    'queries: unknown names and operators are 422 — when the query has %s, then the answer is 422 in the error shape, quickly',
     async (_, query) => {
       const { response, ms } = await timedList(query)
       expectRefusal(response, query)
@@ -80,7 +80,7 @@ describe('hostile list queries', () => {
     },
   )
 
-  it('when a filter value is full of regex metacharacters, then it is matched literally', async () => {
+  it('queries: $contains is case-insensitive and literal — when a filter value is full of regex metacharacters, then it is matched literally', async () => {
     const { response } = await timedList(
       'filters[title][$contains]=.*&filters[title][$startsWith]=(%5B',
     )
@@ -96,7 +96,7 @@ describe('hostile list queries', () => {
     expect(ms).toBeLessThan(2000)
   })
 
-  it('when generated hostile query strings are sent, then none gives a 5xx or a slow answer', async () => {
+  it('errors: bad input is never a 500 — when generated hostile query strings are sent, then none gives a 5xx or a slow answer', async () => {
     await fc.assert(
       fc.asyncProperty(hostileQueryString(), async (query) => {
         const { response, ms } = await timedList(query)

@@ -286,41 +286,147 @@ const buildCases = (): Case[] => [
   { filters: { title: { $not: { $contains: 'a' } }, price: { $notNull: 'true' } } },
 ]
 
+/** The cases whose answers differ from the plain filter, and how many pick a real subset. */
+async function compareWithReference(
+  cases: readonly Case[],
+): Promise<{ mismatches: string[]; nonTrivial: number }> {
+  const mismatches: string[] = []
+  let nonTrivial = 0
+  for (const { filters, type } of cases) {
+    const query = qs.stringify({ ...(type ? { type } : {}), filters }, { encodeValuesOnly: true })
+    const expected = docs
+      .filter((doc) => (type ? doc.type === type : true) && matches(doc, filters, ITEM_KINDS))
+      .map((doc) => doc.id)
+      .sort()
+    if (expected.length > 0 && expected.length < docs.length) nonTrivial += 1
+    const actual = await listIds(query)
+    if (
+      JSON.stringify(actual.ids) !== JSON.stringify(expected) ||
+      actual.total !== expected.length
+    ) {
+      mismatches.push(
+        `${decodeURIComponent(query)}: expected ${expected.length}, got ${actual.ids.length}`,
+      )
+    }
+  }
+  return { mismatches, nonTrivial }
+}
+
+/** Every case picks what the reference picks, and each of them a real subset of the set. */
+async function expectEachCaseMatches(cases: readonly Case[]): Promise<void> {
+  const { mismatches, nonTrivial } = await compareWithReference(cases)
+  expect(mismatches).toEqual([])
+  expect(nonTrivial).toBe(cases.length)
+}
+
+const idsWhere = (pick: (doc: ApiDoc) => boolean) =>
+  docs
+    .filter(pick)
+    .map((doc) => doc.id)
+    .sort()
+
 describe('filters through the gateway', () => {
-  it('when every case is listed, then each answer equals the plain filter over the seeded set', async () => {
+  it("queries: filters use qs bracket notation; queries: the twelve operators; queries: Strapi's other operators — when every case is listed, then each answer equals the plain filter over the seeded set", async () => {
     const withId = buildCases().map((c) =>
       c.filters.id ? { filters: { id: { $in: `${docs[3]!.id},${docs[17]!.id}` } } } : c,
     )
-    const mismatches: string[] = []
-    let nonTrivial = 0
-    for (const { filters, type } of withId) {
-      const query = qs.stringify(
-        { ...(type ? { type } : {}), filters },
-        {
-          encodeValuesOnly: true,
-        },
-      )
-      const expected = docs
-        .filter((doc) => (type ? doc.type === type : true) && matches(doc, filters, ITEM_KINDS))
-        .map((doc) => doc.id)
-        .sort()
-      if (expected.length > 0 && expected.length < docs.length) nonTrivial += 1
-      const actual = await listIds(query)
-      if (
-        JSON.stringify(actual.ids) !== JSON.stringify(expected) ||
-        actual.total !== expected.length
-      ) {
-        mismatches.push(
-          `${decodeURIComponent(query)}: expected ${expected.length}, got ${actual.ids.length}`,
-        )
-      }
-    }
+    const { mismatches, nonTrivial } = await compareWithReference(withId)
     expect(mismatches).toEqual([])
     // The comparison means something only if most cases pick a real subset.
     expect(nonTrivial).toBeGreaterThan(withId.length * 0.8)
   }, 240_000)
 
-  it('when a read key lists, then only published documents match, filters included', async () => {
+  it('queries: a bare value means $eq — when filters[field]=value is sent, then it picks what $eq picks', async () => {
+    for (const [bare, explicit] of [
+      ['filters[status]=published', 'filters[status][$eq]=published'],
+      ['filters[title]=Delta', 'filters[title][$eq]=Delta'],
+      ['filters[data.active]=true', 'filters[data.active][$eq]=true'],
+    ]) {
+      const picked = await listIds(bare!)
+      expect(picked).toEqual(await listIds(explicit!))
+      expect(picked.total).toBeGreaterThan(0)
+      expect(picked.total).toBeLessThan(docs.length)
+    }
+  })
+
+  it('queries: tags match elements — when a tags field is filtered with $eq, $in or $contains, then a document matches by any one element', async () => {
+    await expectEachCaseMatches([
+      { filters: { tags: { $eq: 'news' } } },
+      { filters: { tags: { $in: 'news,Sport' } } },
+      { filters: { tags: { $contains: 'SPO' } } },
+    ])
+    expect((await listIds('filters[tags][$eq]=news')).ids).toEqual(
+      idsWhere((doc) => Array.isArray(doc.data.tags) && doc.data.tags.includes('news')),
+    )
+  })
+
+  it('queries: $and and $or nest — when $and and $or are nested, then the answer follows the logic at each level', async () => {
+    const logic = buildCases().filter((c) =>
+      Object.keys(c.filters).some((key) => key === '$and' || key === '$or' || key === '$not'),
+    )
+    expect(logic.length).toBeGreaterThanOrEqual(5)
+    await expectEachCaseMatches(logic)
+  })
+
+  it('queries: values follow the field type — when numbers, booleans, dates and date-times are compared, then by value, not as text', async () => {
+    // As text "10.5" < "9"; as numbers it is not.
+    expect((await listIds('filters[price][$gt]=9')).ids).toEqual(
+      idsWhere((doc) => typeof doc.data.price === 'number' && doc.data.price > 9),
+    )
+    await expectEachCaseMatches([
+      { filters: { price: { $lt: '10' } } },
+      { filters: { count: { $gte: '2' } }, type: 'item' },
+      { filters: { active: { $eq: 'false' } } },
+      { filters: { day: { $gt: '2024-05-01' } } },
+      { filters: { at: { $lt: '2024-01-05T00:00:00.000Z' } } },
+      { filters: { createdAt: { $gte: '2000-01-01' }, price: { $notNull: 'true' } } },
+    ])
+  })
+
+  it('queries: $contains is case-insensitive and literal — when $contains gets another case or regex characters, then it matches the text as written, in any case', async () => {
+    expect((await listIds('filters[title][$contains]=ALPHA')).ids).toEqual(
+      idsWhere((doc) =>
+        String(doc.data.title ?? '')
+          .toLowerCase()
+          .includes('alpha'),
+      ),
+    )
+    for (const literal of ['(1)', '*', '.2', '[x]', '\\e']) {
+      const picked = await listIds(`filters[title][$contains]=${encodeURIComponent(literal)}`)
+      expect(picked.ids, literal).toEqual(
+        idsWhere((doc) => String(doc.data.title ?? '').includes(literal)),
+      )
+      expect(picked.total, literal).toBeGreaterThan(0)
+    }
+  })
+
+  it('queries: $startsWith is case-sensitive — when $startsWith is given lower and upper case, then each matches only its own case', async () => {
+    const lower = await listIds('filters[title][$startsWith]=alpha')
+    const upper = await listIds('filters[title][$startsWith]=Alpha')
+    expect(lower.ids).toEqual(idsWhere((doc) => String(doc.data.title ?? '').startsWith('alpha')))
+    expect(upper.ids).toEqual(idsWhere((doc) => String(doc.data.title ?? '').startsWith('Alpha')))
+    expect(lower.total).toBeGreaterThan(0)
+    expect(upper.total).toBeGreaterThan(0)
+    expect(lower.ids).not.toEqual(upper.ids)
+  })
+
+  it('queries: lists as text or arrays — when $in, $notIn and $between are sent as arrays the way qs.stringify writes them, then they answer as the comma forms do', async () => {
+    const pairs: Array<[Record<string, unknown>, string]> = [
+      [{ title: { $in: ['Delta', 'Beta (1)'] } }, 'filters[title][$in]=Delta,Beta%20(1)'],
+      [{ tags: { $notIn: ['news', 'tech'] } }, 'filters[tags][$notIn]=news,tech'],
+      [{ price: { $between: ['5', '15'] } }, 'filters[price][$between]=5,15'],
+    ]
+    for (const [filters, commaForm] of pairs) {
+      const arrays = qs.stringify({ filters }, { encodeValuesOnly: true })
+      expect(decodeURIComponent(arrays)).toContain('[0]=')
+      const picked = await listIds(arrays)
+      expect(picked, arrays).toEqual(await listIds(commaForm))
+      expect(picked.ids).toEqual(idsWhere((doc) => matches(doc, filters, ITEM_KINDS)))
+      expect(picked.total).toBeGreaterThan(0)
+    }
+  })
+
+  it('drafts: invisible without draft access — when a read key lists, then only published documents match, filters included', async () => {
     const response = await site.readApi(
       'GET',
       `/api/content?limit=100&${qs.stringify(
@@ -338,7 +444,7 @@ describe('filters through the gateway', () => {
     expect(expected.length).toBeGreaterThan(0)
   })
 
-  it("when a filter names another website's document id, then nothing is found", async () => {
+  it("auth: a key sees its own website only — when a filter names another website's document id, then nothing is found", async () => {
     const other = await createTestWebsite()
     const response = await other.api(
       'GET',

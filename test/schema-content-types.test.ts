@@ -20,7 +20,7 @@ beforeAll(async () => {
 })
 
 describe('content types through the gateway', () => {
-  it('when an admin key creates, lists, gets, patches and deletes a type, then each step answers per the contract', async () => {
+  it('types: create 201, patch 200, delete 204; types: PATCH replaces the members it sends — when an admin key creates, lists, gets, patches and deletes a type, then each step answers per the contract', async () => {
     const { api } = await createTestWebsite()
     const created = await api('POST', '/api/content-types', { body: article })
     expect(created.status).toBe(201)
@@ -43,7 +43,7 @@ describe('content types through the gateway', () => {
     expect((await api('GET', '/api/content-types/author')).status).toBe(404)
   })
 
-  it('when a name is taken, then 409 CONFLICT', async () => {
+  it('types: name unique per website — when a name is taken, then 409 CONFLICT', async () => {
     const { api } = await createTestWebsite()
     await api('POST', '/api/content-types', { body: article })
     const again = await api('POST', '/api/content-types', { body: article })
@@ -51,7 +51,7 @@ describe('content types through the gateway', () => {
     expect(again.body.error.code).toBe('CONFLICT')
   })
 
-  it('when a definition breaks several rules, then one 422 carries a detail for each', async () => {
+  it('types: name format; types: field names; errors: validation errors list every problem — when a definition breaks several rules, then one 422 carries a detail for each', async () => {
     const response = await site.api('POST', '/api/content-types', {
       body: {
         name: 'Bad Name',
@@ -84,7 +84,7 @@ describe('content types through the gateway', () => {
     for (const detail of response.body.error.details) expect(typeof detail.message).toBe('string')
   })
 
-  it('when a PATCH sends a different name, then 422', async () => {
+  it('types: name cannot change — when a PATCH sends a different name, then 422', async () => {
     await site.api('POST', '/api/content-types', { body: { name: 'renamable' } })
     const response = await site.api('PATCH', '/api/content-types/renamable', {
       body: { name: 'renamed' },
@@ -98,7 +98,7 @@ describe('content types through the gateway', () => {
     ])
   })
 
-  it('when a read key reads types, then it may; when it writes, then 403 FORBIDDEN', async () => {
+  it('auth: read keys read published content and types; auth: a missing scope is 403 — when a read key reads types, then it may; when it writes, then 403 FORBIDDEN', async () => {
     await site.api('POST', '/api/content-types', { body: { name: 'readable' } })
     expect((await site.readApi('GET', '/api/content-types/readable')).status).toBe(200)
     expect((await site.readApi('GET', '/api/content-types')).status).toBe(200)
@@ -117,12 +117,12 @@ describe('content types through the gateway', () => {
     }
   })
 
-  it('when no or a wrong key is sent, then 401', async () => {
+  it('auth: a missing, unknown or revoked key is 401 — when no or a wrong key is sent, then 401', async () => {
     expect((await apiClient('')('GET', '/api/content-types')).status).toBe(401)
     expect((await apiClient('not-a-key')('GET', '/api/content-types')).status).toBe(401)
   })
 
-  it('when another website has a type of the same name, then neither sees nor changes the other', async () => {
+  it('auth: a key sees its own website only; types: name unique per website — when another website has a type of the same name, then neither sees nor changes the other', async () => {
     const other = await createTestWebsite()
     await site.api('POST', '/api/content-types', { body: { name: 'shared-name', label: 'Mine' } })
     expect((await other.api('GET', '/api/content-types/shared-name')).status).toBe(404)
@@ -135,6 +135,66 @@ describe('content types through the gateway', () => {
       (await other.api('POST', '/api/content-types', { body: { name: 'shared-name' } })).status,
     ).toBe(201)
     expect((await site.api('GET', '/api/content-types/shared-name')).body.label).toBe('Mine')
+  })
+})
+
+describe('content type defaults and references', () => {
+  it('types: the list is sorted by name — when types are created out of order, then the list is sorted by name', async () => {
+    const { api } = await createTestWebsite()
+    for (const name of ['zeta', 'alpha', 'mid_one', 'beta-2']) {
+      expect((await api('POST', '/api/content-types', { body: { name } })).status).toBe(201)
+    }
+    const list = await api('GET', '/api/content-types')
+    expect(list.body.docs.map((type: { name: string }) => type.name)).toEqual([
+      'alpha',
+      'beta-2',
+      'mid_one',
+      'zeta',
+    ])
+  })
+
+  it('types: label defaults to name, fields to []; types: field names — when a type or a field is sent without label, fields or required, then the defaults are filled in', async () => {
+    const bare = await site.api('POST', '/api/content-types', { body: { name: 'bare_type' } })
+    expect(bare.status, bare.text).toBe(201)
+    expect(bare.body).toMatchObject({ name: 'bare_type', label: 'bare_type', fields: [] })
+    const withField = await site.api('POST', '/api/content-types', {
+      body: { name: 'with-field', fields: [{ name: '_Title9', type: 'text' }] },
+    })
+    expect(withField.status, withField.text).toBe(201)
+    expect(withField.body.fields).toEqual([
+      expect.objectContaining({ name: '_Title9', type: 'text', required: false }),
+    ])
+  })
+
+  it('types: thirteen field types — when a field has a type outside the thirteen, then 422 naming it', async () => {
+    for (const type of ['string', 'Text', 'relation', 'file']) {
+      const response = await site.api('POST', '/api/content-types', {
+        body: { name: 'unknown-field-type', fields: [{ name: 'f', type }] },
+      })
+      expect(response.status, type).toBe(422)
+      expect(response.body.error.details).toEqual([
+        { path: 'fields[0].type', message: expect.any(String) },
+      ])
+    }
+  })
+
+  it('types: slugField and titleField name a text field — when they name a missing or non-text field, then 422; a text or textarea field is accepted', async () => {
+    const fields = [
+      { name: 'headline', type: 'text' },
+      { name: 'summary', type: 'textarea' },
+      { name: 'body', type: 'richText' },
+    ]
+    const refused = await site.api('POST', '/api/content-types', {
+      body: { name: 'bad-refs', slugField: 'body', titleField: 'missing', fields },
+    })
+    expect(refused.status).toBe(422)
+    expect(
+      refused.body.error.details.map((detail: { path: string }) => detail.path).sort(),
+    ).toEqual(['slugField', 'titleField'])
+    const accepted = await site.api('POST', '/api/content-types', {
+      body: { name: 'good-refs', slugField: 'summary', titleField: 'headline', fields },
+    })
+    expect(accepted.status, accepted.text).toBe(201)
   })
 })
 
@@ -173,12 +233,15 @@ describe('unusual input through the gateway gives 422, never 500', () => {
     ],
     ['required as a number', { name: 'x', fields: [{ name: 'f', type: 'text', required: 1 }] }],
     ['min as a string', { name: 'x', fields: [{ name: 'f', type: 'number', min: '0' }] }],
-  ])('when the definition has %s, then 422 with details', async (_, body) => {
-    const response = await site.api('POST', '/api/content-types', { body })
-    expect(response.status).toBe(422)
-    expect(response.body.error.code).toBe('VALIDATION_ERROR')
-    expect(response.body.error.details.length).toBeGreaterThan(0)
-  })
+  ])(
+    'errors: bad input is never a 500 — when the definition has %s, then 422 with details',
+    async (_, body) => {
+      const response = await site.api('POST', '/api/content-types', { body })
+      expect(response.status).toBe(422)
+      expect(response.body.error.code).toBe('VALIDATION_ERROR')
+      expect(response.body.error.details.length).toBeGreaterThan(0)
+    },
+  )
 
   it('when labels and options use unusual but valid Unicode, then they are stored exactly', async () => {
     const body = {

@@ -54,13 +54,16 @@ describe('field values through the gateway', () => {
     ['url', 'https://example.com/path?q=1'],
     ['select', 'café'],
     ['json', { nested: [1, 'two', { three: null }] }],
-  ])('when %s gets %j, then the document is created with it', async (field, value) => {
-    const response = await write({ [field]: value })
-    expect(response.status, response.text).toBe(201)
-    // datetime values are stored as the same moment in UTC (docs/content.md).
-    const stored = field === 'datetime' ? new Date(value as string).toISOString() : value
-    expect(response.body.data[field]).toEqual(stored)
-  })
+  ])(
+    'types: thirteen field types — when %s gets %j, then the document is created with it',
+    async (field, value) => {
+      const response = await write({ [field]: value })
+      expect(response.status, response.text).toBe(201)
+      // datetime values are stored as the same moment in UTC (docs/content.md).
+      const stored = field === 'datetime' ? new Date(value as string).toISOString() : value
+      expect(response.body.data[field]).toEqual(stored)
+    },
+  )
 
   it.each<[string, unknown]>([
     ['text', 'x'.repeat(21)],
@@ -84,16 +87,19 @@ describe('field values through the gateway', () => {
     ['url', 'javascript:alert(1)'],
     ['select', 'cafe\u0301'],
     ['select', 'CAFÉ'],
-  ])('when %s gets %j, then 422 names data.<field>', async (field, value) => {
-    const response = await write({ [field]: value })
-    expect(response.status).toBe(422)
-    expect(response.body.error.details).toEqual([
-      {
-        path: `data.${field}`,
-        message: expect.any(String),
-      },
-    ])
-  })
+  ])(
+    'documents: data is validated against its type — when %s gets %j, then 422 names data.<field>',
+    async (field, value) => {
+      const response = await write({ [field]: value })
+      expect(response.status).toBe(422)
+      expect(response.body.error.details).toEqual([
+        {
+          path: `data.${field}`,
+          message: expect.any(String),
+        },
+      ])
+    },
+  )
 
   it.each<[string, unknown]>([
     ['json', { $where: 'sleep(1)' }],
@@ -114,7 +120,7 @@ describe('field values through the gateway', () => {
     },
   )
 
-  it('when every field has a wrong value at once, then one 422 lists all thirteen but json', async () => {
+  it('errors: validation errors list every problem — when every field has a wrong value at once, then one 422 lists all thirteen but json', async () => {
     const response = await write({
       text: 1,
       textarea: 1,

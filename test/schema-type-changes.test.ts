@@ -22,7 +22,7 @@ const pathsOf = (response: ApiResponse) =>
   (response.body.error?.details ?? []).map((detail: { path: string }) => detail.path)
 
 describe('a document write against a changed type is validated by the new definition immediately', () => {
-  it('when a required field is added, then the very next write without it is 422 and with it 201', async () => {
+  it('types: a change applies to the next write — when a required field is added, then the very next write without it is 422 and with it 201', async () => {
     await defineType({ name: 'note', fields: [{ name: 'text', type: 'text' }] })
     expect((await createDocument('note', { text: 'before' })).status).toBe(201)
     await changeType('note', {
@@ -42,7 +42,7 @@ describe('a document write against a changed type is validated by the new defini
     expect((await createDocument('note', { text: 'after', mood: 'calm' })).status).toBe(201)
   })
 
-  it('when a field is removed, then the very next write that sends it is 422 naming the key', async () => {
+  it('types: a change applies to the next write — when a field is removed, then the very next write that sends it is 422 naming the key', async () => {
     await defineType({
       name: 'note',
       fields: [
@@ -119,7 +119,7 @@ describe('a document write against a changed type is validated by the new defini
 })
 
 describe('deleting a type that has documents', () => {
-  it('when a draft of the type exists, then DELETE is 409 CONFLICT; once it is deleted, 204', async () => {
+  it('types: delete is 409 while documents exist — when a draft of the type exists, then DELETE is 409 CONFLICT; once it is deleted, 204', async () => {
     await defineType({ name: 'article', fields: [{ name: 'title', type: 'text' }] })
     const document = await createDocument('article', { title: 'draft only' })
     expect(document.body.status).toBe('draft')
@@ -131,7 +131,7 @@ describe('deleting a type that has documents', () => {
     expect((await site.api('DELETE', '/api/content-types/article')).status).toBe(204)
   })
 
-  it('when a published document of the type exists, then DELETE is 409', async () => {
+  it('types: delete is 409 while documents exist — when a published document of the type exists, then DELETE is 409', async () => {
     await defineType({ name: 'page', fields: [{ name: 'title', type: 'text' }] })
     const document = await createDocument('page', { title: 'live' })
     expect((await site.api('POST', `/api/content/${document.body.id}/publish`)).status).toBe(200)

@@ -303,7 +303,7 @@ const property = <T>(
   })
 
 describe('fuzzing the gateway', () => {
-  it('when content bodies are generated for create and update, then no 5xx and every error is in shape', async () => {
+  it('errors: bad input is never a 500; errors: one error shape — when content bodies are generated for create and update, then no 5xx and every error is in shape', async () => {
     await property(
       fc.tuple(fc.boolean(), rawBody(contentBody), rawBody(bodyFor(['data', 'slug']))),
       async ([create, createBody, patchBody]) => {

@@ -149,7 +149,7 @@ describe("tenant isolation: A's keys with B's identifiers", () => {
     }
   })
 
-  it("when A's admin key addresses any of B's resources on any route, then 404 every time", async () => {
+  it("auth: a key sees its own website only — when A's admin key addresses any of B's resources on any route, then 404 every time", async () => {
     for (const [method, path, body] of attempts(b, a)) {
       const response = await a.site.api(method, path, body ? { body } : {})
       const where = `${method} ${path}: ${response.text.slice(0, 200)}`

@@ -135,7 +135,7 @@ describe('the private-address guard on webhook targets', () => {
 })
 
 describe('the guard at delivery time', () => {
-  it('when a stored target turns private (rebinding, a changed record), then the attempt is refused and nothing is sent', async () => {
+  it('webhooks: private targets are refused — when a stored target turns private (rebinding, a changed record), then the attempt is refused and nothing is sent', async () => {
     const created = await api('POST', '/api/webhooks', {
       body: { url: PUBLIC_TARGET, events: ['entry.create'] },
     })

@@ -39,7 +39,7 @@ afterAll(async () => {
 })
 
 describe('webhooks across a broker outage', () => {
-  it('when RabbitMQ is down during five writes, then all five answer 2xx and are delivered once it is back', async () => {
+  it('webhooks: nothing acknowledged is lost — when RabbitMQ is down during five writes, then all five answer 2xx and are delivered once it is back', async () => {
     const webhook = await api('POST', '/api/webhooks', {
       body: { url: receiver.url, events: ['entry.create'] },
     })

@@ -55,7 +55,7 @@ describe('webhooks through the gateway', () => {
     await defineType(site.api, { name: 'page', fields: [{ name: 'title', type: 'text' }] })
   })
 
-  it('when a document goes through its life, then a subscribed webhook receives all five events with the spec payload', async () => {
+  it('webhooks: events default to all five; webhooks: the payload; webhooks: delivery headers — when a document goes through its life, then a subscribed webhook receives all five events with the spec payload', async () => {
     const target = await receiver()
     const webhook = await subscribe(site.api, { name: 'all', url: `${target.url}/hook` })
     expect(webhook.events).toEqual([...ENTRY_EVENTS])
@@ -76,7 +76,13 @@ describe('webhooks through the gateway', () => {
       expect(payload.document).toEqual(documents[payload.event])
       expect(request.headers['x-webhook-event']).toBe(payload.event)
       expect(request.headers['content-type']).toBe('application/json')
+      expect(request.headers['user-agent']).toEqual(expect.stringMatching(/\S/))
+      expect(request.headers['x-webhook-id']).toEqual(expect.stringMatching(/\S/))
+      const sentAt = Number(request.headers['x-webhook-timestamp'])
+      expect(Number.isInteger(sentAt)).toBe(true)
+      expect(Math.abs(sentAt - request.receivedAt / 1000)).toBeLessThan(60)
     }
+    expect(new Set(requests.map((r) => r.headers['x-webhook-id'])).size).toBe(5)
     expect(requests.find((r) => r.json().event === 'entry.update')!.json().document.data.body).toBe(
       'more',
     )
@@ -93,7 +99,7 @@ describe('webhooks through the gateway', () => {
     expect(log.totalDocs).toBe(5)
   })
 
-  it('when webhooks are restricted by events or content types, then they receive nothing else', async () => {
+  it('webhooks: only subscribed events and types — when webhooks are restricted by events or content types, then they receive nothing else', async () => {
     const publishOnly = await receiver()
     const pagesOnly = await receiver()
     const all = await receiver()
@@ -115,7 +121,7 @@ describe('webhooks through the gateway', () => {
     ])
   })
 
-  it('when a webhook has a secret, then the receiver verifies it over the raw body, a wrong secret fails, and standardwebhooks verifies', async () => {
+  it('webhooks: signed with hex HMAC-SHA256; webhooks: Standard Webhooks headers — when a webhook has a secret, then the receiver verifies it over the raw body, a wrong secret fails, and standardwebhooks verifies', async () => {
     const target = await receiver()
     const secret = `whsec_${randomBytes(32).toString('base64')}`
     const webhook = await subscribe(site.api, { url: target.url, secret, events: ['entry.create'] })
@@ -141,7 +147,7 @@ describe('webhooks through the gateway', () => {
     ).toThrow()
   })
 
-  it('when a webhook has no secret, then no signature headers are sent', async () => {
+  it('webhooks: no signature without a secret — when a webhook has no secret, then no signature headers are sent', async () => {
     const target = await receiver()
     await subscribe(site.api, { url: target.url, events: ['entry.create'] })
     await site.createArticle({ title: 'Unsigned' })
@@ -157,7 +163,7 @@ describe('webhooks through the gateway', () => {
     expect(request!.headers['x-webhook-id']).toEqual(expect.any(String))
   })
 
-  it('when a delivery is redelivered through the gateway, then 202 and the same body arrives again', async () => {
+  it('webhooks: redeliver answers 202 — when a delivery is redelivered through the gateway, then 202 and the same body arrives again', async () => {
     const target = await receiver()
     const webhook = await subscribe(site.api, { url: target.url, events: ['entry.create'] })
     await site.createArticle({ title: 'Again' })
@@ -191,13 +197,55 @@ describe('webhooks through the gateway', () => {
     expect(detail).toMatchObject({ id: response.body.id, event: 'webhook.ping', attempts: 1 })
   })
 
-  it('when a read key manages webhooks, then it is forbidden', async () => {
+  it('webhooks: create 201, list, get, patch 200, delete 204; webhooks: the secret is write-only — when a webhook is managed through every route, then each answers per the contract and no answer holds the secret', async () => {
+    const own = await contentSite()
+    const target = await receiver()
+    const secret = `kept-${randomBytes(8).toString('hex')}`
+    const created = await expectStatus(
+      own.api('POST', '/api/webhooks', {
+        body: { name: 'managed', url: target.url, events: ['entry.create'] },
+      }),
+      201,
+    )
+    expect(created.body).toMatchObject({
+      name: 'managed',
+      url: target.url,
+      events: ['entry.create'],
+      hasSecret: false,
+    })
+    const id = created.body.id as string
+    const patched = await expectStatus(
+      own.api('PATCH', `/api/webhooks/${id}`, {
+        body: { events: ['entry.publish', 'entry.delete'], secret },
+      }),
+      200,
+    )
+    expect(patched.body).toMatchObject({
+      id,
+      events: ['entry.publish', 'entry.delete'],
+      hasSecret: true,
+    })
+    const got = await expectStatus(own.api('GET', `/api/webhooks/${id}`), 200)
+    expect(got.body).toEqual(patched.body)
+    const list = await expectStatus(own.api('GET', '/api/webhooks'), 200)
+    expect(list.body.docs).toEqual([patched.body])
+    for (const response of [created, patched, got, list]) {
+      expect(response.text).not.toContain(secret)
+      expect(response.text).not.toContain('"secret"')
+    }
+    const deleted = await expectStatus(own.api('DELETE', `/api/webhooks/${id}`), 204)
+    expect(deleted.text).toBe('')
+    await expectStatus(own.api('GET', `/api/webhooks/${id}`), 404)
+    expect((await expectStatus(own.api('GET', '/api/webhooks'), 200)).body.docs).toEqual([])
+  })
+
+  it('auth: a missing scope is 403 — when a read key manages webhooks, then it is forbidden', async () => {
     const response = await site.readApi('GET', '/api/webhooks')
     expect(response.status).toBe(403)
     expect(response.body.error.code).toBe('FORBIDDEN')
   })
 
-  it('when the input is invalid through the gateway, then 422 with details', async () => {
+  it('webhooks: unknown events and non-http urls are 422 — when the input is invalid through the gateway, then 422 with details', async () => {
     const response = await site.api('POST', '/api/webhooks', {
       body: { url: 'javascript:alert(1)', events: ['entry.archive'] },
     })

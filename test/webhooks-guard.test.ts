@@ -22,16 +22,19 @@ describe('the private-address guard through the gateway', () => {
     'http://192.168.178.1/hook',
     'http://[::1]:3000/hook',
     'http://localhost:3000/hook',
-  ])('when a webhook targets %s, then it is refused with 422 naming the url', async (url) => {
-    const response = await api('POST', '/api/webhooks', { body: { url } })
-    expect(response.status).toBe(422)
-    expect(response.body.error).toMatchObject({
-      code: 'VALIDATION_ERROR',
-      details: [{ path: 'url' }],
-    })
-  })
+  ])(
+    'webhooks: private targets are refused — when a webhook targets %s, then it is refused with 422 naming the url',
+    async (url) => {
+      const response = await api('POST', '/api/webhooks', { body: { url } })
+      expect(response.status).toBe(422)
+      expect(response.body.error).toMatchObject({
+        code: 'VALIDATION_ERROR',
+        details: [{ path: 'url' }],
+      })
+    },
+  )
 
-  it('when a public address is given and then patched to a private one, then the patch is refused', async () => {
+  it('webhooks: private targets are refused — when a public address is given and then patched to a private one, then the patch is refused', async () => {
     const created = await api('POST', '/api/webhooks', {
       body: { url: 'https://93.184.215.14/hook' },
     })

@@ -29,7 +29,7 @@ async function waitingRetries(delayMs: number): Promise<number> {
 }
 
 describe('the webhook service killed mid-retry (end to end)', () => {
-  it('when the webhook process is killed while a retry waits, then after a restart the delivery completes with the same id', async () => {
+  it('webhooks: one id per delivery, kept on retries — when the webhook process is killed while a retry waits, then after a restart the delivery completes with the same id', async () => {
     const { api } = await stack.website()
     const webhook = await api('POST', '/api/webhooks', { body: { url: receiver.url } })
     expect(webhook.status).toBe(201)
