@@ -33,7 +33,7 @@ export interface SupervisorOptions {
   processes: readonly ManagedProcess[]
   report: (line: string) => void
   policy?: Partial<RestartPolicy>
-  /** Called after each successful restart (to record the new pid). */
+  /** Called after each successful restart, before it is reported (to record the new pid). */
   onRestarted?: (process: ManagedProcess) => void
   now?: () => number
   sleep?: (ms: number) => Promise<void>
@@ -99,8 +99,8 @@ export function supervise(options: SupervisorOptions): Supervisor {
       }
       if (stopped) return
       states.set(name, 'up')
-      report(`${name} is back (pid ${process.pid()}, ready in ${seconds(now() - startedAt)})`)
       options.onRestarted?.(process)
+      report(`${name} is back (pid ${process.pid()}, ready in ${seconds(now() - startedAt)})`)
       return
     }
   }
