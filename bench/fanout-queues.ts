@@ -73,6 +73,7 @@ async function measure(
   backends: Backends,
   dataDir: string,
   internalToken: string,
+  sizes: { events: number; webhooks: number },
 ): Promise<QueueTypeResult> {
   const port = await freePort()
   const url = `http://127.0.0.1:${port}`
@@ -109,16 +110,16 @@ async function measure(
   )
   const connection = await connect(backends.amqp.url)
   try {
-    for (let i = 0; i < WEBHOOKS; i++) {
+    for (let i = 0; i < sizes.webhooks; i++) {
       const created = await api('POST', '/api/webhooks', {
         body: { url: `${receiver.url}/hook/${i}`, secret: `bench-secret-${i}-0123456789` },
       })
       if (created.status !== 201) throw new Error(`creating a webhook failed: ${created.text}`)
     }
     const channel = await connection.createConfirmChannel()
-    const expected = EVENTS * WEBHOOKS
+    const expected = sizes.events * sizes.webhooks
     const started = performance.now()
-    for (let n = 0; n < EVENTS; n++) {
+    for (let n = 0; n < sizes.events; n++) {
       const message = entryEvent(websiteId, n)
       channel.publish(EVENTS_EXCHANGE, message.event, Buffer.from(JSON.stringify(message)), {
         persistent: true,
@@ -152,20 +153,36 @@ async function measure(
   }
 }
 
-/** Both queue types, one after the other, on backing servers of their own. */
-export async function benchFanOutQueues(): Promise<QueueTypeResult[]> {
+export interface FanOutQueuesOptions {
+  /** Backing servers to use (e.g. the bench stack's); by default the run starts its own. */
+  backends?: Backends
+  /** Entry events published per queue type (default BENCH_QUEUES_EVENTS or 200). */
+  events?: number
+  /** Webhooks each event fans out to (default BENCH_QUEUES_WEBHOOKS or 5). */
+  webhooks?: number
+  log?: (line: string) => void
+}
+
+/** Both queue types, one after the other, each with a webhook service of its own. */
+export async function benchFanOutQueues(
+  options: FanOutQueuesOptions = {},
+): Promise<QueueTypeResult[]> {
+  const say = options.log ?? log
   const dataDir = mkdtempSync(join(DATA_ROOT, 'bench-queues-'))
-  const backends = await provisionBackends({ dataDir, log, env: {} })
+  const backends = options.backends ?? (await provisionBackends({ dataDir, log: say, env: {} }))
   const internalToken = randomUUID() + randomUUID()
+  const sizes = { events: options.events ?? EVENTS, webhooks: options.webhooks ?? WEBHOOKS }
   try {
     const results: QueueTypeResult[] = []
     for (const type of QUEUE_TYPES) {
-      log(`webhook fan-out on ${type} queues: ${EVENTS} events x ${WEBHOOKS} webhooks ...`)
-      results.push(await measure(type, backends, dataDir, internalToken))
+      say(
+        `webhook fan-out on ${type} queues: ${sizes.events} events x ${sizes.webhooks} webhooks ...`,
+      )
+      results.push(await measure(type, backends, dataDir, internalToken, sizes))
     }
     return results
   } finally {
-    await backends.stop()
+    if (!options.backends) await backends.stop()
     rmSync(dataDir, { recursive: true, force: true })
   }
 }
