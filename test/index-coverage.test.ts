@@ -67,9 +67,7 @@ async function exerciseTheApi(api: ApiCall, readApi: ApiCall, websiteId: string)
     'type=page&filters[$or][0][data.rank][$eq]=1&filters[$or][1][slug][$eq]=page-0',
     ...['publishedAt', 'createdAt', 'updatedAt', 'slug'].flatMap((column) => [
       `type=page&sort=${column}`,
-      `type=page&sort=-${column}`,
       `sort=-${column}`,
-      `draft=true&sort=${column}`,
       `draft=true&type=page&sort=-${column}`,
     ]),
   ]
@@ -148,5 +146,5 @@ describe('index coverage', () => {
     } finally {
       await client.close()
     }
-  })
+  }, 240_000)
 })
