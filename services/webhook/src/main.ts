@@ -129,19 +129,20 @@ export async function start(
     deliveries: rememberDeliveries(deliveries, { max: REMEMBERED_DELIVERIES }),
     payloads: rememberPayloads(payloads, { maxBytes: REMEMBERED_PAYLOAD_BYTES }),
   }
+  const limiter = createSlotLimiter({
+    website: Math.max(
+      1,
+      Math.floor((config.WEBHOOK_PREFETCH * config.WEBHOOK_WEBSITE_SHARE_PERCENT) / 100),
+    ),
+    target: config.WEBHOOK_TARGET_CONCURRENCY,
+    websiteTarget: config.WEBHOOK_HOST_CONCURRENCY,
+  })
   const runner = createDeliveryRunner({
     ...pipeline,
     webhooks,
     queue,
     send: createAttemptSender({ got, guard, timeoutMs: config.WEBHOOK_TIMEOUT_MS, agents }),
-    limiter: createSlotLimiter({
-      website: Math.max(
-        1,
-        Math.floor((config.WEBHOOK_PREFETCH * config.WEBHOOK_WEBSITE_SHARE_PERCENT) / 100),
-      ),
-      target: config.WEBHOOK_TARGET_CONCURRENCY,
-      websiteTarget: config.WEBHOOK_HOST_CONCURRENCY,
-    }),
+    limiter,
     pacer: createEndpointPacer({
       afterTimeouts: config.WEBHOOK_PACE_AFTER_TIMEOUTS || Number.MAX_SAFE_INTEGER,
       pauseMs: config.WEBHOOK_PACE_MS,
@@ -154,7 +155,14 @@ export async function start(
     logger,
     observer: createDeliveryMetrics(http.metrics.registry),
   })
-  const fanOut = createFanOut({ ...pipeline, webhooks, queue, now, logger })
+  const fanOut = createFanOut({
+    ...pipeline,
+    webhooks,
+    queue,
+    now,
+    logger,
+    holdsItsShare: limiter.isFull,
+  })
   consumers.push(
     createWorkConsumer({
       queue: names.events,

@@ -6,6 +6,8 @@ export interface DeliveryJob {
   host?: string
   /** The website when queued: a website past its share parks the job before any database read. */
   websiteId?: string
+  /** How often the job was parked in a row: the first park is short, later ones longer. */
+  parked?: number
 }
 
 /** Where delivery jobs go; every method resolves once the broker has confirmed the message. */
@@ -25,6 +27,7 @@ export function encodeJob(job: DeliveryJob): Buffer {
       attempt: job.attempt,
       host: job.host,
       websiteId: job.websiteId,
+      parked: job.parked,
     }),
   )
 }
@@ -44,6 +47,7 @@ export function decodeJob(raw: Buffer): DeliveryJob | undefined {
       attempt: value.attempt as number,
       ...(typeof value.host === 'string' && { host: value.host }),
       ...(typeof value.websiteId === 'string' && { websiteId: value.websiteId }),
+      ...(Number.isInteger(value.parked) && { parked: value.parked as number }),
     }
   } catch {
     return undefined

@@ -107,8 +107,18 @@ export function createDeliveryRunner(deps: DeliveryRunnerDeps) {
     )
   }
 
+  /**
+   * A job parked again (its website still past its share) waits the longest retry delay of at
+   * most 5 s instead of the 2 s park, so a website's backlog does not cycle through the work
+   * queue, in front of other websites' jobs, every 2 s.
+   */
+  const longPark = [...deps.retryDelaysMs].filter((delay) => delay <= 5000).sort((a, b) => b - a)[0]
+
   async function park(job: DeliveryJob): Promise<'parked'> {
-    await deps.queue.park(job)
+    const parked = { ...job, parked: (job.parked ?? 0) + 1 }
+    if (job.parked && longPark !== undefined && longPark > 2000)
+      await deps.queue.retryLater(parked, longPark)
+    else await deps.queue.park(parked)
     deps.observer?.parked()
     return 'parked'
   }

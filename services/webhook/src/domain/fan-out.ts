@@ -9,6 +9,9 @@ import { webhookMatches } from './matching.ts'
 import { eventBody } from './payload.ts'
 import { targetHost } from './webhook.ts'
 
+/** Events of one website fanned out at once (see createFanOut). */
+const FAN_OUTS_PER_WEBSITE = 2
+
 export interface FanOutDeps {
   webhooks: WebhookRepository
   deliveries: DeliveryRepository
@@ -16,6 +19,11 @@ export interface FanOutDeps {
   queue: JobQueue
   now: () => Date
   logger: Logger
+  /**
+   * Whether the website already holds its share of the jobs in hand: its new jobs then go
+   * straight to the park queue instead of in front of other websites' jobs in the work queue.
+   */
+  holdsItsShare?: (websiteId: string) => boolean
 }
 
 /**
@@ -25,7 +33,33 @@ export interface FanOutDeps {
  * Deliveries are written once, here; the runner appends their attempts (docs/webhooks.md).
  */
 export function createFanOut(deps: FanOutDeps) {
+  // A website's events fan out at most FAN_OUTS_PER_WEBSITE at a time, so a burst of one
+  // website's events with many webhooks each does not take every database connection and
+  // publish slot that another website's event needs.
+  const running = new Map<string, { count: number; queue: Array<() => void> }>()
+  async function turn(websiteId: string): Promise<() => void> {
+    const state = running.get(websiteId) ?? { count: 0, queue: [] }
+    running.set(websiteId, state)
+    if (state.count >= FAN_OUTS_PER_WEBSITE) await new Promise<void>((go) => state.queue.push(go))
+    else state.count += 1
+    return () => {
+      const next = state.queue.shift()
+      if (next) return next()
+      state.count -= 1
+      if (state.count === 0) running.delete(websiteId)
+    }
+  }
+
   return async function fanOut(message: EntryEventMessage): Promise<number> {
+    const done = await turn(message.websiteId)
+    try {
+      return await fanOutNow(message)
+    } finally {
+      done()
+    }
+  }
+
+  async function fanOutNow(message: EntryEventMessage): Promise<number> {
     const webhooks = (await deps.webhooks.listByWebsite(message.websiteId)).filter((webhook) =>
       webhookMatches(webhook, message),
     )
@@ -61,13 +95,14 @@ export function createFanOut(deps: FanOutDeps) {
         // A redelivered event: the first processing may have died before queueing this one.
         // Queueing it again when it was queued after all is harmless (the runner skips it).
         if (!created && (delivery.status !== 'pending' || delivery.attempts > 0)) return
-        const host = targetHost(webhooks[index]!)
-        await deps.queue.enqueue({
+        const job = {
           deliveryId: delivery.id,
           attempt: 1,
-          host,
+          host: targetHost(webhooks[index]!),
           websiteId: delivery.websiteId,
-        })
+        }
+        if (deps.holdsItsShare?.(delivery.websiteId)) await deps.queue.park({ ...job, parked: 1 })
+        else await deps.queue.enqueue(job)
       }),
     )
     deps.logger.debug({ eventId: message.eventId, deliveries: webhooks.length }, 'event fanned out')
