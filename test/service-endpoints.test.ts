@@ -17,7 +17,7 @@ describe('health, readiness and metrics', () => {
     async (_, url) => {
       const health = await fetch(`${url}/healthz`)
       expect(health.status).toBe(200)
-      expect(await health.json()).toEqual({ status: 'ok' })
+      expect(await health.json()).toEqual({ status: 'ok', instance: expect.any(String) })
       const ready = await fetch(`${url}/readyz`)
       const body = (await ready.json()) as { status: string; checks: Record<string, string> }
       expect(ready.status).toBe(200)
