@@ -203,10 +203,10 @@ export async function start(
         consumers.map((consumer) => consumer.stop(config.WEBHOOK_TIMEOUT_MS + 2000)),
       )
       await amqp.close()
+      await prepared.stop()
       await mongo.close()
       agents.http.destroy()
       agents.https.destroy()
     },
   }
 }
-await prepared.stop()
