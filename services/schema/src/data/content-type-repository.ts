@@ -39,16 +39,20 @@ export function createContentTypeRepository(
     ...type,
   })
 
+  /**
+   * Replaces by `_id` alone once the stored type is the one the claim follows: FerretDB scans
+   * every website's types for any other filter (docs/content.md, "Why it is built this way").
+   * A replace that lands out of order is walked forward by `catchUp`.
+   */
   async function applyClaim(
     websiteId: string,
     previousVersion: number,
     type: ContentType,
   ): Promise<void> {
-    // The claim already decided the winner; the version in the filter only keeps this idempotent.
-    await types.replaceOne(
-      { _id: recordId(websiteId, type.name), id: type.id, version: previousVersion },
-      toRecord(websiteId, type),
-    )
+    const _id = recordId(websiteId, type.name)
+    const stored = await types.findOne({ _id })
+    if (stored?.id !== type.id || stored.version !== previousVersion) return
+    await types.replaceOne({ _id }, toRecord(websiteId, type))
   }
 
   return {

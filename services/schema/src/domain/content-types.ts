@@ -81,6 +81,7 @@ export function createContentTypes(deps: ContentTypesDeps): ContentTypes {
       }
       if (await deps.store.claimVersion(caller.websiteId, next)) {
         await deps.store.applyClaim(caller.websiteId, current.version, next)
+        await deps.store.catchUp(caller.websiteId, next)
         await deps.index.touch(caller.websiteId, next.name, declarationsOf(next.fields))
         return next
       }
