@@ -88,7 +88,8 @@ export async function connectAmqp(options: AmqpOptions): Promise<AmqpClient> {
   // The broker sends basic.return before the confirm of the same message on the same channel.
   const returned = new Set<string>()
 
-  async function setUp(candidate: ChannelModel): Promise<void> {
+  /** The publishing channel of a new connection, once its topology and consumers are up. */
+  async function setUp(candidate: ChannelModel): Promise<ConfirmChannel> {
     const channel = await candidate.createConfirmChannel()
     channel.on('error', (error: Error) => logger.warn({ err: error.message }, 'amqp channel error'))
     channel.on('close', () => {
@@ -99,7 +100,7 @@ export async function connectAmqp(options: AmqpOptions): Promise<AmqpClient> {
     })
     await options.topology(channel)
     await options.onConnect?.(candidate)
-    publisher = channel
+    return channel
   }
 
   function scheduleReconnect(): void {
@@ -131,7 +132,7 @@ export async function connectAmqp(options: AmqpOptions): Promise<AmqpClient> {
         scheduleReconnect()
       })
       const setupTimeoutMs = options.setupTimeoutMs ?? 20_000
-      await within(
+      const channel = await within(
         setUp(candidate),
         setupTimeoutMs,
         () => new Error(`topology and consumers not set up within ${setupTimeoutMs} ms`),
@@ -142,6 +143,7 @@ export async function connectAmqp(options: AmqpOptions): Promise<AmqpClient> {
         return
       }
       model = candidate
+      publisher = channel
       rotation.connected()
       logger.info({ broker: addressOf(url) }, 'amqp connected')
     } catch (error) {

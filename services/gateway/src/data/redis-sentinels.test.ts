@@ -58,7 +58,6 @@ describe('redisConnectionOptions', () => {
       tls: {},
       enableTLSForSentinelMode: true,
       sentinelTLS: {},
-      failoverDetector: true,
     })
   })
 
