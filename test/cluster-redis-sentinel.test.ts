@@ -26,33 +26,41 @@ let gatewayDb: string
 let call: () => Promise<Response>
 let apiKey: string
 
-beforeAll(async () => {
-  if (!redisSentinelInstalled())
-    throw new Error('redis-server and redis-sentinel are not installed')
+/** A gateway of this file (own database, same admin token) in front of the shared services. */
+function launchGateway(redisUrl: string, extra: Record<string, string> = {}) {
   const env = testEnv()
-  dataDir = mkdtempSync(join(DATA_ROOT, 'cluster-redis-'))
-  group = await startSentinelGroup({ dataDir })
-  gatewayDb = `cms_gateway_sentinel_${randomUUID().slice(0, 8)}`
-  services = await launchServices({
+  return launchServices({
     mongoUrl: env.mongoUrl,
-    // The host of REDIS_URL is not used in Sentinel mode; the Sentinels name the primary.
-    redisUrl: 'redis://unused.invalid:6379',
+    redisUrl,
     amqpUrl: env.amqpUrl,
     dataDir,
     internalToken: env.internalToken,
+    adminToken: services?.adminToken,
     only: ['gateway'],
     env: {
       gateway: {
         LOG_LEVEL: 'warn',
         MONGO_DB: gatewayDb,
         REDIS_PREFIX: PREFIX,
-        REDIS_SENTINELS: group.sentinelAddresses,
-        REDIS_SENTINEL_NAME: group.name,
         CONTENT_READ_URL: env.contentReadUrl,
         CONTENT_WRITE_URL: env.contentWriteUrl,
         SCHEMA_URL: env.schemaUrl,
+        ...extra,
       },
     },
+  })
+}
+
+beforeAll(async () => {
+  if (!redisSentinelInstalled())
+    throw new Error('redis-server and redis-sentinel are not installed')
+  dataDir = mkdtempSync(join(DATA_ROOT, 'cluster-redis-'))
+  group = await startSentinelGroup({ dataDir })
+  gatewayDb = `cms_gateway_sentinel_${randomUUID().slice(0, 8)}`
+  // The host of REDIS_URL is not used in Sentinel mode; the Sentinels name the primary.
+  services = await launchGateway('redis://unused.invalid:6379', {
+    REDIS_SENTINELS: group.sentinelAddresses,
+    REDIS_SENTINEL_NAME: group.name,
   })
   const admin = jsonClient(services.gatewayUrl, {
     authorization: `Bearer ${services.adminToken}`,
@@ -99,28 +107,9 @@ const unlessDown = <T>(fn: () => Promise<T>): Promise<T | undefined> => fn().cat
 
 describe('the gateway on Redis with Sentinels', () => {
   it('when a gateway is given a plain redis:// address of a replica, then readiness reports Redis failing although it answers PING, and calls are still answered', async () => {
-    const env = testEnv()
     const replicaPort = group!.replica.port
     expect(await group!.withClient(replicaPort, (redis) => redis.ping())).toBe('PONG')
-    const plain = await launchServices({
-      mongoUrl: env.mongoUrl,
-      redisUrl: `redis://127.0.0.1:${replicaPort}`,
-      amqpUrl: env.amqpUrl,
-      dataDir,
-      internalToken: env.internalToken,
-      adminToken: services!.adminToken,
-      only: ['gateway'],
-      env: {
-        gateway: {
-          LOG_LEVEL: 'warn',
-          MONGO_DB: gatewayDb,
-          REDIS_PREFIX: PREFIX,
-          CONTENT_READ_URL: env.contentReadUrl,
-          CONTENT_WRITE_URL: env.contentWriteUrl,
-          SCHEMA_URL: env.schemaUrl,
-        },
-      },
-    })
+    const plain = await launchGateway(`redis://127.0.0.1:${replicaPort}`)
     try {
       const readiness = await fetch(`${plain.gatewayUrl}/readyz`)
       expect(readiness.status).toBe(200)
