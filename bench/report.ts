@@ -1,6 +1,7 @@
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs'
 import { dirname } from 'node:path'
 import type { Measurement } from './measurement.ts'
+import type { QueueTypeResult } from './fanout-queues.ts'
 import type { CommandCount } from './storage-commands.ts'
 
 export interface BaselineFigures {
@@ -27,6 +28,8 @@ export interface BenchReport {
   scenarios: ScenarioResult[]
   /** Storage commands per call of each scenario, against its budget. */
   commands: CommandCount[]
+  /** Webhook fan-out on quorum and on classic queues, measured one after the other. */
+  fanOutQueues: QueueTypeResult[]
 }
 
 const figures = (m: Measurement): BaselineFigures => ({

@@ -22,6 +22,8 @@ import { seedDocuments } from './seed-documents.ts'
 import { measureStorageCommands } from './command-scenarios.ts'
 import { formatCommandTable } from './storage-commands.ts'
 import { seedWebsite } from './seed-website.ts'
+import { benchFanOutQueues } from './fanout-queues.ts'
+import type { QueueTypeResult } from './fanout-queues.ts'
 import { measureWebhookFanOut } from './webhook-fanout.ts'
 import { createRequests, patchRequests } from './write-scenarios.ts'
 
@@ -267,14 +269,23 @@ async function main(): Promise<number> {
       record(scenarioResult(name, fanOut), fanOut)
     }
 
+    // Quorum against classic queues, each with a webhook service of its own on these servers.
+    const fanOutQueues: QueueTypeResult[] = selected('queues')
+      ? await benchFanOutQueues({ backends: bench.stack.backends, log })
+      : []
     const report: BenchReport = {
       machine,
       date: new Date().toISOString(),
       scenarios: results,
       commands,
+      fanOutQueues,
     }
     writeReport(join(REPO_ROOT, 'bench', 'results', 'latest.json'), report)
     process.stdout.write(`\n${formatTable(report)}\n\n${formatCommandTable(commands)}\n\n`)
+    for (const queues of fanOutQueues)
+      process.stdout.write(
+        `webhook fan-out on ${queues.type} queues: ${queues.deliveriesPerSec} deliveries/s (${queues.deliveries}/${queues.expected} delivered)\n`,
+      )
     const overBudget = commands.filter((count) => !count.withinBudget)
     if (overBudget.length > 0) {
       log(`storage commands over budget: ${overBudget.map((c) => c.name).join(', ')}`)
@@ -286,6 +297,11 @@ async function main(): Promise<number> {
         (r.baseline.driver?.errors ?? 0) > 0 ||
         (r.baseline.direct?.errors ?? 0) > 0,
     )
+    const undelivered = fanOutQueues.filter((queues) => queues.deliveries < queues.expected)
+    if (undelivered.length > 0) {
+      log(`deliveries missing on ${undelivered.map((queues) => queues.type).join(', ')} queues`)
+      return 1
+    }
     if (failed.length > 0) {
       log(`requests failed in: ${failed.map((r) => r.name).join(', ')}`)
       return 1

@@ -1,11 +1,18 @@
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
+import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { Redis } from 'ioredis'
-import { freePort, managedProcess } from '@cms/stack'
+import process from 'node:process'
+import { ensureCommand, freePort, managedProcess } from '@cms/stack'
 import type { ManagedProcess } from '@cms/stack'
 
-const SERVER = '/usr/bin/redis-server'
-const SENTINEL = '/usr/bin/redis-sentinel'
+/** Debian's redis-server and redis-sentinel, installed with apt-get when missing (as root). */
+const binaries = () => {
+  const log = (line: string) => process.stderr.write(`[sentinel] ${line}\n`)
+  return {
+    server: ensureCommand('redis-server', 'redis-server', 'REDIS_URL', log),
+    sentinel: ensureCommand('redis-sentinel', 'redis-sentinel', 'REDIS_SENTINELS', log),
+  }
+}
 
 export interface RedisNode {
   port: number
@@ -27,7 +34,8 @@ export interface SentinelGroup {
   stop(): Promise<void>
 }
 
-export const redisSentinelInstalled = (): boolean => existsSync(SERVER) && existsSync(SENTINEL)
+/** Throws, saying what to install, when the binaries cannot be had. */
+export const ensureRedisSentinel = (): void => void binaries()
 
 async function withClient<T>(port: number, use: (redis: Redis) => Promise<T>): Promise<T> {
   const redis = new Redis({
@@ -83,7 +91,7 @@ export async function startSentinelGroup(options: { dataDir: string }): Promise<
     mkdirSync(join(dir, label), { recursive: true })
     return node({
       name: label,
-      command: SERVER,
+      command: binaries().server,
       args: [
         ...['--port', String(port), '--bind', '127.0.0.1', '--dir', join(dir, label)],
         ...['--save', '', '--appendonly', 'no', '--daemonize', 'no'],
@@ -114,7 +122,9 @@ export async function startSentinelGroup(options: { dataDir: string }): Promise<
         '',
       ].join('\n'),
     )
-    sentinels.push(node({ name: `sentinel${i}`, command: SENTINEL, args: [conf], port, logDir }))
+    sentinels.push(
+      node({ name: `sentinel${i}`, command: binaries().sentinel, args: [conf], port, logDir }),
+    )
   }
   const all = [primary, replica, ...sentinels]
   const stop = async () => {

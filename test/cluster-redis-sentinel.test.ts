@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DATA_ROOT, launchServices } from '@cms/stack'
 import type { RunningServices } from '@cms/stack'
 import { jsonClient, testEnv, waitFor } from '@cms/testkit'
-import { redisSentinelInstalled, startSentinelGroup } from './cluster-redis-kit.ts'
+import { ensureRedisSentinel, startSentinelGroup } from './cluster-redis-kit.ts'
 import type { SentinelGroup } from './cluster-redis-kit.ts'
 
 /**
@@ -52,8 +52,7 @@ function launchGateway(redisUrl: string, extra: Record<string, string> = {}) {
 }
 
 beforeAll(async () => {
-  if (!redisSentinelInstalled())
-    throw new Error('redis-server and redis-sentinel are not installed')
+  ensureRedisSentinel()
   dataDir = mkdtempSync(join(DATA_ROOT, 'cluster-redis-'))
   group = await startSentinelGroup({ dataDir })
   gatewayDb = `cms_gateway_sentinel_${randomUUID().slice(0, 8)}`

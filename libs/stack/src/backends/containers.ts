@@ -39,7 +39,13 @@ export async function startContainers(wanted: {
   }
   if (wanted.amqp) {
     const { RabbitMQContainer } = await import('@testcontainers/rabbitmq')
-    const container = await new RabbitMQContainer(IMAGES.rabbitmq).start()
+    // The same dead-letter confirm time-out as compose and the local broker (docs/deployment.md).
+    const container = await new RabbitMQContainer(IMAGES.rabbitmq)
+      .withEnvironment({
+        RABBITMQ_SERVER_ADDITIONAL_ERL_ARGS:
+          '-rabbit dead_letter_worker_publisher_confirm_timeout 5000',
+      })
+      .start()
     result.amqp = {
       url: container.getAmqpUrl(),
       dispose: async () => void (await container.stop()),
