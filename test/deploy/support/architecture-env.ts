@@ -8,7 +8,7 @@ export const SERVICE_PACKAGES = ['gateway', 'content', 'schema', 'webhook'] as c
 export type ServicePackage = (typeof SERVICE_PACKAGES)[number]
 
 /** Variables with a default that the deployment may leave unset. */
-const OPTIONAL = new Set(['LOG_LEVEL', 'WEBHOOK_ALLOW_PRIVATE_TARGETS'])
+const OPTIONAL = new Set(['LOG_LEVEL', 'WEBHOOK_ALLOW_PRIVATE_TARGETS', 'CMS_INSTANCE_ID'])
 
 export function variablesByService(): Record<ServicePackage, Set<string>> {
   const text = readRepoFile('docs', 'architecture.md')
