@@ -1,4 +1,5 @@
 import type { Db } from 'mongodb'
+import { isDuplicateKeyError } from '@cms/mongo'
 import type { FieldDeclaration, WebsiteTypeIndex } from '../domain/website-type-index.ts'
 
 interface IndexRecord {
@@ -13,8 +14,17 @@ interface IndexRecord {
 /** One small document per website, read and written by `_id` only (type names are safe keys). */
 export function createWebsiteTypeIndexRepository(db: Db): WebsiteTypeIndex {
   const index = db.collection<IndexRecord>('website_type_index')
-  const change = (websiteId: string, update: Record<string, unknown>) =>
-    index.updateOne({ _id: websiteId }, { ...update, $inc: { revision: 1 } }, { upsert: true })
+  const change = async (websiteId: string, update: Record<string, unknown>) => {
+    const apply = () =>
+      index.updateOne({ _id: websiteId }, { ...update, $inc: { revision: 1 } }, { upsert: true })
+    try {
+      await apply()
+    } catch (error) {
+      // Two first changes raced to insert the document: the other's landed, so this one updates.
+      if (!isDuplicateKeyError(error)) throw error
+      await apply()
+    }
+  }
   return {
     async read(websiteId) {
       const found = await index.findOne({ _id: websiteId })
