@@ -333,12 +333,15 @@ describe('parseListQuery sort', () => {
         ['data.rating', 1],
       ],
     ],
-  ])('when sort=%s, then the keys are %j and the id comes last, in the direction of the last key', (sort, keys) => {
-    expect(parse(`sort=${encodeURIComponent(sort)}`).sort).toEqual([
-      ...keys,
-      ['_id', keys.at(-1)![1]],
-    ])
-  })
+  ])(
+    'when sort=%s, then the keys are %j and the id comes last, in the direction of the last key',
+    (sort, keys) => {
+      expect(parse(`sort=${encodeURIComponent(sort)}`).sort).toEqual([
+        ...keys,
+        ['_id', keys.at(-1)![1]],
+      ])
+    },
+  )
 
   it("when sort is sent in Strapi's array form, then the entries are read in order", () => {
     expect(parse('sort[0]=title:desc&sort[1]=slug').sort).toEqual([
