@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { readTestTitles } from './test-titles.ts'
 
+/** Source text the parser reads: the skip and todo in it are its content, not tests of this file. */
 const SOURCE = `
 import { describe, it, test } from 'vitest'
 describe('outer', () => {
