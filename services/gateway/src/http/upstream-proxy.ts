@@ -95,7 +95,9 @@ export function createUpstreamProxy(deps: UpstreamProxyDeps): UpstreamProxy {
         clientAddress: ctx.ip,
       })
       // A client that leaves before the service answers cancels the upstream request; once the
-      // body streams, Koa destroys it when the client leaves.
+      // body streams, Koa destroys it when the client leaves. One that left while this request
+      // waited (for a shared read, say) is not forwarded at all.
+      if (ctx.res.destroyed) return
       const clientGone = new AbortController()
       const onClose = () => {
         if (!ctx.res.writableFinished) clientGone.abort()
