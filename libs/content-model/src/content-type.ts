@@ -13,6 +13,7 @@ export const FIELD_TYPES = [
   'url',
   'select',
   'json',
+  'relation',
 ] as const
 export type FieldType = (typeof FIELD_TYPES)[number]
 
@@ -28,7 +29,14 @@ export interface FieldDefinition {
   max?: number
   /** `text` / `textarea`: maximum length in characters. */
   maxLength?: number
+  /** `relation` only: the content type (of the same website) its ids name. */
+  target?: string
+  /** `relation` only: a list of up to 100 ids instead of one id. */
+  many?: boolean
 }
+
+/** How many ids a `many` relation holds at most. */
+export const MAX_RELATION_IDS = 100
 
 export interface ContentType {
   id: string

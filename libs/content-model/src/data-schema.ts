@@ -1,10 +1,16 @@
 import type { SchemaObject } from 'ajv'
+import { MAX_RELATION_IDS } from './content-type.ts'
 import type { ContentType, FieldDefinition, FieldType } from './content-type.ts'
 
 /** Custom ajv vocabulary (registered in data-validator.ts). */
 export const NOT_EMPTY_KEYWORD = 'cmsNotEmpty'
 /** Free-form values must be storable on MongoDB and FerretDB alike (see storable-value.ts). */
 export const STORABLE_KEYWORD = 'cmsStorable'
+/** A document id as the content service makes them (a lower-case UUID). */
+export const DOCUMENT_ID_PATTERN = '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$'
+const DOCUMENT_ID = new RegExp(DOCUMENT_ID_PATTERN)
+export const isDocumentId = (value: unknown): value is string =>
+  typeof value === 'string' && DOCUMENT_ID.test(value)
 export const VALUE_FORMATS = {
   date: 'cms-date',
   datetime: 'cms-datetime',
@@ -31,6 +37,15 @@ const SHAPES: Readonly<Record<FieldType, (field: FieldDefinition) => SchemaObjec
   url: () => ({ type: 'string', format: VALUE_FORMATS.url }),
   select: (field) => ({ type: 'string', enum: [...(field.options ?? [])] }),
   json: () => ({ [STORABLE_KEYWORD]: true }),
+  relation: (field) =>
+    field.many
+      ? {
+          type: 'array',
+          maxItems: MAX_RELATION_IDS,
+          uniqueItems: true,
+          items: { type: 'string', pattern: DOCUMENT_ID_PATTERN },
+        }
+      : { type: 'string', pattern: DOCUMENT_ID_PATTERN },
 }
 
 function withMaxLength(schema: SchemaObject, field: FieldDefinition): SchemaObject {
@@ -102,6 +117,10 @@ export function expectedValue(field: FieldDefinition): string {
       return `one of: ${optionList(field.options ?? [])}`
     case 'json':
       return 'a JSON value'
+    case 'relation':
+      return field.many
+        ? `an array of up to ${MAX_RELATION_IDS} distinct document ids`
+        : 'a document id'
   }
 }
 

@@ -314,3 +314,39 @@ describe('dataValidatorFor: caching', () => {
     expect(first.validate({ value: 1 })).toEqual(shape('must be at most 0'))
   })
 })
+
+describe('dataValidatorFor: relation values', () => {
+  const ID = '0b6f2c34-5a1e-4c2d-9f3e-7a8b9c0d1e2f'
+  const OTHER = '1c7f3d45-6b2f-4d3e-8f4a-8b9c0d1e2f3a'
+  const single = field('relation', { target: 'person' })
+  const many = field('relation', { target: 'tag', many: true })
+  it.each<[FieldDefinition, unknown, readonly { path: string; message: string }[]]>([
+    [single, ID, OK],
+    [single, null, OK],
+    [single, 'not-an-id', shape('must be a document id')],
+    [single, 42, shape('must be a document id')],
+    [single, [ID], shape('must be a document id')],
+    [many, [ID, OTHER], OK],
+    [many, [], OK],
+    [many, null, OK],
+    [many, ID, shape('must be an array of up to 100 distinct document ids')],
+    [many, [ID, ID], shape('must be an array of up to 100 distinct document ids')],
+    [many, [ID, 7], shape('must be an array of up to 100 distinct document ids')],
+    [
+      many,
+      Array.from(
+        { length: 101 },
+        (_, i) => `${String(i).padStart(8, '0')}-0000-4000-8000-000000000000`,
+      ),
+      shape('must be an array of up to 100 distinct document ids'),
+    ],
+  ])('when a %j relation holds %j, then the problems are %j', (definition, value, expected) => {
+    expect(problemsFor(definition, { value })).toEqual(expected)
+  })
+
+  it('when a required many relation is empty, then it is missing', () => {
+    expect(problemsFor({ ...many, required: true }, { value: [] })).toEqual(
+      shape('is required and must not be empty'),
+    )
+  })
+})

@@ -1,11 +1,12 @@
 import type { FieldType } from './content-type.ts'
 import { displayTextProblem, TEXT_LIMITS } from './display-text.ts'
+import { CONTENT_TYPE_NAME_PATTERN } from './names.ts'
 
 export const MAX_SELECT_OPTIONS = 500
 export const MAX_TEXT_LENGTH_LIMIT = 1_000_000
 
 /** The per-type members a field definition may carry besides name, label, type and required. */
-export const FIELD_OPTION_NAMES = ['options', 'min', 'max', 'maxLength'] as const
+export const FIELD_OPTION_NAMES = ['options', 'min', 'max', 'maxLength', 'target', 'many'] as const
 export type FieldOptionName = (typeof FIELD_OPTION_NAMES)[number]
 
 interface FieldOptionRule {
@@ -49,6 +50,17 @@ export const FIELD_OPTION_RULES: Readonly<Record<FieldOptionName, FieldOptionRul
         ? undefined
         : `must be an integer from 1 to ${MAX_TEXT_LENGTH_LIMIT}`,
   },
+  target: {
+    appliesTo: ['relation'],
+    problem: (value) =>
+      typeof value === 'string' && CONTENT_TYPE_NAME_PATTERN.test(value)
+        ? undefined
+        : 'must be the name of a content type',
+  },
+  many: {
+    appliesTo: ['relation'],
+    problem: (value) => (typeof value === 'boolean' ? undefined : 'must be true or false'),
+  },
 }
 
 /** Options a field of `type` must carry. */
@@ -56,4 +68,5 @@ export const REQUIRED_FIELD_OPTIONS: Readonly<
   Partial<Record<FieldType, readonly FieldOptionName[]>>
 > = {
   select: ['options'],
+  relation: ['target'],
 }

@@ -72,7 +72,8 @@ describe('parseContentTypeDefinition', () => {
   })
 
   it.each(FIELD_TYPES)('when a field has type %s, then it is accepted', (type) => {
-    const field = type === 'select' ? { name: 'f', type, options: ['a'] } : { name: 'f', type }
+    const required = { select: { options: ['a'] }, relation: { target: 'x' } } as const
+    const field = { name: 'f', type, ...(required[type as keyof typeof required] ?? {}) }
     expect(parseContentTypeDefinition({ name: 'x', fields: [field] }).fields[0]?.type).toBe(type)
   })
 
@@ -340,6 +341,31 @@ describe('checkContentTypeDefinition: field definitions', () => {
         {
           path: 'fields[0].unique',
           message: expect.stringContaining('is not a member of a field definition'),
+        },
+      ],
+    ],
+    [
+      'a relation has no target',
+      { name: 'author', type: 'relation' },
+      [{ path: 'fields[0].target', message: 'is required for a relation field' }],
+    ],
+    [
+      'a relation target is not a type name',
+      { name: 'author', type: 'relation', target: 'Not A Name' },
+      [{ path: 'fields[0].target', message: 'must be the name of a content type' }],
+    ],
+    [
+      'a relation many is not a boolean',
+      { name: 'tags', type: 'relation', target: 'tag', many: 'yes' },
+      [{ path: 'fields[0].many', message: 'must be true or false' }],
+    ],
+    [
+      'a text field has a target',
+      { name: 'title', type: 'text', target: 'person' },
+      [
+        {
+          path: 'fields[0].target',
+          message: 'is not allowed for a text field (only relation)',
         },
       ],
     ],

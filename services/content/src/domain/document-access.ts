@@ -3,9 +3,7 @@ import type { Caller } from '@cms/http'
 import type { ContentStore } from '../store/content-store.ts'
 import type { StoredDocument } from './document.ts'
 
-const DOCUMENT_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
-
-export const isDocumentId = (id: string): boolean => DOCUMENT_ID.test(id)
+import { isDocumentId } from '@cms/content-model'
 
 export const documentNotFound = (id: string): NotFoundError =>
   new NotFoundError(`No document ${id}`)

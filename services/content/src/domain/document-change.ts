@@ -1,6 +1,7 @@
 import type { Caller } from '@cms/http'
 import type { ChangeRequest } from '../store/change-loop.ts'
-import { documentNotFound, isDocumentId } from './document-access.ts'
+import { isDocumentId } from '@cms/content-model'
+import { documentNotFound } from './document-access.ts'
 import { preconditionOf } from './if-match.ts'
 
 /** A change of the caller's document `id` for the store; a malformed id is 404 before any read. */

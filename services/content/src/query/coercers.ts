@@ -1,3 +1,4 @@
+import { isDocumentId } from '@cms/content-model'
 import type { FieldKind } from './field-kinds.ts'
 import { normalizeDatetime, parseIsoDate, parseIsoTimestamp } from './iso-dates.ts'
 import { quoteValue } from './quote-value.ts'
@@ -67,6 +68,9 @@ export const coerceTimestamp: Coercer = (raw) => {
     : ok(value)
 }
 
+export const coerceDocumentId: Coercer = (raw) =>
+  isDocumentId(raw) ? ok(raw) : fail(`${quoteValue(raw)} is not a document id`)
+
 /** Turns a query-string value into the stored type of a field of each kind. */
 export const COERCERS: Readonly<Record<Exclude<FieldKind, 'opaque'>, Coercer>> = {
   string: coerceString,
@@ -78,4 +82,5 @@ export const COERCERS: Readonly<Record<Exclude<FieldKind, 'opaque'>, Coercer>> =
   date: coerceDate,
   datetime: coerceDatetime,
   timestamp: coerceTimestamp,
+  relation: coerceDocumentId,
 }

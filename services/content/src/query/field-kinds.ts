@@ -18,6 +18,8 @@ export const FIELD_KINDS = [
   'timestamp',
   /** richText and json: only `$null` / `$notNull` apply. */
   'opaque',
+  /** Document ids (one, or a list where each element is compared): equality only. */
+  'relation',
 ] as const
 export type FieldKind = (typeof FIELD_KINDS)[number]
 
@@ -35,6 +37,7 @@ export const KIND_BY_FIELD_TYPE: Readonly<Record<FieldType, FieldKind>> = {
   boolean: 'boolean',
   date: 'date',
   datetime: 'datetime',
+  relation: 'relation',
 }
 
 /** Kinds with a total order a sort can use; tags and opaque values have none worth exposing. */

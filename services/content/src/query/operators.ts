@@ -48,6 +48,7 @@ const EQUALITY: readonly FieldKind[] = [
   'date',
   'datetime',
   'timestamp',
+  'relation',
 ]
 const ORDERED: readonly FieldKind[] = [
   'string',
