@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { pageEnvelope, parsePageRequest } from './pagination.ts'
+import { pageEnvelope, parsePageRequest, uncountedPageEnvelope } from './pagination.ts'
 
 describe('parsePageRequest', () => {
   it('when nothing is given, then page 1 of 20', () => {
@@ -89,5 +89,39 @@ describe('pageEnvelope of an empty list', () => {
       nextPage: null,
       prevPage: null,
     })
+  })
+})
+
+describe('uncountedPageEnvelope (pagination[withCount]=false)', () => {
+  it('when there is a next page, then the totals are null and the neighbours are named', () => {
+    expect(uncountedPageEnvelope([1, 2], { hasNextPage: true }, { page: 2, limit: 2 })).toEqual({
+      docs: [1, 2],
+      totalDocs: null,
+      limit: 2,
+      totalPages: null,
+      page: 2,
+      hasNextPage: true,
+      hasPrevPage: true,
+      nextPage: 3,
+      prevPage: 1,
+    })
+  })
+
+  it('when past the end, then no next page and the previous page is page - 1 (the last page is not known)', () => {
+    expect(uncountedPageEnvelope([], { hasNextPage: false }, { page: 9, limit: 2 })).toMatchObject({
+      docs: [],
+      totalDocs: null,
+      totalPages: null,
+      hasNextPage: false,
+      nextPage: null,
+      hasPrevPage: true,
+      prevPage: 8,
+    })
+  })
+
+  it('when on the first page, then no previous page', () => {
+    expect(
+      uncountedPageEnvelope([1], { hasNextPage: false }, { page: 1, limit: 20 }),
+    ).toMatchObject({ hasPrevPage: false, prevPage: null, hasNextPage: false, nextPage: null })
   })
 })

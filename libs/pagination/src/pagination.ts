@@ -81,3 +81,36 @@ export function pageEnvelope<T>(
     prevPage: page > 1 ? Math.min(page - 1, totalPages) : null,
   }
 }
+
+/**
+ * A page whose list was not counted (Strapi's `pagination[withCount]=false`): the totals are
+ * null, and the caller learns whether a next page exists by asking for one document more than
+ * the page holds. Past the end, `prevPage` is `page - 1`: without a count the last page is not
+ * known.
+ */
+export interface UncountedPageEnvelope<T> extends Omit<
+  PageEnvelope<T>,
+  'totalDocs' | 'totalPages'
+> {
+  totalDocs: null
+  totalPages: null
+}
+
+export function uncountedPageEnvelope<T>(
+  docs: T[],
+  more: { hasNextPage: boolean },
+  request: PageRequest,
+): UncountedPageEnvelope<T> {
+  const { page } = request
+  return {
+    docs,
+    totalDocs: null,
+    limit: request.limit,
+    totalPages: null,
+    page,
+    hasNextPage: more.hasNextPage,
+    hasPrevPage: page > 1,
+    nextPage: more.hasNextPage ? page + 1 : null,
+    prevPage: page > 1 ? page - 1 : null,
+  }
+}

@@ -8,8 +8,8 @@ import type { ContentTypeCatalog } from './content-types.ts'
 import { requireDraftAccess } from './document-access.ts'
 import { DOCUMENT_STATUSES } from './document.ts'
 import type { ApiDocument } from './document.ts'
-import { pageEnvelope } from '@cms/pagination'
-import type { PageEnvelope } from '@cms/pagination'
+import { pageEnvelope, uncountedPageEnvelope } from '@cms/pagination'
+import type { PageEnvelope, UncountedPageEnvelope } from '@cms/pagination'
 
 export type ListedDocument = Partial<ApiDocument> & { id: string }
 
@@ -40,7 +40,7 @@ export function createDocumentLister(deps: {
   return async function listDocuments(input: {
     caller: Caller
     queryString: string
-  }): Promise<PageEnvelope<ListedDocument>> {
+  }): Promise<PageEnvelope<ListedDocument> | UncountedPageEnvelope<ListedDocument>> {
     const { caller, queryString } = input
     requireDraftAccess(caller, asksForDrafts(queryString))
     const query = await parse(caller, queryString)
@@ -51,17 +51,23 @@ export function createDocumentLister(deps: {
       // Both statuses as a list, so draft lists use the same indexes (docs/queries.md).
       status: query.draft ? { $in: [...DOCUMENT_STATUSES] } : 'published',
     }
+    const counted = query.withCount !== false
     const { docs, total } = await deps.store.page({
       filter,
       sort: query.sort,
       skip: (query.page - 1) * query.limit,
-      limit: query.limit,
+      // Uncounted, one document more than the page says whether there is a next page.
+      limit: counted ? query.limit : query.limit + 1,
       ...(query.projection ? { projection: query.projection } : {}),
+      ...(counted ? {} : { count: false as const }),
     })
-    return pageEnvelope(
-      docs.map((doc) => toApiDocument(doc as typeof doc & { _id: string })),
-      total,
-      { page: query.page, limit: query.limit },
-    )
+    const request = { page: query.page, limit: query.limit }
+    const listed = docs
+      .slice(0, query.limit)
+      .map((doc) => toApiDocument(doc as typeof doc & { _id: string }))
+    if (total === null) {
+      return uncountedPageEnvelope(listed, { hasNextPage: docs.length > query.limit }, request)
+    }
+    return pageEnvelope(listed, total, request)
   }
 }

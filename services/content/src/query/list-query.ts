@@ -23,6 +23,8 @@ export interface ListQuery {
   sort: SortKey[]
   page: number
   limit: number
+  /** Only with `pagination[withCount]=false`: the list is not counted (no count query). */
+  withCount?: false
   /** On stored paths; `_id` is always kept. */
   projection?: Projection
 }
@@ -37,6 +39,7 @@ const PARAMETERS: ReadonlySet<string> = new Set([
   'draft',
   'page',
   'limit',
+  'pagination',
   'filters',
   'sort',
   'fields',
@@ -85,7 +88,7 @@ export function parseListQuery(rawQueryString: string, context: ListQueryContext
   const params = parseQueryString(rawQueryString)
   const { type, issues: typeIssues } = readType(params.type, context.contentTypes)
   const { draft, issues: draftIssues } = readDraft(params.draft)
-  const { page, limit, issues: pageIssues } = readPage(params)
+  const { page, limit, withCount, issues: pageIssues } = readPage(params)
   const catalog = createFieldCatalog(context.contentTypes, type)
   const filters = validateFilters(params.filters, catalog)
   const { sort, issues: sortIssues } = readSort(params.sort, catalog)
@@ -113,6 +116,7 @@ export function parseListQuery(rawQueryString: string, context: ListQueryContext
     sort,
     page,
     limit,
+    ...(withCount ? {} : { withCount }),
     ...(projection ? { projection } : {}),
   }
 }

@@ -8,7 +8,11 @@ import { createVersionApplier } from './apply-version.ts'
 import { createChangeLoop } from './change-loop.ts'
 import type { ChangeRequest, ChangeResult } from './change-loop.ts'
 import { documentsCollection } from './collections/documents.ts'
-import type { DocumentPageQuery, DocumentsCollection } from './collections/documents.ts'
+import type {
+  DocumentPage,
+  DocumentPageQuery,
+  DocumentsCollection,
+} from './collections/documents.ts'
 import { ensureContentIndexes } from './collections/indexes.ts'
 import { outboxCollection } from './collections/outbox.ts'
 import type { OutboxCollection } from './collections/outbox.ts'
@@ -38,8 +42,8 @@ export interface ContentStore {
   /** The website's document, whatever its status; null for any other. */
   findDocument(websiteId: string, id: string): Promise<StoredDocument | null>
   findBySlug(scope: SlugScope): Promise<StoredDocument | null>
-  /** One page of `documents` and the total count. */
-  page(query: DocumentPageQuery): Promise<{ docs: Partial<StoredDocument>[]; total: number }>
+  /** One page of `documents` and the total count (null with `count: false`). */
+  page(query: DocumentPageQuery): Promise<DocumentPage>
   history(
     documentId: string,
     page: { skip: number; limit: number },

@@ -8,6 +8,14 @@ export interface DocumentPageQuery {
   skip: number
   limit: number
   projection?: Record<string, 0 | 1>
+  /** false: no count command is sent and `total` is null (Strapi's `withCount=false`). */
+  count?: false
+}
+
+export interface DocumentPage {
+  docs: Partial<StoredDocument>[]
+  /** The documents the filter matches; null when the query asked for no count. */
+  total: number | null
 }
 
 export interface DocumentsCollection {
@@ -17,8 +25,8 @@ export interface DocumentsCollection {
   /** Replaces by `_id` alone; false when the document is gone. */
   replace(document: StoredDocument): Promise<boolean>
   remove(id: string): Promise<boolean>
-  /** One page and the total count, queried in parallel. */
-  page(query: DocumentPageQuery): Promise<{ docs: Partial<StoredDocument>[]; total: number }>
+  /** One page and the total count, queried in parallel (unless `count: false`). */
+  page(query: DocumentPageQuery): Promise<DocumentPage>
 }
 
 export function documentsCollection(db: Db): DocumentsCollection {
@@ -42,7 +50,7 @@ export function documentsCollection(db: Db): DocumentsCollection {
           .skip(query.skip)
           .limit(query.limit)
           .toArray(),
-        documents.countDocuments(filter),
+        query.count === false ? null : documents.countDocuments(filter),
       ])
       return { docs: docs as Partial<StoredDocument>[], total }
     },
