@@ -12,6 +12,7 @@ import type { AuthenticatedKey, KeyAuthenticator } from '../domain/key-authentic
 import type { KeyRateLimiter, RateLimitState } from '../domain/key-rate-limiter.ts'
 import { matchApiRoute, requiredScope } from './api-routes.ts'
 import type { RouteMatch } from './api-routes.ts'
+import { API_KEY_HEADER, presentedKey } from './presented-key.ts'
 import type { UpstreamProxy } from './upstream-proxy.ts'
 import type { WebsiteQuotaLookup } from '../domain/website-quota-lookup.ts'
 
@@ -34,8 +35,6 @@ export interface ApiPipelineDeps {
   quotas?: WebsiteQuotaLookup
 }
 
-export const API_KEY_HEADER = 'x-api-key'
-
 function setRateLimitHeaders(ctx: Parameters<Middleware>[0], state: RateLimitState): void {
   ctx.set('X-RateLimit-Limit', String(state.limit))
   ctx.set('X-RateLimit-Remaining', String(state.remaining))
@@ -43,15 +42,31 @@ function setRateLimitHeaders(ctx: Parameters<Middleware>[0], state: RateLimitSta
   ctx.state.rateLimitSet = true
 }
 
-/** 401 for a missing, unknown or revoked key; failures count against the client address. */
+/**
+ * 401 for a missing, unknown or revoked key, or for `x-api-key` and `Authorization: Bearer`
+ * naming different keys; failures of a key that was looked up count against the client address.
+ * Everything after this step knows the key by its id, whichever header carried it.
+ */
 export function authenticateApiKey(
   deps: Pick<ApiPipelineDeps, 'authenticator' | 'throttle'>,
 ): Middleware {
   return async function authenticateApiKeyMiddleware(ctx, next) {
     deps.throttle.assertAllowed(ctx.ip)
-    const presented = ctx.get(API_KEY_HEADER)
-    if (presented === '') throw new UnauthorizedError(`The ${API_KEY_HEADER} header is required`)
-    const key = await deps.authenticator.authenticate(presented)
+    const presented = presentedKey({
+      apiKey: ctx.get(API_KEY_HEADER),
+      authorization: ctx.get('authorization'),
+    })
+    if (presented.kind === 'missing') {
+      throw new UnauthorizedError(
+        `An API key is required: send ${API_KEY_HEADER}: <key> or Authorization: Bearer <key>`,
+      )
+    }
+    if (presented.kind === 'conflict') {
+      throw new UnauthorizedError(
+        `${API_KEY_HEADER} and Authorization: Bearer carry different keys; send one key`,
+      )
+    }
+    const key = await deps.authenticator.authenticate(presented.key)
     if (!key) {
       await deps.throttle.recordFailure(ctx.ip)
       throw new UnauthorizedError('The API key is not valid')

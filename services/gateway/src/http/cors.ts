@@ -5,6 +5,8 @@ import { matchApiRoute } from './api-routes.ts'
 
 const ALLOWED_HEADERS = [
   'x-api-key',
+  // Strapi's clients send the key as `Authorization: Bearer <key>`.
+  'authorization',
   'content-type',
   'if-match',
   'if-none-match',
