@@ -33,7 +33,14 @@ const FIELD_TYPES = [
   'url',
   'select',
   'json',
+  'relation',
 ]
+
+/** What a field of each type must carry besides name and type. */
+const REQUIRED_OPTIONS: Record<string, Record<string, unknown>> = {
+  select: { options: ['a'] },
+  relation: { target: 'x' },
+}
 
 describe('contract section 3: the type name', () => {
   it.each(['a', 'news', 'blog-post', 'faq_item', 'v2', 'a'.repeat(64)])(
@@ -76,7 +83,7 @@ describe('contract section 3: the type name', () => {
 
 describe('contract section 3: field definitions', () => {
   it.each(FIELD_TYPES)('when a field has type %s, then the type is accepted', async (type) => {
-    const field = type === 'select' ? { name: 'f', type, options: ['a'] } : { name: 'f', type }
+    const field = { name: 'f', type, ...REQUIRED_OPTIONS[type] }
     const response = await websiteClient().admin('POST', '/api/content-types', {
       body: { name: 'x', fields: [field] },
     })
@@ -204,7 +211,7 @@ describe('contract section 3: field definitions', () => {
         {
           path: 'fields[0].default',
           message:
-            'is not a member of a field definition (allowed: name, label, type, required, options, min, max, maxLength)',
+            'is not a member of a field definition (allowed: name, label, type, required, options, min, max, maxLength, target, many)',
         },
       ],
     ],
@@ -555,6 +562,8 @@ describe('robustness', () => {
       options: fc.oneof(fc.array(anyText), anyJson),
       min: anyJson,
       maxLength: anyJson,
+      target: fc.oneof(fc.constantFrom('target', 'missing', 'x', 'Not a name'), anyJson),
+      many: anyJson,
     },
     { requiredKeys: [] },
   )

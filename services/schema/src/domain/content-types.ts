@@ -1,6 +1,6 @@
-import { definitionSize, isContentTypeName, parseContentTypeDefinition } from '@cms/content-model'
-import type { ContentType, ContentTypeDefinition, FieldType } from '@cms/content-model'
-import { ConflictError, NotFoundError } from '@cms/errors'
+import { checkContentTypeDefinition, definitionSize, isContentTypeName } from '@cms/content-model'
+import type { ContentType, ContentTypeDefinition } from '@cms/content-model'
+import { ConflictError, NotFoundError, ValidationError } from '@cms/errors'
 import { DEFAULT_WEBSITE_QUOTAS, quotaExceeded, requireAdminScope } from '@cms/http'
 import type { Caller, WebsiteQuotas } from '@cms/http'
 import { assertDefinitionWithinQuotas } from './definition-quotas.ts'
@@ -8,8 +8,14 @@ import type { ContentTypeEvents } from './content-type-events.ts'
 import type { ContentTypeStore } from './content-type-store.ts'
 import type { ContentUsage } from './content-usage.ts'
 import { definitionOf, patchContentType } from './patch-content-type.ts'
+import {
+  missingTargetProblems,
+  referencedTypeConflict,
+  relationReferrers,
+  targetsOtherTypes,
+} from './relation-targets.ts'
 import { declarationsOf } from './website-type-index.ts'
-import type { WebsiteTypeIndex } from './website-type-index.ts'
+import type { FieldDeclaration, WebsiteTypeIndex } from './website-type-index.ts'
 import type { WebsiteTypeLists } from './website-type-lists.ts'
 
 /** What a website uses of its content-type quotas; the size measures are its largest type's. */
@@ -20,10 +26,13 @@ export interface ContentTypeUsage {
   definitionBytes: number
 }
 
-/** The field names and types of one content type: all a list query needs to resolve names. */
+/**
+ * One content type as other services resolve names with it: each field's name and type, and a
+ * relation's `target` and `many`; never labels, options or bounds.
+ */
 export interface FieldDeclarations {
   name: string
-  fields: Array<{ name: string; type: FieldType }>
+  fields: FieldDeclaration[]
 }
 
 export interface ContentTypes {
@@ -57,6 +66,9 @@ const notFound = (name: string) => new NotFoundError(`Content type ${name} not f
 
 const quotasOf = (caller: Caller): WebsiteQuotas => caller.quotas ?? DEFAULT_WEBSITE_QUOTAS
 
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
+
 /** Content types of the caller's website: the use cases of spec 4.1 with contract sections 2 and 3. */
 export function createContentTypes(deps: ContentTypesDeps): ContentTypes {
   const maxAttempts = deps.maxAttempts ?? 5
@@ -67,10 +79,15 @@ export function createContentTypes(deps: ContentTypesDeps): ContentTypes {
     return type
   }
 
-  async function commitChange(caller: Caller, name: string, body: unknown): Promise<ContentType> {
+  async function commitChange(
+    caller: Caller,
+    name: string,
+    body: unknown,
+    typeNames: readonly string[] | undefined,
+  ): Promise<ContentType> {
     for (let attempt = 1; attempt <= maxAttempts; attempt++) {
       const current = await find(caller, name)
-      const definition: ContentTypeDefinition = patchContentType(current, body)
+      const definition: ContentTypeDefinition = patchContentType(current, body, typeNames)
       assertDefinitionWithinQuotas(definition, quotasOf(caller), definitionOf(current))
       const next: ContentType = {
         ...definition,
@@ -149,10 +166,18 @@ export function createContentTypes(deps: ContentTypesDeps): ContentTypes {
 
     async create(caller, body) {
       requireAdminScope(caller)
-      const definition = parseContentTypeDefinition(body)
+      const checked = checkContentTypeDefinition(body)
+      // One read of the index gives both the names relation targets must be among and the count.
+      const { names } = await deps.lists.index(caller.websiteId)
+      const raw = isPlainObject(body) ? body : {}
+      const problems = [...checked.problems, ...missingTargetProblems(raw.fields, raw.name, names)]
+      const definition = checked.definition
+      if (!definition || problems.length > 0) {
+        throw new ValidationError('The content type definition is invalid', problems)
+      }
       const quotas = quotasOf(caller)
       assertDefinitionWithinQuotas(definition, quotas)
-      const held = await deps.lists.count(caller.websiteId)
+      const held = names.length
       if (held >= quotas.contentTypes)
         throw quotaExceeded('contentTypes', quotas.contentTypes, held)
       const now = deps.clock().toISOString()
@@ -170,7 +195,13 @@ export function createContentTypes(deps: ContentTypesDeps): ContentTypes {
 
     async update(caller, name, body) {
       requireAdminScope(caller)
-      const type = await commitChange(caller, name, body)
+      // The website's names are read only when the sent fields relate to another type: a PATCH
+      // that leaves `fields` alone keeps targets that a delete could not have removed.
+      const sentFields = isPlainObject(body) ? body.fields : undefined
+      const typeNames = targetsOtherTypes(sentFields, name)
+        ? (await deps.lists.index(caller.websiteId)).names
+        : undefined
+      const type = await commitChange(caller, name, body, typeNames)
       await deps.events.changed(caller.websiteId, type.name, type.version)
       return type
     },
@@ -178,6 +209,9 @@ export function createContentTypes(deps: ContentTypesDeps): ContentTypes {
     async remove(caller, name) {
       requireAdminScope(caller)
       const type = await find(caller, name)
+      const { declarations } = await deps.lists.index(caller.websiteId)
+      const referrers = relationReferrers(declarations, type.name)
+      if (referrers.length > 0) throw referencedTypeConflict(type.name, referrers)
       if (await deps.usage.isInUse(caller, type.name)) {
         throw new ConflictError(`Content type ${name} still has documents; delete them first`)
       }

@@ -2,6 +2,7 @@ import { checkContentTypeDefinition, CONTENT_TYPE_MEMBERS } from '@cms/content-m
 import type { ContentType, ContentTypeDefinition } from '@cms/content-model'
 import { ValidationError } from '@cms/errors'
 import type { ErrorDetail } from '@cms/errors'
+import { missingTargetProblems } from './relation-targets.ts'
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value)
@@ -17,9 +18,15 @@ export function definitionOf(type: ContentType): ContentTypeDefinition {
 /**
  * PATCH semantics (contract section 3): each top-level member sent replaces the current one
  * (`fields` as a whole, `null` unsets it), the name cannot change, and the result must be a
- * valid definition. All problems, the patch's and the result's, come back in one 422.
+ * valid definition. With `typeNames` (the website's types), each relation target of the result
+ * must be one of them or the type itself. All problems, the patch's and the result's, come back
+ * in one 422.
  */
-export function patchContentType(current: ContentType, patch: unknown): ContentTypeDefinition {
+export function patchContentType(
+  current: ContentType,
+  patch: unknown,
+  typeNames?: readonly string[],
+): ContentTypeDefinition {
   if (!isPlainObject(patch)) throw ValidationError.single('', 'must be a JSON object')
   const problems: ErrorDetail[] = []
   if (patch.name !== undefined && patch.name !== current.name) {
@@ -37,6 +44,7 @@ export function patchContentType(current: ContentType, patch: unknown): ContentT
   }
   const checked = checkContentTypeDefinition(merged)
   problems.push(...checked.problems)
+  if (typeNames) problems.push(...missingTargetProblems(merged.fields, current.name, typeNames))
   if (problems.length > 0 || !checked.definition) {
     throw new ValidationError('The content type change is invalid', problems)
   }

@@ -1,12 +1,16 @@
-import type { FieldType } from '@cms/content-model'
+import type { FieldDefinition, FieldType } from '@cms/content-model'
 
-/** The field names and types of one content type: all a list query needs to resolve names. */
-export type FieldDeclaration = { name: string; type: FieldType }
+/**
+ * What other services need of one field: its name and type, and for a relation its target
+ * and whether it holds many ids (list queries resolve names with it, relation checks and
+ * filters follow `target`, a delete looks for types that target it).
+ */
+export type FieldDeclaration = { name: string; type: FieldType; target?: string; many?: boolean }
 
 export interface WebsiteTypeIndexEntry {
   names: string[]
   revision: number
-  /** Per type name, its fields' names and types. */
+  /** Per type name, its fields' declarations. */
   declarations: Record<string, FieldDeclaration[]>
 }
 
@@ -32,6 +36,17 @@ export interface WebsiteTypeIndex {
   ): Promise<void>
 }
 
+/** Name and type of each field; a relation also carries `target` and `many` (false when unset). */
 export const declarationsOf = (
-  fields: ReadonlyArray<{ name: string; type: FieldType }>,
-): FieldDeclaration[] => fields.map((field) => ({ name: field.name, type: field.type }))
+  fields: ReadonlyArray<Pick<FieldDefinition, 'name' | 'type' | 'target' | 'many'>>,
+): FieldDeclaration[] =>
+  fields.map((field) =>
+    field.type === 'relation'
+      ? {
+          name: field.name,
+          type: field.type,
+          ...(field.target !== undefined && { target: field.target }),
+          many: field.many === true,
+        }
+      : { name: field.name, type: field.type },
+  )

@@ -17,8 +17,10 @@ export interface WebsiteTypeLists {
   count(websiteId: string): Promise<number>
   /** The website's revision: changes with every change of any of its types. */
   revision(websiteId: string): Promise<number>
-  /** Each type's fields' names and types, from the index alone (one small read). */
+  /** Each type's field declarations, from the index alone (one small read). */
   declarations(websiteId: string): Promise<WebsiteTypeIndexEntry['declarations']>
+  /** Names, revision and declarations together, from one small read of the index. */
+  index(websiteId: string): Promise<WebsiteTypeIndexEntry>
 }
 
 const byName = (a: ContentType, b: ContentType) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)
@@ -75,5 +77,6 @@ export function createWebsiteTypeLists(deps: {
     async declarations(websiteId) {
       return (await indexOf(websiteId)).declarations
     },
+    index: indexOf,
   }
 }
