@@ -70,36 +70,106 @@ function addressOf(url: string): string {
   }
 }
 
+const ignore = () => undefined
+
 /**
  * A connection re-established in the background: after a loss it tries the next address of the
  * list first (the node it was on is the likeliest to be down), every address once quickly, then
  * rounds with a growing pause (up to 5 s). Topology and consumers are set up again on each
- * connection; publishing uses one confirm channel.
+ * connection; publishing uses one confirm channel, replaced by a fresh one on the same connection
+ * after a nack or when the broker closes it (see `replacePublisher`).
  */
 export async function connectAmqp(options: AmqpOptions): Promise<AmqpClient> {
   const urls = splitBrokerUrls(options.url)
   if (urls.length === 0) throw new TypeError('connectAmqp needs at least one broker address')
   const rotation = createAddressRotation(urls.length)
   const { logger } = options
+  const setupTimeoutMs = options.setupTimeoutMs ?? 20_000
+  const confirmTimeoutMs = options.confirmTimeoutMs ?? 15_000
   let model: ChannelModel | undefined
   let publisher: ConfirmChannel | undefined
+  /** Publishing channels that have closed (amqplib keeps no such flag). */
+  const closed = new WeakSet<ConfirmChannel>()
+  let replacing = false
   let stopped = false
   let timer: ReturnType<typeof setTimeout> | undefined
   // The broker sends basic.return before the confirm of the same message on the same channel.
   const returned = new Set<string>()
 
-  /** The publishing channel of a new connection, once its topology and consumers are up. */
-  async function setUp(candidate: ChannelModel): Promise<ConfirmChannel> {
-    const channel = await candidate.createConfirmChannel()
+  /** A confirm channel on `owner` for publishing, replaced when it nacks or the broker closes it. */
+  async function openPublisher(owner: ChannelModel): Promise<ConfirmChannel> {
+    const channel = await owner.createConfirmChannel()
     channel.on('error', (error: Error) => logger.warn({ err: error.message }, 'amqp channel error'))
     channel.on('close', () => {
-      if (publisher === channel) publisher = undefined
+      closed.add(channel)
+      if (publisher !== channel) return
+      publisher = undefined
+      replacePublisher(owner, channel, 'closed')
     })
+    channel.on('nack', () => replacePublisher(owner, channel, 'nacked'))
     channel.on('return', (message: { properties: { messageId?: string } }) => {
       if (message.properties.messageId) returned.add(message.properties.messageId)
     })
+    return channel
+  }
+
+  /**
+   * A fresh publishing channel on the same connection, in place of `stale`:
+   * - after a nack. RabbitMQ 3.10 keeps, per channel and quorum queue, the state of the channel's
+   *   first publish to it; made while the queue's leader node is down and before a new leader is
+   *   recorded (the first second or so after a node loss, when a client has just reconnected),
+   *   it nacks every later publish of that channel to that queue until the old node is back.
+   *   A new channel starts afresh; opened too early it nacks too and is replaced again.
+   * - when the broker closed it (a channel error) on a connection that lives on: nothing else
+   *   would open another, and the client could never publish again.
+   * A connection that is lost closes its channels before it reports itself closed, so the check
+   * waits a turn; the reconnect then takes over. The stale channel is closed once its other
+   * publishes are settled (or after the confirm time-out); any it never confirms reject, and
+   * their callers publish them again (at least once).
+   */
+  function replacePublisher(owner: ChannelModel, stale: ConfirmChannel, why: string): void {
+    if (replacing) return
+    replacing = true
+    setImmediate(() => {
+      void (async () => {
+        try {
+          if (stopped || model !== owner) return
+          if (publisher !== stale && publisher !== undefined) return
+          const fresh = await within(
+            openPublisher(owner),
+            setupTimeoutMs,
+            () => new Error(`no new publishing channel within ${setupTimeoutMs} ms`),
+          )
+          if (stopped || model !== owner) {
+            await fresh.close().catch(ignore)
+            return
+          }
+          publisher = fresh
+          logger.warn({ why }, 'amqp publishing channel replaced')
+        } catch (error) {
+          if (stopped || model !== owner) return
+          logger.warn(
+            { err: (error as Error)?.message },
+            'amqp publishing channel could not be replaced; reconnecting',
+          )
+          void owner.close().catch(ignore)
+        } finally {
+          replacing = false
+          if (!closed.has(stale))
+            void within(stale.waitForConfirms(), confirmTimeoutMs, () => new Error('late'))
+              .catch(ignore)
+              .finally(() => stale.close().catch(ignore))
+        }
+      })()
+    })
+  }
+
+  /** The publishing channel of a new connection, once its topology and consumers are up. */
+  async function setUp(candidate: ChannelModel): Promise<ConfirmChannel> {
+    const channel = await openPublisher(candidate)
     await options.topology(channel)
     await options.onConnect?.(candidate)
+    if (closed.has(channel)) throw new Error('the publishing channel closed during the set-up')
     return channel
   }
 
@@ -131,7 +201,6 @@ export async function connectAmqp(options: AmqpOptions): Promise<AmqpClient> {
         rotation.failed()
         scheduleReconnect()
       })
-      const setupTimeoutMs = options.setupTimeoutMs ?? 20_000
       const channel = await within(
         setUp(candidate),
         setupTimeoutMs,
@@ -171,7 +240,6 @@ export async function connectAmqp(options: AmqpOptions): Promise<AmqpClient> {
       const channel = publisher
       if (!channel)
         return Promise.reject(new ServiceUnavailableError('The message broker is unavailable'))
-      const confirmTimeoutMs = options.confirmTimeoutMs ?? 15_000
       const publishing = new Promise<void>((resolve, reject) => {
         const confirmed = (error: unknown) => {
           const wasReturned = messageId !== undefined && returned.delete(messageId)
