@@ -41,6 +41,21 @@ export function createWorkConsumer(options: {
     }
   }
 
+  /**
+   * The broker cancelled the consumer (amqplib calls back with `null`): its queue was deleted, say.
+   * Nothing would ever deliver to this consumer again, so the connection is closed: `@cms/amqp`
+   * reconnects, declares the topology again (the queue with it) and starts the consumers anew.
+   * Messages in hand are requeued by the broker (and handled again: jobs are idempotent).
+   */
+  function cancelled(model: ChannelModel): void {
+    if (stopping) return
+    options.logger.warn(
+      { queue: options.queue },
+      'the broker cancelled the consumer; reconnecting to consume again',
+    )
+    void model.close().catch(() => undefined)
+  }
+
   async function handleMessage(channel: Channel, message: ConsumeMessage): Promise<void> {
     try {
       const verdict = await options.handle(message.content)
@@ -71,7 +86,7 @@ export function createWorkConsumer(options: {
       const { consumerTag } = await channel.consume(
         options.queue,
         (message) => {
-          if (!message) return
+          if (!message) return cancelled(model)
           const work = handleMessage(channel, message)
           inFlight.add(work)
           void work.finally(() => inFlight.delete(work))
