@@ -187,8 +187,9 @@ export function createOutboxRelay(deps: OutboxRelayDeps): OutboxRelay {
       started?.onPublished?.(sent)
     }
     if (sent < ready.length) {
+      const refused = results[sent] as PromiseRejectedResult
       deps.logger.warn(
-        { unsent: ready.length - sent },
+        { unsent: ready.length - sent, err: (refused.reason as Error)?.message },
         'outbox: the broker did not confirm every event; retrying later',
       )
       return false
