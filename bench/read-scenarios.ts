@@ -1,7 +1,7 @@
 import type { Db, Document, Filter, Sort } from 'mongodb'
 import type { ContentType } from '@cms/content-model'
 import type { StoredDocument } from '../services/content/src/domain/document.ts'
-import { parseListQuery } from '../services/content/src/query/index.ts'
+import { mongoFilterOf, parseListQuery } from '../services/content/src/query/index.ts'
 import type { DriverOperation } from './driver-load.ts'
 import type { SeededDocument } from './seed-documents.ts'
 
@@ -31,7 +31,11 @@ function listOperation(
 ): DriverOperation {
   const query = parseListQuery(queryString, { contentTypes: types })
   const documents = db.collection<StoredDocument>('documents')
-  const filter = { ...query.filter, websiteId, status: 'published' } as Filter<StoredDocument>
+  const filter = {
+    ...mongoFilterOf(query.where),
+    websiteId,
+    status: 'published',
+  } as Filter<StoredDocument>
   return () =>
     Promise.all([
       documents

@@ -29,6 +29,7 @@ async function exerciseTheApi(api: ApiCall, readApi: ApiCall, websiteId: string)
         fields: [
           { name: 'title', type: 'text', required: true },
           { name: 'rank', type: 'integer' },
+          { name: 'parent', type: 'relation', target: 'page' },
         ],
       },
     }),
@@ -41,7 +42,7 @@ async function exerciseTheApi(api: ApiCall, readApi: ApiCall, websiteId: string)
     const doc = await ok(
       'create',
       api('POST', '/api/content', {
-        body: { type: 'page', data: { title: `Page ${i}`, rank: i } },
+        body: { type: 'page', data: { title: `Page ${i}`, rank: i, parent: ids[0] ?? null } },
       }),
     )
     ids.push(doc.id)
@@ -55,6 +56,8 @@ async function exerciseTheApi(api: ApiCall, readApi: ApiCall, websiteId: string)
   await ok('restore', api('POST', `/api/content/${first}/restore/${versions.docs.at(-1).id}`))
   await ok('by id', readApi('GET', `/api/content/${first}`))
   await ok('by slug', readApi('GET', '/api/content/by-slug/page/page-0'))
+  await ok('populate', api('GET', `/api/content/${second}?draft=true&populate=parent`))
+  await ok('referenced-by', api('GET', `/api/content/${first}/referenced-by`))
   const lists = [
     '',
     'type=page',
@@ -65,6 +68,9 @@ async function exerciseTheApi(api: ApiCall, readApi: ApiCall, websiteId: string)
     'type=page&filters[createdAt][$lt]=2100-01-01',
     'type=page&filters[data.rank][$gte]=1&sort=data.rank',
     'type=page&filters[$or][0][data.rank][$eq]=1&filters[$or][1][slug][$eq]=page-0',
+    'type=page&populate=parent',
+    `type=page&filters[parent][$eq]=${first}`,
+    'type=page&filters[parent][title][$eq]=Page 0',
     ...['publishedAt', 'createdAt', 'updatedAt', 'slug'].flatMap((column) => [
       `type=page&sort=${column}`,
       `sort=-${column}`,

@@ -60,6 +60,9 @@ export function inMemoryStore(
     async page() {
       throw new Error('not used by these tests')
     },
+    async findMany() {
+      throw new Error('not used by these tests')
+    },
   }
 
   const versions: VersionsCollection = {

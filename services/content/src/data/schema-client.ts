@@ -5,12 +5,13 @@ import type { ContentTypeSource } from '../domain/content-types.ts'
 
 interface Declarations {
   name: string
-  fields: Array<{ name: string; type: FieldType }>
+  fields: Array<{ name: string; type: FieldType; target?: string; many?: boolean }>
 }
 
 /**
- * A type as list queries see it: its name and its fields' names and types. Labels, options and
- * bounds are not fetched; nothing that resolves query field names reads them.
+ * A type as list queries see it: its name, its fields' names and types, and where relation
+ * fields point. Labels, options and bounds are not fetched; nothing that resolves query field
+ * names reads them.
  */
 function declaredType(declared: Declarations): ContentType {
   return {
@@ -22,6 +23,8 @@ function declaredType(declared: Declarations): ContentType {
       label: field.name,
       type: field.type,
       required: false,
+      ...(field.target === undefined ? {} : { target: field.target }),
+      ...(field.many === undefined ? {} : { many: field.many }),
     })),
     version: 0,
     createdAt: '',

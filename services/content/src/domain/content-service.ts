@@ -4,8 +4,10 @@ import type { ContentTypeCatalog } from './content-types.ts'
 import { createDocumentCreator } from './create-document.ts'
 import { createDocumentDeleter } from './delete-document.ts'
 import { createDocumentLister } from './list-documents.ts'
+import { createDocumentPresenter } from './present-document.ts'
 import { createVersionLister } from './list-versions.ts'
 import { createDocumentReader } from './read-document.ts'
+import { createReferrerLister } from './referrers.ts'
 import { createDocumentRestorer } from './restore-document.ts'
 import { createDocumentUpdater } from './update-document.ts'
 
@@ -31,6 +33,8 @@ export function createContentService(deps: ContentServiceDeps) {
     bySlug: reader.bySlug,
     list: createDocumentLister({ store, catalog }),
     versions: createVersionLister({ store }),
+    present: createDocumentPresenter({ store, catalog }),
+    referrers: createReferrerLister({ store }),
   }
 }
 

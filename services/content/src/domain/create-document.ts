@@ -6,6 +6,7 @@ import type { Caller } from '@cms/http'
 import type { ContentStore } from '../store/content-store.ts'
 import type { ContentTypeCatalog } from './content-types.ts'
 import type { DocumentData, StoredDocument } from './document.ts'
+import { requireRelationTargets, withRefs } from './relations.ts'
 import { requireValidSlug } from './sent-slug.ts'
 import { deriveSlug } from './slug.ts'
 
@@ -18,7 +19,7 @@ export interface CreateDocumentInput {
 
 export function createDocumentCreator(deps: {
   catalog: ContentTypeCatalog
-  store: Pick<ContentStore, 'create'>
+  store: Pick<ContentStore, 'create' | 'findMany'>
   clock: () => Date
   newId?: () => string
 }) {
@@ -32,6 +33,11 @@ export function createDocumentCreator(deps: {
     if (!contentType) throw ValidationError.single('type', `Unknown content type "${input.type}"`)
     const data = validatedData(contentType, input.data)
     if (input.slug !== undefined) requireValidSlug(input.slug)
+    await requireRelationTargets(deps.store, {
+      websiteId: caller.websiteId,
+      type: contentType,
+      data,
+    })
     const id = newId()
     const now = deps.clock()
     return deps.store.create({
@@ -41,17 +47,20 @@ export function createDocumentCreator(deps: {
         input.slug === undefined
           ? { derivedFrom: deriveSlug(contentType, data, id) }
           : { exact: input.slug },
-      state: {
-        websiteId: caller.websiteId,
-        type: contentType.name,
-        status: 'draft',
-        authorId: caller.keyId,
-        publishedAt: null,
-        createdAt: now,
-        updatedAt: now,
-        version: 1,
-        data,
-      },
+      state: withRefs(
+        {
+          websiteId: caller.websiteId,
+          type: contentType.name,
+          status: 'draft',
+          authorId: caller.keyId,
+          publishedAt: null,
+          createdAt: now,
+          updatedAt: now,
+          version: 1,
+          data,
+        },
+        contentType,
+      ),
     })
   }
 }

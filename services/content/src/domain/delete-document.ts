@@ -2,17 +2,21 @@ import { requireAdminScope } from '@cms/http'
 import type { Caller } from '@cms/http'
 import type { ContentStore } from '../store/content-store.ts'
 import { changeOf } from './document-change.ts'
+import { requireUnreferenced } from './referrers.ts'
 
 export interface DeleteDocumentInput {
   caller: Caller
   id: string
   ifMatch?: string
+  /** Deletes even when other documents name it (their references then resolve as missing). */
+  force?: boolean
 }
 
 /** A delete is a change too: its version carries `entry.delete` with the document's last state. */
-export function createDocumentDeleter(deps: { store: Pick<ContentStore, 'change'> }) {
+export function createDocumentDeleter(deps: { store: Pick<ContentStore, 'change' | 'page'> }) {
   return async function deleteDocument(input: DeleteDocumentInput): Promise<void> {
     requireAdminScope(input.caller)
+    if (!input.force) await requireUnreferenced(deps.store, input.caller.websiteId, input.id)
     await deps.store.change(
       changeOf(input, async (current) => {
         const { _id: _ignored, ...lastState } = current

@@ -18,6 +18,11 @@ export interface StoredDocument {
   updatedAt: Date
   version: number
   data: DocumentData
+  /**
+   * Every id the document's relation fields hold, for the reverse lookups (referenced-by, the
+   * delete check) one multikey index serves; absent on documents without relations.
+   */
+  refs?: string[]
 }
 
 /** The document's state without its id, as a version record keeps it. */

@@ -1,12 +1,15 @@
 import { ValidationError } from '@cms/errors'
 import type { Caller } from '@cms/http'
-import { parseListQuery } from '../query/index.ts'
+import type { ContentType } from '@cms/content-model'
+import { mongoFilterOf, parseListQuery, resolveRelatedConditions } from '../query/index.ts'
 import type { ContentStore } from '../store/content-store.ts'
 import type { ListQuery } from '../query/index.ts'
 import { toApiDocument } from './api-shape.ts'
 import type { ContentTypeCatalog } from './content-types.ts'
 import { requireDraftAccess } from './document-access.ts'
 import { DOCUMENT_STATUSES } from './document.ts'
+import { populateDocuments } from './populate.ts'
+import { populatedProjection, relatedIds } from './related-lists.ts'
 import type { ApiDocument } from './document.ts'
 import { pageEnvelope, uncountedPageEnvelope } from '@cms/pagination'
 import type { PageEnvelope, UncountedPageEnvelope } from '@cms/pagination'
@@ -18,21 +21,24 @@ const asksForDrafts = (queryString: string): boolean =>
   new URLSearchParams(queryString).getAll('draft').includes('true')
 
 export function createDocumentLister(deps: {
-  store: Pick<ContentStore, 'page'>
+  store: Pick<ContentStore, 'page' | 'findMany'>
   catalog: ContentTypeCatalog
 }) {
   /**
    * The content types come from a cache; a query that names a field only a just-changed type
    * declares is parsed once more against a fresh list before it is refused.
    */
-  async function parse(caller: Caller, queryString: string): Promise<ListQuery> {
+  async function parse(
+    caller: Caller,
+    queryString: string,
+  ): Promise<{ query: ListQuery; types: ContentType[] }> {
+    const types = await deps.catalog.listed(caller)
     try {
-      return parseListQuery(queryString, { contentTypes: await deps.catalog.listed(caller) })
+      return { query: parseListQuery(queryString, { contentTypes: types }), types }
     } catch (error) {
       if (!(error instanceof ValidationError)) throw error
-      return parseListQuery(queryString, {
-        contentTypes: await deps.catalog.listed(caller, { fresh: true }),
-      })
+      const fresh = await deps.catalog.listed(caller, { fresh: true })
+      return { query: parseListQuery(queryString, { contentTypes: fresh }), types: fresh }
     }
   }
 
@@ -43,10 +49,14 @@ export function createDocumentLister(deps: {
   }): Promise<PageEnvelope<ListedDocument> | UncountedPageEnvelope<ListedDocument>> {
     const { caller, queryString } = input
     requireDraftAccess(caller, asksForDrafts(queryString))
-    const query = await parse(caller, queryString)
+    const { query, types } = await parse(caller, queryString)
     requireDraftAccess(caller, query.draft)
+    const where = await resolveRelatedConditions(query.where, (condition) =>
+      relatedIds(deps.store, { caller, draft: query.draft, condition }),
+    )
+    const populated = populatedProjection(query)
     const filter = {
-      ...query.filter,
+      ...mongoFilterOf(where),
       websiteId: caller.websiteId,
       // Both statuses as a list, so draft lists use the same indexes (docs/queries.md).
       status: query.draft ? { $in: [...DOCUMENT_STATUSES] } : 'published',
@@ -58,13 +68,21 @@ export function createDocumentLister(deps: {
       skip: (query.page - 1) * query.limit,
       // Uncounted, one document more than the page says whether there is a next page.
       limit: counted ? query.limit : query.limit + 1,
-      ...(query.projection ? { projection: query.projection } : {}),
+      ...(populated.projection ? { projection: populated.projection } : {}),
       ...(counted ? {} : { count: false as const }),
     })
     const request = { page: query.page, limit: query.limit }
-    const listed = docs
-      .slice(0, query.limit)
-      .map((doc) => toApiDocument(doc as typeof doc & { _id: string }))
+    const page = docs.slice(0, query.limit) as Array<(typeof docs)[number] & { _id: string }>
+    const listed = query.populate
+      ? (
+          await populateDocuments(page, query.populate, {
+            store: deps.store,
+            websiteId: caller.websiteId,
+            draft: query.draft,
+            types,
+          })
+        ).map(populated.present)
+      : page.map((doc) => toApiDocument(doc))
     if (total === null) {
       return uncountedPageEnvelope(listed, { hasNextPage: docs.length > query.limit }, request)
     }

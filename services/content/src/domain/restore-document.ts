@@ -9,6 +9,7 @@ import { findOwnedDocument } from './document-access.ts'
 import { changeOf } from './document-change.ts'
 import { versionNumberOf } from './document.ts'
 import { nextState } from './next-state.ts'
+import { requireRelationTargets, withRefs } from './relations.ts'
 import { typeLoader } from './update-document.ts'
 
 export interface RestoreDocumentInput {
@@ -20,7 +21,7 @@ export interface RestoreDocumentInput {
 
 export function createDocumentRestorer(deps: {
   catalog: ContentTypeCatalog
-  store: Pick<ContentStore, 'findDocument' | 'findVersion' | 'change'>
+  store: Pick<ContentStore, 'findDocument' | 'findVersion' | 'change' | 'findMany'>
 }) {
   /**
    * Copies a version's data and slug into the document as a new version (reason `restore`,
@@ -40,9 +41,15 @@ export function createDocumentRestorer(deps: {
       changeOf(input, async (current, now) => {
         const contentType = await loadType(current.type)
         const data = validatedData(contentType, record.state.data)
+        await requireRelationTargets(deps.store, {
+          websiteId: caller.websiteId,
+          type: contentType,
+          data,
+          kept: current.data,
+        })
         return {
           reason: 'restore',
-          state: nextState(current, now, { data, slug: record.state.slug }),
+          state: withRefs(nextState(current, now, { data, slug: record.state.slug }), contentType),
         }
       }),
     )

@@ -10,6 +10,7 @@ import { changeOf } from './document-change.ts'
 import type { DocumentData } from './document.ts'
 import { mergeData } from './merge-patch.ts'
 import { nextState } from './next-state.ts'
+import { requireRelationTargets, withRefs } from './relations.ts'
 import { requireValidSlug } from './sent-slug.ts'
 
 export interface UpdateDocumentInput {
@@ -37,7 +38,7 @@ export function typeLoader(
 
 export function createDocumentUpdater(deps: {
   catalog: ContentTypeCatalog
-  store: Pick<ContentStore, 'change'>
+  store: Pick<ContentStore, 'change' | 'findMany'>
 }) {
   /** Merges `data`, validates the result against the type as it is now, keeps the slug unless one is sent. */
   return async function updateDocument(input: UpdateDocumentInput): Promise<ChangeResult> {
@@ -49,8 +50,17 @@ export function createDocumentUpdater(deps: {
       changeOf(input, async (current, now) => {
         const contentType = await loadType(current.type)
         const data = validatedData(contentType, mergeData(current.data, input.data ?? {}))
+        await requireRelationTargets(deps.store, {
+          websiteId: caller.websiteId,
+          type: contentType,
+          data,
+          kept: current.data,
+        })
         const slug = input.slug ?? current.slug
-        return { reason: 'update', state: nextState(current, now, { data, slug }) }
+        return {
+          reason: 'update',
+          state: withRefs(nextState(current, now, { data, slug }), contentType),
+        }
       }),
     )
   }

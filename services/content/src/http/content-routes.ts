@@ -5,7 +5,13 @@ import type { ContentService } from '../domain/content-service.ts'
 import type { StoredDocument } from '../domain/document.ts'
 import { etagOf } from '../domain/if-match.ts'
 import { adminScope } from '@cms/http'
-import { parseCreateBody, parseDraftParam, parsePatchBody } from './request-bodies.ts'
+import {
+  parseCreateBody,
+  parseDraftParam,
+  parsePatchBody,
+  parseForceParam,
+  parsePopulateParam,
+} from './request-bodies.ts'
 
 function sendDocument(ctx: Context, document: StoredDocument, status = 200): void {
   ctx.status = status
@@ -27,14 +33,29 @@ function addReads(router: Router, service: ContentService): void {
   router.get('/', async (ctx) => {
     ctx.body = await service.list({ caller: ctx.state.caller, queryString: ctx.querystring })
   })
+  /** With `populate` the answer depends on other documents too, so it has no version ETag. */
+  async function sendRead(ctx: Context, document: StoredDocument, draft: boolean) {
+    const populate = parsePopulateParam(ctx.querystring)
+    if (populate === undefined) return sendDocument(ctx, document)
+    ctx.body = await service.present({ caller: ctx.state.caller, draft, document, populate })
+  }
   router.get('/by-slug/:type/:slug', async (ctx) => {
     const { type, slug } = ctx.params as { type: string; slug: string }
     const draft = parseDraftParam(ctx.querystring)
-    sendDocument(ctx, await service.bySlug({ caller: ctx.state.caller, type, slug, draft }))
+    const document = await service.bySlug({ caller: ctx.state.caller, type, slug, draft })
+    await sendRead(ctx, document, draft)
   })
   router.get('/:id', async (ctx) => {
     const draft = parseDraftParam(ctx.querystring)
-    sendDocument(ctx, await service.byId({ caller: ctx.state.caller, id: ctx.params.id!, draft }))
+    const document = await service.byId({ caller: ctx.state.caller, id: ctx.params.id!, draft })
+    await sendRead(ctx, document, draft)
+  })
+  router.get('/:id/referenced-by', adminScope(), async (ctx) => {
+    ctx.body = await service.referrers({
+      caller: ctx.state.caller,
+      id: ctx.params.id!,
+      queryString: ctx.querystring,
+    })
   })
   router.get('/:id/versions', adminScope(), async (ctx) => {
     ctx.body = await service.versions({
@@ -64,7 +85,12 @@ function addWrites(router: Router, service: ContentService): void {
     sendDocument(ctx, document)
   })
   router.delete('/:id', admin, async (ctx) => {
-    await service.remove({ caller: ctx.state.caller, id: ctx.params.id!, ifMatch: ifMatchOf(ctx) })
+    await service.remove({
+      caller: ctx.state.caller,
+      id: ctx.params.id!,
+      ifMatch: ifMatchOf(ctx),
+      force: parseForceParam(ctx.querystring),
+    })
     ctx.status = 204
   })
   router.post('/:id/publish', admin, async (ctx) => {

@@ -1,6 +1,7 @@
 import { ValidationError } from '@cms/errors'
 import type { ErrorDetail } from '@cms/errors'
 import type { DocumentData } from '../domain/document.ts'
+import { parseQueryString } from '../query/index.ts'
 
 export interface CreateBody {
   type: string
@@ -77,11 +78,23 @@ export function parsePatchBody(body: unknown): PatchBody {
   }
 }
 
-/** `draft` on single-document reads: `true` or `false`, as on lists. */
-export function parseDraftParam(queryString: string): boolean {
-  const values = new URLSearchParams(queryString).getAll('draft')
+/** `populate` on single-document reads, in any of its forms (undefined when not sent). */
+export function parsePopulateParam(queryString: string): unknown {
+  if (!queryString.includes('populate')) return undefined
+  const populate = parseQueryString(queryString).populate
+  return populate === '' ? undefined : populate
+}
+
+function parseFlag(queryString: string, name: string): boolean {
+  const values = new URLSearchParams(queryString).getAll(name)
   if (values.length === 0) return false
   if (values.length === 1 && (values[0] === 'true' || values[0] === 'false'))
     return values[0] === 'true'
-  throw ValidationError.single('draft', 'draft must be true or false')
+  throw ValidationError.single(name, `${name} must be true or false`)
 }
+
+/** `draft` on single-document reads: `true` or `false`, as on lists. */
+export const parseDraftParam = (queryString: string): boolean => parseFlag(queryString, 'draft')
+
+/** `force` on a delete: `true` deletes a document other documents still name. */
+export const parseForceParam = (queryString: string): boolean => parseFlag(queryString, 'force')

@@ -19,6 +19,7 @@ export interface FieldCatalog {
 interface Declaration {
   typeName: string
   fieldType: FieldType
+  target?: string
 }
 
 function declarationsByField(contentTypes: readonly ContentType[]): Map<string, Declaration[]> {
@@ -26,7 +27,11 @@ function declarationsByField(contentTypes: readonly ContentType[]): Map<string, 
   for (const contentType of contentTypes) {
     for (const field of contentType.fields) {
       const list = byField.get(field.name) ?? []
-      list.push({ typeName: contentType.name, fieldType: field.type })
+      list.push({
+        typeName: contentType.name,
+        fieldType: field.type,
+        ...(field.target === undefined ? {} : { target: field.target }),
+      })
       byField.set(field.name, list)
     }
   }
@@ -60,10 +65,48 @@ export function createFieldCatalog(
     return { ok: true, dataName, found }
   }
 
+  /** `author.title` / `data.author.title`: a field of the type one relation field names. */
+  function related(name: string): FieldLookup | undefined {
+    const dataName = name.startsWith(DATA_PREFIX) ? name.slice(DATA_PREFIX.length) : name
+    const dot = dataName.indexOf('.')
+    if (dot === -1) return undefined
+    const relationName = dataName.slice(0, dot)
+    const relation = declared(relationName)
+    if (!relation.ok) return relation
+    const targets = new Set(relation.found.map((d) => (d.fieldType === 'relation' ? d.target : '')))
+    const target = targets.size === 1 ? [...targets][0] : undefined
+    if (!target) {
+      return {
+        ok: false,
+        message: `unknown field ${quoteValue(name)}: "${relationName}" is not a relation field with one target ${where}`,
+      }
+    }
+    const inner = createFieldCatalog(contentTypes, target).lookup(dataName.slice(dot + 1))
+    if (!inner.ok)
+      return { ok: false, message: `${inner.message} (through relation "${relationName}")` }
+    if (inner.field.via) {
+      return {
+        ok: false,
+        message: `filters reach one relation level; ${quoteValue(name)} goes further`,
+      }
+    }
+    return {
+      ok: true,
+      field: {
+        ...inner.field,
+        name: `${DATA_PREFIX}${relationName}.${inner.field.name}`,
+        sortable: false,
+        via: { path: DATA_PREFIX + relationName, target },
+      },
+    }
+  }
+
   return {
     lookup(name) {
       const base = BASE_COLUMNS.get(name)
       if (base) return { ok: true, field: base }
+      const through = related(name)
+      if (through) return through
       const result = declared(name)
       if (!result.ok) return result
       const kinds = new Set(result.found.map((d) => KIND_BY_FIELD_TYPE[d.fieldType]))

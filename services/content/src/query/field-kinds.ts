@@ -53,9 +53,20 @@ export const SORTABLE_KINDS: ReadonlySet<FieldKind> = new Set([
 
 /** A field as a query sees it: the stored path and how its values compare. */
 export interface FieldRef {
-  /** As the client may write it in errors: `slug`, `data.title`. */
+  /** As the client may write it in errors: `slug`, `data.title`, `data.author.title`. */
   name: string
+  /** On the document itself, or on the related document when `via` is set. */
   path: string
   kind: FieldKind
   sortable: boolean
+  /** A field of the documents a relation field names (`data.author.title`). */
+  via?: RelationHop
+}
+
+/** The relation a condition on a related document's field goes through. */
+export interface RelationHop {
+  /** The relation field's stored path: `data.author`. */
+  path: string
+  /** The content type its ids name. */
+  target: string
 }

@@ -1,5 +1,5 @@
 import type { ScalarValue } from './coercers.ts'
-import type { FieldKind } from './field-kinds.ts'
+import type { FieldKind, RelationHop } from './field-kinds.ts'
 import type { Operator } from './operators.ts'
 
 /** A flag (`$null`), one value, or the values of `$in` / `$notIn` / `$between`. */
@@ -10,7 +10,17 @@ export type FilterNode =
   | { op: 'and'; children: readonly FilterNode[] }
   | { op: 'or'; children: readonly FilterNode[] }
   | { op: 'not'; child: FilterNode }
-  | { op: 'condition'; path: string; kind: FieldKind; operator: Operator; value: ConditionValue }
+  | FieldCondition
+
+/** One operator on one field; with `via`, on a field of the documents a relation names. */
+export interface FieldCondition {
+  op: 'condition'
+  path: string
+  kind: FieldKind
+  operator: Operator
+  value: ConditionValue
+  via?: RelationHop
+}
 
 export const MATCH_ALL: FilterNode = { op: 'and', children: [] }
 

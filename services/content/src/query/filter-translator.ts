@@ -9,6 +9,7 @@ import type { MongoFilter } from './mongo-operators.ts'
 export function translateFilter(node: FilterNode): MongoFilter {
   switch (node.op) {
     case 'condition':
+      if (node.via) throw new Error(`unresolved condition through ${node.via.path}`)
       return MONGO_BY_OPERATOR[node.operator](node.path, node.value)
     case 'not':
       return { $nor: [translateFilter(node.child)] }

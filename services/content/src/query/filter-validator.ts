@@ -25,8 +25,11 @@ interface Walk {
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value)
 
-/** `filters[data][title][$eq]` is `filters[data.title][$eq]`, as `qs.stringify` writes nested objects. */
-const isDataGroup = (value: unknown): value is Record<string, unknown> =>
+/**
+ * `filters[data][title][$eq]` is `filters[data.title][$eq]`, as `qs.stringify` writes nested
+ * objects; so is `filters[author][title][$eq]` under a relation field.
+ */
+const isFieldGroup = (value: unknown): value is Record<string, unknown> =>
   isRecord(value) && Object.keys(value).every((key) => !key.startsWith('$'))
 
 /**
@@ -66,7 +69,7 @@ function filterObject(walk: Walk, raw: unknown, at: string, depth: number): Filt
         here,
         `unknown operator ${quoteValue(key)}; here a field name, $and, $or or $not belongs`,
       )
-    } else if (key === 'data' && isDataGroup(value)) {
+    } else if (key === 'data' && isFieldGroup(value)) {
       for (const [name, conditions] of Object.entries(value)) {
         children.push(
           ...fieldConditions(walk, `data.${name}`, conditions, `${here}[${name}]`, depth),
@@ -114,6 +117,12 @@ function fieldConditions(
   depth: number,
 ): FilterNode[] {
   const lookup = walk.catalog.lookup(name)
+  if (lookup.ok && lookup.field.kind === 'relation' && isFieldGroup(raw)) {
+    // `filters[author][title][$eq]`: conditions on fields of the related documents.
+    return Object.entries(raw).flatMap(([inner, conditions]) =>
+      fieldConditions(walk, `${name}.${inner}`, conditions, `${at}[${inner}]`, depth),
+    )
+  }
   if (!lookup.ok) issue(walk, at, lookup.message)
   // An unknown field's operators are still checked, so one answer names every problem.
   return operatorConditions(walk, lookup.ok ? lookup.field : undefined, raw, at, depth)
@@ -164,9 +173,9 @@ function condition(
     return []
   }
   const value = coerce(walk, field, read.value, at)
-  return value === undefined
-    ? []
-    : [{ op: 'condition', path: field.path, kind: field.kind, operator, value }]
+  if (value === undefined) return []
+  const { path, kind, via } = field
+  return [{ op: 'condition', path, kind, operator, value, ...(via ? { via } : {}) }]
 }
 
 function coerce(

@@ -40,7 +40,7 @@ const ERROR_CASES: Array<[string, string, string]> = [
   ['type=Post!', 'type', 'content type name'],
   ['type=nosuch', 'type', 'unknown content type "nosuch"'],
   ['type[0]=post&type[1]=product', 'type', 'content type name'],
-  ['populate=*', 'populate', 'unknown query parameter "populate"'],
+  ['populate=title', 'populate', '"title" is not a relation field'],
   ['$where=1', '$where', 'unknown query parameter'],
   // unknown fields and operators
   ['filters[nope][$eq]=1', 'filters[nope]', 'unknown field "nope"'],

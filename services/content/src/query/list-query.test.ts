@@ -1,17 +1,22 @@
 import qs from 'qs'
 import { describe, expect, it } from 'vitest'
 import { CONTENT_TYPES } from './content-types.fixture.ts'
-import { parseListQuery } from './list-query.ts'
+import { mongoFilterOf, parseListQuery } from './list-query.ts'
 
 const parse = (query: string) => parseListQuery(query, { contentTypes: CONTENT_TYPES })
 const filtersOf = (filters: object, extra: object = {}) =>
-  parse(qs.stringify({ ...extra, filters }, { encodeValuesOnly: true })).filter
+  mongoFilterOf(parse(qs.stringify({ ...extra, filters }, { encodeValuesOnly: true })).where)
 const only = (condition: object) => ({ $and: [condition] })
 const date = (iso: string) => new Date(iso)
+/** The parsed query with its filter as MongoDB's, as the list's store query gets it. */
+const parsedFilter = (query: string) => {
+  const { where, ...rest } = parse(query)
+  return { ...rest, filter: mongoFilterOf(where) }
+}
 
 describe('parseListQuery defaults', () => {
   it('when the query string is empty, then it lists page 1 of 20, newest first, everything', () => {
-    expect(parse('')).toEqual({
+    expect(parsedFilter('')).toEqual({
       filter: {},
       draft: false,
       sort: [
@@ -28,7 +33,7 @@ describe('parseListQuery defaults', () => {
   })
 
   it('when page, limit, draft and type are given, then they are read and type restricts the filter', () => {
-    expect(parse('page=3&limit=100&draft=true&type=post')).toEqual({
+    expect(parsedFilter('page=3&limit=100&draft=true&type=post')).toEqual({
       filter: only({ type: { $eq: 'post' } }),
       type: 'post',
       draft: true,
@@ -42,7 +47,7 @@ describe('parseListQuery defaults', () => {
   })
 
   it('when draft=false or an empty type is sent, then they mean the defaults', () => {
-    expect(parse('draft=false&type=')).toMatchObject({ draft: false, filter: {} })
+    expect(parsedFilter('draft=false&type=')).toMatchObject({ draft: false, filter: {} })
     expect(parse('draft=false&type=')).not.toHaveProperty('type')
   })
 })
@@ -182,7 +187,7 @@ describe('parseListQuery operators', () => {
   )
 
   it('when a field is given a bare value, then it means $eq', () => {
-    expect(parse('filters[slug]=x')).toMatchObject({ filter: only({ slug: { $eq: 'x' } }) })
+    expect(parsedFilter('filters[slug]=x')).toMatchObject({ filter: only({ slug: { $eq: 'x' } }) })
   })
 
   it('when data fields are nested under data, then they are data fields', () => {
@@ -216,11 +221,15 @@ describe('parseListQuery operators', () => {
   })
 
   it('when a value is empty, then a text field compares with the empty string', () => {
-    expect(parse('filters[slug][$eq]=')).toMatchObject({ filter: only({ slug: { $eq: '' } }) })
+    expect(parsedFilter('filters[slug][$eq]=')).toMatchObject({
+      filter: only({ slug: { $eq: '' } }),
+    })
   })
 
   it('when + and %2B are used, then + is a space and %2B a plus, as in forms', () => {
-    expect(parse('filters[slug][$eq]=a+b%2Bc').filter).toEqual(only({ slug: { $eq: 'a b+c' } }))
+    expect(mongoFilterOf(parse('filters[slug][$eq]=a+b%2Bc').where)).toEqual(
+      only({ slug: { $eq: 'a b+c' } }),
+    )
   })
 })
 

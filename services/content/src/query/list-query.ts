@@ -9,14 +9,19 @@ import type { FilterNode } from './filter-node.ts'
 import { translateFilter } from './filter-translator.ts'
 import { validateFilters } from './filter-validator.ts'
 import { readPage } from './page-params.ts'
+import { readPopulate } from './populate-param.ts'
+import type { PopulateField } from './populate-param.ts'
 import { parseQueryString } from './parse-query-string.ts'
 import { quoteValue } from './quote-value.ts'
 import { readSort } from './sort-param.ts'
 import type { SortKey } from './sort-param.ts'
 
 export interface ListQuery {
-  /** The client's filter on stored paths (and `type`), without tenancy or visibility. */
-  filter: Record<string, unknown>
+  /**
+   * The client's filter (and `type`), without tenancy or visibility; conditions on related
+   * documents' fields are resolved to ids before `translateFilter` makes it MongoDB's.
+   */
+  where: FilterNode
   type?: string
   draft: boolean
   /** Always ends with the id, in the direction of the key before it. */
@@ -27,6 +32,8 @@ export interface ListQuery {
   withCount?: false
   /** On stored paths; `_id` is always kept. */
   projection?: Projection
+  /** Relation fields whose ids become the documents they name. */
+  populate?: PopulateField[]
 }
 
 export interface ListQueryContext {
@@ -43,6 +50,7 @@ const PARAMETERS: ReadonlySet<string> = new Set([
   'filters',
   'sort',
   'fields',
+  'populate',
 ])
 const TYPE_NAME = /^[a-z][a-z0-9_-]{0,63}$/
 
@@ -93,6 +101,13 @@ export function parseListQuery(rawQueryString: string, context: ListQueryContext
   const filters = validateFilters(params.filters, catalog)
   const { sort, issues: sortIssues } = readSort(params.sort, catalog)
   const { projection, issues: fieldIssues } = readFields(params.fields, catalog)
+  const { populate, issues: populateIssues } = readPopulate(params.populate, {
+    types: context.contentTypes,
+    scope:
+      type === undefined
+        ? context.contentTypes
+        : context.contentTypes.filter((t) => t.name === type),
+  })
   const issues = [
     ...unknownParameters(params),
     ...typeIssues,
@@ -101,6 +116,7 @@ export function parseListQuery(rawQueryString: string, context: ListQueryContext
     ...filters.issues,
     ...sortIssues,
     ...fieldIssues,
+    ...populateIssues,
   ]
   if (issues.length > 0) throw new ValidationError('Invalid query parameters', issues)
 
@@ -108,9 +124,8 @@ export function parseListQuery(rawQueryString: string, context: ListQueryContext
     type === undefined
       ? []
       : [{ op: 'condition', path: 'type', kind: 'string', operator: '$eq', value: type }]
-  const filter = topLevel(translateFilter(allOf([...typeCondition, filters.node])))
   return {
-    filter,
+    where: allOf([...typeCondition, filters.node]),
     ...(type === undefined ? {} : { type }),
     draft,
     sort,
@@ -118,7 +133,13 @@ export function parseListQuery(rawQueryString: string, context: ListQueryContext
     limit,
     ...(withCount ? {} : { withCount }),
     ...(projection ? { projection } : {}),
+    ...(populate ? { populate } : {}),
   }
+}
+
+/** The filter as MongoDB's, once related conditions are resolved (`resolveRelatedConditions`). */
+export function mongoFilterOf(where: FilterNode): Record<string, unknown> {
+  return topLevel(translateFilter(where))
 }
 
 /** A lone `$and` at the top, so the caller can spread it beside websiteId and status without a clash. */

@@ -11,6 +11,7 @@ import { documentsCollection } from './collections/documents.ts'
 import type {
   DocumentPage,
   DocumentPageQuery,
+  FindManyOptions,
   DocumentsCollection,
 } from './collections/documents.ts'
 import { ensureContentIndexes } from './collections/indexes.ts'
@@ -42,6 +43,12 @@ export interface ContentStore {
   /** The website's document, whatever its status; null for any other. */
   findDocument(websiteId: string, id: string): Promise<StoredDocument | null>
   findBySlug(scope: SlugScope): Promise<StoredDocument | null>
+  /** The website's documents among `ids` (any status), in one query. */
+  findMany(
+    websiteId: string,
+    ids: readonly string[],
+    options?: FindManyOptions,
+  ): Promise<Partial<StoredDocument>[]>
   /** One page of `documents` and the total count (null with `count: false`). */
   page(query: DocumentPageQuery): Promise<DocumentPage>
   history(
@@ -131,6 +138,7 @@ export function createContentStore(deps: {
         document.slug === scope.slug
       return matches ? document : null
     },
+    findMany: (websiteId, ids, options) => documents.findMany(websiteId, ids, options),
     page: (query) => documents.page(query),
     history: (documentId, page) => versions.history(documentId, page),
     findVersion: (documentId, version) => versions.findById(versionKey(documentId, version)),

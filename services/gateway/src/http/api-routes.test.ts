@@ -33,11 +33,13 @@ describe('public route table', () => {
     }
   })
 
-  it('when listing versions, then it is an admin read from the read pool', () => {
-    expect(matchApiRoute('GET', `/api/content/${ID}/versions`)).toMatchObject({
-      scope: 'admin',
-      upstream: 'contentRead',
-    })
+  it('when listing versions or referrers, then it is an admin read from the read pool', () => {
+    for (const list of ['versions', 'referenced-by']) {
+      expect(matchApiRoute('GET', `/api/content/${ID}/${list}`)).toMatchObject({
+        scope: 'admin',
+        upstream: 'contentRead',
+      })
+    }
   })
 
   it('when addressing content types, then the schema service answers with read only for GET', () => {

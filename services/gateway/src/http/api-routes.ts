@@ -23,6 +23,7 @@ const ROUTES: readonly RouteSpec[] = [
     methods: { GET: 'read', PATCH: 'admin', DELETE: 'admin' },
   },
   { pattern: '/api/content/:id/versions', service: 'content', methods: { GET: 'admin' } },
+  { pattern: '/api/content/:id/referenced-by', service: 'content', methods: { GET: 'admin' } },
   { pattern: '/api/content/:id/publish', service: 'content', methods: { POST: 'admin' } },
   { pattern: '/api/content/:id/unpublish', service: 'content', methods: { POST: 'admin' } },
   {

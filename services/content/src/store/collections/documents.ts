@@ -12,6 +12,11 @@ export interface DocumentPageQuery {
   count?: false
 }
 
+export interface FindManyOptions {
+  projection?: Record<string, 0 | 1>
+  publishedOnly?: boolean
+}
+
 export interface DocumentPage {
   docs: Partial<StoredDocument>[]
   /** The documents the filter matches; null when the query asked for no count. */
@@ -20,6 +25,12 @@ export interface DocumentPage {
 
 export interface DocumentsCollection {
   findById(id: string): Promise<StoredDocument | null>
+  /** The website's documents among `ids`, in one query. */
+  findMany(
+    websiteId: string,
+    ids: readonly string[],
+    options?: FindManyOptions,
+  ): Promise<Partial<StoredDocument>[]>
   /** The first version of a document; false when it is already there. */
   insertIfAbsent(document: StoredDocument): Promise<boolean>
   /** Replaces by `_id` alone; false when the document is gone. */
@@ -33,6 +44,16 @@ export function documentsCollection(db: Db): DocumentsCollection {
   const documents = db.collection<StoredDocument>('documents')
   return {
     findById: (id) => documents.findOne({ _id: id }),
+    async findMany(websiteId, ids, options = {}) {
+      if (ids.length === 0) return []
+      const filter = {
+        _id: { $in: [...ids] },
+        websiteId,
+        ...(options.publishedOnly ? { status: 'published' as const } : {}),
+      }
+      const { projection } = options
+      return documents.find(filter, projection ? { projection } : {}).toArray()
+    },
     insertIfAbsent: (document) => insertUnlessTaken(documents, document),
     async replace(document) {
       return (await documents.replaceOne({ _id: document._id }, document)).matchedCount > 0

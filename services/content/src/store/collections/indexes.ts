@@ -10,6 +10,7 @@ export interface IndexPlan {
 /** Every index the content service creates (the index-coverage test reads this list). */
 export const CONTENT_INDEXES: readonly IndexPlan[] = [
   ...LIST_INDEXES.map((index) => ({ collection: 'documents', ...index })),
+  { collection: 'documents', name: 'referrers', key: { websiteId: 1, refs: 1, _id: 1 } },
   { collection: 'versions', name: 'document_version', key: { documentId: 1, version: -1 } },
   { collection: 'outbox', name: 'oldest', key: { createdAt: 1, versionId: 1 } },
   { collection: 'outbox', name: 'document', key: { documentId: 1 } },

@@ -1,0 +1,104 @@
+import type { ContentType, FieldDefinition } from '@cms/content-model'
+import type { PopulateField } from '../query/index.ts'
+import type { ContentStore } from '../store/content-store.ts'
+import { toApiDocument } from './api-shape.ts'
+import type { ApiDocument, StoredDocument } from './document.ts'
+import { idsOf } from './relations.ts'
+
+export type PresentedDocument = Partial<ApiDocument> & { id: string }
+
+export interface PopulateContext {
+  store: Pick<ContentStore, 'findMany'>
+  websiteId: string
+  /** With draft access every status is populated; without, published documents only. */
+  draft: boolean
+  /** The website's types (their field declarations are enough). */
+  types: readonly ContentType[]
+}
+
+function relationOf(
+  types: readonly ContentType[],
+  typeName: string | undefined,
+  name: string,
+): FieldDefinition | undefined {
+  const field = types
+    .find((type) => type.name === typeName)
+    ?.fields.find((candidate) => candidate.name === name)
+  return field?.type === 'relation' ? field : undefined
+}
+
+/** With `fields`, only those are fetched, and `type` (which a target must match) besides. */
+function projectionFor(field: PopulateField): Record<string, 0 | 1> | undefined {
+  if (!field.fields) return undefined
+  const paths = ['_id', 'type', ...field.fields, ...field.next.map((next) => `data.${next.name}`)]
+  const covered = paths.includes('data') ? paths.filter((path) => !path.startsWith('data.')) : paths
+  return Object.fromEntries(covered.map((path) => [path, 1]))
+}
+
+/** The related documents of one field for the whole page: one query, then their own fields. */
+async function relatedDocuments(
+  documents: readonly Partial<StoredDocument>[],
+  field: PopulateField,
+  context: PopulateContext,
+): Promise<Map<string, { type: string | undefined; shown: PresentedDocument }>> {
+  const ids = new Set<string>()
+  for (const document of documents) {
+    if (!relationOf(context.types, document.type, field.name)) continue
+    for (const id of idsOf(document.data?.[field.name])) ids.add(id)
+  }
+  const projection = projectionFor(field)
+  const found = await context.store.findMany(context.websiteId, [...ids], {
+    ...(projection ? { projection } : {}),
+    publishedOnly: !context.draft,
+  })
+  const shown = await populateDocuments(found as StoredDocumentWithId[], field.next, context)
+  const hideType = field.fields !== undefined && !field.fields.includes('type')
+  return new Map(
+    found.map((document, index) => {
+      const { type: _type, ...rest } = shown[index]!
+      return [document._id!, { type: document.type, shown: hideType ? rest : shown[index]! }]
+    }),
+  )
+}
+
+type StoredDocumentWithId = Partial<StoredDocument> & { _id: string }
+
+/**
+ * The documents in the API's shape with the named relation fields holding the documents their
+ * ids name, in the normal document shape (nested as asked). One storage query per field and
+ * level for the whole page, never one per document. A related document that is missing, of
+ * another type than the field's target, or not visible is `null` (one) or left out (many).
+ */
+export async function populateDocuments(
+  documents: readonly StoredDocumentWithId[],
+  fields: readonly PopulateField[],
+  context: PopulateContext,
+): Promise<PresentedDocument[]> {
+  const presented = documents.map((document) => toApiDocument(document))
+  if (fields.length === 0 || documents.length === 0) return presented
+  const related = await Promise.all(
+    fields.map((field) => relatedDocuments(documents, field, context)),
+  )
+  for (const [index, document] of documents.entries()) {
+    const data = { ...presented[index]!.data }
+    for (const [position, field] of fields.entries()) {
+      const relation = relationOf(context.types, document.type, field.name)
+      if (!relation || !(field.name in data)) continue
+      const resolve = (id: string) => {
+        const hit = related[position]!.get(id)
+        return hit && hit.type === relation.target ? hit.shown : null
+      }
+      const value = data[field.name]
+      if (value === null || value === undefined) continue
+      data[field.name] = relation.many
+        ? idsOf(value)
+            .map(resolve)
+            .filter((shown) => shown !== null)
+        : typeof value === 'string'
+          ? resolve(value)
+          : null
+    }
+    presented[index] = { ...presented[index]!, data }
+  }
+  return presented
+}

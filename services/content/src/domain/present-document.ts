@@ -1,0 +1,34 @@
+import { ValidationError } from '@cms/errors'
+import type { Caller } from '@cms/http'
+import { readPopulate } from '../query/index.ts'
+import type { ContentStore } from '../store/content-store.ts'
+import type { ContentTypeCatalog } from './content-types.ts'
+import type { StoredDocument } from './document.ts'
+import { populateDocuments } from './populate.ts'
+import type { PresentedDocument } from './populate.ts'
+
+/** One document read by id or slug, with `populate` applied (checked against its type). */
+export function createDocumentPresenter(deps: {
+  store: Pick<ContentStore, 'findMany'>
+  catalog: ContentTypeCatalog
+}) {
+  return async function presentDocument(input: {
+    caller: Caller
+    draft: boolean
+    document: StoredDocument
+    /** `populate` as parsed from the query string. */
+    populate: unknown
+  }): Promise<PresentedDocument> {
+    const types = await deps.catalog.listed(input.caller)
+    const scope = types.filter((type) => type.name === input.document.type)
+    const { populate, issues } = readPopulate(input.populate, { types, scope })
+    if (issues.length > 0) throw new ValidationError('Invalid query parameters', issues)
+    const [presented] = await populateDocuments([input.document], populate ?? [], {
+      store: deps.store,
+      websiteId: input.caller.websiteId,
+      draft: input.draft,
+      types,
+    })
+    return presented!
+  }
+}
