@@ -222,6 +222,7 @@ describe('admin panel in the browser', () => {
           fields: [
             { name: 'title', type: 'text', required: true },
             { name: 'body', type: 'richText' },
+            { name: 'related', type: 'relation', target: 'article', many: true },
           ],
         },
       })
@@ -241,9 +242,9 @@ describe('admin panel in the browser', () => {
 
       await page.getByRole('link', { name: 'Content types' }).click()
       await page.getByRole('row', { name: /article/ }).waitFor()
-      expect(await page.getByRole('row', { name: /article/ }).textContent()).toContain(
-        'title (text, required)',
-      )
+      const articleRow = await page.getByRole('row', { name: /article/ }).textContent()
+      expect(articleRow).toContain('title (text, required)')
+      expect(articleRow).toContain('related (relation to article, many)')
       await shoot(page, '09-content-types')
 
       await page.getByRole('link', { name: 'Documents' }).click()

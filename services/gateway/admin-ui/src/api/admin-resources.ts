@@ -40,6 +40,9 @@ export interface FieldDefinition {
   label?: string
   type: string
   required?: boolean
+  /** `relation` fields: the content type the ids name, and whether there are many. */
+  target?: string
+  many?: boolean
 }
 
 export interface ContentType {

@@ -4,8 +4,14 @@ import { ErrorMessage } from '../ui/error-message.tsx'
 import { TableRegion } from '../ui/table-region.tsx'
 import { useResource } from '../ui/use-resource.ts'
 
-const describeField = (field: FieldDefinition): string =>
-  `${field.name} (${field.type}${field.required ? ', required' : ''})`
+/** `title (text, required)`; a relation names its target: `tags (relation to tag, many)`. */
+function describeField(field: FieldDefinition): string {
+  const type =
+    field.type === 'relation' && field.target
+      ? `relation to ${field.target}${field.many ? ', many' : ''}`
+      : field.type
+  return `${field.name} (${type}${field.required ? ', required' : ''})`
+}
 
 export function ContentTypesView({ api, websiteId }: { api: AdminApi; websiteId: string }) {
   const types = useResource(() => api.listContentTypes(websiteId), [api, websiteId])
