@@ -1,3 +1,15 @@
+/** The types articles relate to: a byline's person, and topics. */
+export const PERSON_TYPE = {
+  name: 'person',
+  titleField: 'name',
+  fields: [{ name: 'name', type: 'text', required: true }],
+} as const
+export const TOPIC_TYPE = {
+  name: 'topic',
+  titleField: 'label',
+  fields: [{ name: 'label', type: 'text', required: true }],
+} as const
+
 /** The benchmark's content type: a blog article with every kind of field a site lists by. */
 export const ARTICLE_TYPE = {
   name: 'article',
@@ -15,6 +27,8 @@ export const ARTICLE_TYPE = {
       options: ['news', 'guide', 'review', 'opinion', 'release'],
     },
     { name: 'date', type: 'date' },
+    { name: 'author', type: 'relation', target: 'person' },
+    { name: 'topics', type: 'relation', target: 'topic', many: true },
   ],
 } as const
 
@@ -124,10 +138,22 @@ export interface ArticleData {
   views: number
   category: string
   date: string
+  author?: string
+  topics?: string[]
+}
+
+/** Published people and topics the seeded articles point at. */
+export interface RelatedDocuments {
+  people: readonly string[]
+  topics: readonly string[]
 }
 
 /** The `n`th article: a 3-6 word title, two paragraphs (~1 KB a document), tags, views, category, date. */
-export function articleData(n: number, random: () => number): ArticleData {
+export function articleData(
+  n: number,
+  random: () => number,
+  related?: RelatedDocuments,
+): ArticleData {
   const titleWords = 3 + Math.floor(random() * 4)
   const title = `${sentence(random, titleWords).slice(0, -1)} ${n}`
   const day = new Date(Date.UTC(2024, 0, 1) + Math.floor(random() * 730) * 86_400_000)
@@ -138,5 +164,11 @@ export function articleData(n: number, random: () => number): ArticleData {
     views: Math.floor(random() * 10_000),
     category: pick(random, CATEGORIES),
     date: day.toISOString().slice(0, 10),
+    ...(related && {
+      author: pick(random, related.people),
+      topics: [pick(random, related.topics), pick(random, related.topics)].filter(
+        (topic, i, all) => all.indexOf(topic) === i,
+      ),
+    }),
   }
 }

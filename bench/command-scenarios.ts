@@ -11,6 +11,8 @@ const BUDGETS: Readonly<Record<string, number>> = {
   'list first page': 2,
   'list filter + $or + sort': 2,
   'list $contains + fields': 2,
+  'list 20 + populate 2 relations': 4,
+  'list 100 + populate 2 relations': 4,
   create: 4,
   PATCH: 5,
   publish: 5,

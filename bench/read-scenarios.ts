@@ -20,6 +20,8 @@ const LIST_QUERIES = {
     '&filters[$or][0][data.category][$eq]=news&filters[$or][1][data.category][$eq]=guide' +
     '&sort=-publishedAt,data.title',
   containsFields: 'type=article&filters[data.title][$contains]=GARDEN&fields=title,slug',
+  populate20: 'type=article&limit=20&populate=author,topics',
+  populate100: 'type=article&limit=100&populate=author,topics',
 }
 
 /** find + count in parallel, with tenancy and visibility added, as list-documents.ts does. */
@@ -48,6 +50,33 @@ function listOperation(
     ])
 }
 
+/** The page as above, then one `$in` read per populated relation for the whole page. */
+function populatedList(
+  db: Db,
+  websiteId: string,
+  name: string,
+  queryString: string,
+  types: ContentType[],
+): ReadScenario {
+  const page = listOperation(db, websiteId, queryString, types)
+  const documents = db.collection<StoredDocument>('documents')
+  const related = (ids: unknown[]) =>
+    documents
+      .find({ _id: { $in: [...new Set(ids)] as string[] }, websiteId, status: 'published' })
+      .toArray()
+  return {
+    name,
+    paths: [`/api/content?${encodeBrackets(queryString)}`],
+    driver: async (i) => {
+      const [docs] = (await page(i)) as [StoredDocument[], number]
+      return Promise.all([
+        related(docs.map((doc) => doc.data.author)),
+        related(docs.flatMap((doc) => doc.data.topics as string[])),
+      ])
+    },
+  }
+}
+
 const encodeBrackets = (queryString: string): string =>
   queryString.replace(/\[/g, '%5B').replace(/\]/g, '%5D').replace(/\$/g, '%24')
 
@@ -69,6 +98,20 @@ export function readScenarios(options: {
     list('list first page', LIST_QUERIES.list),
     list('list filter + $or + sort', LIST_QUERIES.filterSort),
     list('list $contains + fields', LIST_QUERIES.containsFields),
+    populatedList(
+      db,
+      websiteId,
+      'list 20 + populate 2 relations',
+      LIST_QUERIES.populate20,
+      contentTypes,
+    ),
+    populatedList(
+      db,
+      websiteId,
+      'list 100 + populate 2 relations',
+      LIST_QUERIES.populate100,
+      contentTypes,
+    ),
     {
       name: 'get by id',
       paths: hot.map((doc) => `/api/content/${doc.id}`),

@@ -21,7 +21,7 @@ import type { BenchReport, ScenarioResult } from './report.ts'
 import { seedDocuments } from './seed-documents.ts'
 import { measureStorageCommands } from './command-scenarios.ts'
 import { formatCommandTable } from './storage-commands.ts'
-import { seedWebsite } from './seed-website.ts'
+import { seedRelated, seedWebsite } from './seed-website.ts'
 import { benchFanOutQueues } from './fanout-queues.ts'
 import type { QueueTypeResult } from './fanout-queues.ts'
 import { measureWebhookFanOut } from './webhook-fanout.ts'
@@ -81,12 +81,14 @@ async function main(): Promise<number> {
       gatewayUrl: bench.gatewayUrl,
       adminToken: bench.stack.services.adminToken,
     })
+    const related = await seedRelated(site.api, { people: 50, topics: 20 })
     const seedStart = Date.now()
     const seeded = await seedDocuments({
       db,
       websiteId: site.websiteId,
       authorId: site.adminKeyId,
       count: settings.documents,
+      related,
     })
     log(`seeded ${seeded.length} published articles in ${Date.now() - seedStart} ms`)
     const types = (await site.api<{ docs: ContentType[] }>('GET', '/api/content-types')).body.docs

@@ -3,6 +3,7 @@ import type { Db } from 'mongodb'
 import type { StoredDocument, StoredVersion } from '../services/content/src/domain/document.ts'
 import { deriveSlug } from '../services/content/src/domain/slug.ts'
 import { ARTICLE_TYPE, articleData, createRandom } from './article-type.ts'
+import type { RelatedDocuments } from './article-type.ts'
 
 export interface SeededDocument {
   id: string
@@ -15,13 +16,15 @@ const DAY_MS = 86_400_000
 /**
  * Published articles written straight into the content service's database, in the shape its
  * own writes leave: the document at version 2, its create and publish versions (events sent),
- * and its slug claim. Ten thousand through the API would take minutes on FerretDB.
+ * and its slug claim, and `refs` listing its relations' ids. Ten thousand through the API would
+ * take minutes on FerretDB.
  */
 export async function seedDocuments(options: {
   db: Db
   websiteId: string
   authorId: string
   count: number
+  related: RelatedDocuments
 }): Promise<SeededDocument[]> {
   const random = createRandom(20_240_501)
   const documents = options.db.collection<StoredDocument>('documents')
@@ -37,7 +40,7 @@ export async function seedDocuments(options: {
     }
     for (let n = start; n < Math.min(options.count, start + BATCH); n++) {
       const id = randomUUID()
-      const data = articleData(n, random)
+      const data = articleData(n, random, options.related)
       const slug = deriveSlug(ARTICLE_TYPE, { ...data }, id)
       const createdAt = new Date(base - Math.floor(random() * 365) * DAY_MS - n * 1000)
       const publishedAt = new Date(createdAt.getTime() + Math.floor(random() * DAY_MS))
@@ -52,6 +55,7 @@ export async function seedDocuments(options: {
         updatedAt: createdAt,
         version: 1,
         data: { ...data },
+        refs: [...new Set([data.author!, ...data.topics!])].sort(),
       }
       const published = {
         ...draft,

@@ -1,6 +1,7 @@
 import { jsonClient } from '@cms/testkit'
 import type { ApiCall } from '@cms/testkit'
-import { ARTICLE_TYPE } from './article-type.ts'
+import { ARTICLE_TYPE, PERSON_TYPE, TOPIC_TYPE } from './article-type.ts'
+import type { RelatedDocuments } from './article-type.ts'
 
 export interface BenchWebsite {
   websiteId: string
@@ -47,11 +48,13 @@ export async function seedWebsite(options: {
     )
   const [adminKey, readKey] = [await createKey('admin'), await createKey('read')]
   const api = jsonClient(options.gatewayUrl, { 'x-api-key': adminKey.key })
-  await expectStatus(
-    'creating the article type',
-    201,
-    api('POST', '/api/content-types', { body: ARTICLE_TYPE }),
-  )
+  for (const type of [PERSON_TYPE, TOPIC_TYPE, ARTICLE_TYPE]) {
+    await expectStatus(
+      `creating the ${type.name} type`,
+      201,
+      api('POST', '/api/content-types', { body: type }),
+    )
+  }
   return {
     websiteId: website.id,
     adminKey: adminKey.key,
@@ -60,4 +63,27 @@ export async function seedWebsite(options: {
     readKeyId: readKey.id,
     api,
   }
+}
+
+/** Published people and topics for the articles' relations, made through the API. */
+export async function seedRelated(
+  api: ApiCall,
+  counts: { people: number; topics: number },
+): Promise<RelatedDocuments> {
+  const publish = async (type: string, data: Record<string, string>) => {
+    const doc = await expectStatus(
+      `creating a ${type}`,
+      201,
+      api<{ id: string }>('POST', '/api/content', { body: { type, data } }),
+    )
+    await expectStatus(`publishing a ${type}`, 200, api('POST', `/api/content/${doc.id}/publish`))
+    return doc.id
+  }
+  const people: string[] = []
+  const topics: string[] = []
+  for (let i = 0; i < counts.people; i++)
+    people.push(await publish('person', { name: `Person ${i}` }))
+  for (let i = 0; i < counts.topics; i++)
+    topics.push(await publish('topic', { label: `Topic ${i}` }))
+  return { people, topics }
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import qs from 'qs'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { createTestWebsite } from '@cms/testkit'
+import { createTestWebsite, jsonClient, testEnv } from '@cms/testkit'
 import type { TestWebsite } from '@cms/testkit'
 
 /**
@@ -67,7 +67,7 @@ describe('relation values', () => {
     w = await world()
   })
 
-  it('when an article names existing documents of the right types, then it is stored with their ids', async () => {
+  it('relations: ids name documents of the target type — when an article names existing documents of the right types, then it is stored with their ids', async () => {
     const response = await w.site.api('POST', '/api/content', {
       body: { type: 'article', data: { title: 'A', author: w.bob, tags: [w.news, w.old] } },
     })
@@ -83,7 +83,7 @@ describe('relation values', () => {
     ['101 ids', () => ({ tags: Array.from({ length: 101 }, () => randomUUID()) }), 'data.tags'],
     ['a repeated id', () => ({ tags: [w.news, w.news] }), 'data.tags'],
   ])(
-    'when an article names %s, then 422 names the field and nothing is written',
+    'relations: ids name documents of the target type; relations: one id or up to 100 distinct ids — when an article names %s, then 422 names the field and nothing is written',
     async (_, data, path) => {
       const before = await count(w.site, 'article')
       const response = await w.site.api('POST', '/api/content', {
@@ -105,7 +105,7 @@ describe('relation values', () => {
     expect(response.body.error.details[0].message).not.toContain(w.news)
   })
 
-  it("when an article names another website's document, then 422 and nothing is written", async () => {
+  it("relations: ids name documents of the target type — when an article names another website's document, then 422 and nothing is written", async () => {
     const other = await createTestWebsite()
     await defineTypes(other)
     const theirs = await created(other, 'person', { name: 'Eve' })
@@ -116,7 +116,7 @@ describe('relation values', () => {
     expect(response.body.error.details[0]).toMatchObject({ path: 'data.author' })
   })
 
-  it('when a PATCH sets, changes and clears a relation, then each is checked and stored', async () => {
+  it('relations: null clears a relation — when a PATCH sets, changes and clears a relation, then each is checked and stored', async () => {
     const id = await created(w.site, 'article', { title: 'P' }, false)
     const bad = await w.site.api('PATCH', `/api/content/${id}`, {
       body: { data: { author: w.news } },
@@ -156,7 +156,7 @@ describe('populate', () => {
   const byTitle = (docs: Array<{ data: any }>, title: string) =>
     docs.find((doc) => doc.data.title === title)!
 
-  it('when a list populates author and tags with a read key, then published targets appear in the document shape, an unpublished one is null or left out', async () => {
+  it('relations: populate replaces ids with documents; relations: a read key never sees a draft through populate — when a list populates author and tags with a read key, then published targets appear in the document shape, an unpublished one is null or left out', async () => {
     const response = await w.site.readApi('GET', '/api/content?type=article&populate=author,tags')
     expect(response.status).toBe(200)
     const first = byTitle(response.body.docs, 'First')
@@ -167,7 +167,7 @@ describe('populate', () => {
     expect(byTitle(response.body.docs, 'Second').data).toMatchObject({ author: null })
   })
 
-  it('when an admin lists with draft=true, then drafts are populated too', async () => {
+  it('relations: a read key never sees a draft through populate — when an admin lists with draft=true, then drafts are populated too', async () => {
     const response = await w.site.api(
       'GET',
       '/api/content?type=article&draft=true&populate=author,tags',
@@ -177,12 +177,12 @@ describe('populate', () => {
     expect(byTitle(response.body.docs, 'Second').data.author).toMatchObject({ id: w.bob })
   })
 
-  it('when a relation is not populated, then its value stays ids', async () => {
+  it('relations: unpopulated values stay ids — when a relation is not populated, then its value stays ids', async () => {
     const response = await w.site.readApi('GET', '/api/content?type=article&populate=author')
     expect(byTitle(response.body.docs, 'First').data.tags).toEqual([w.news, w.old])
   })
 
-  it('when one document is read by id or by slug with populate, then its relations are populated', async () => {
+  it('relations: populate works on every read — when one document is read by id or by slug with populate, then its relations are populated', async () => {
     const byId = await w.site.readApi('GET', `/api/content/${article}?populate=author`)
     expect(byId.status).toBe(200)
     expect(byId.body.data.author).toMatchObject({ id: w.ann, data: { name: 'Ann Lee' } })
@@ -195,7 +195,7 @@ describe('populate', () => {
     expect(bySlug.body.data.tags).toMatchObject([{ id: w.news }])
   })
 
-  it('when populate=* is asked, then every relation field is populated one level', async () => {
+  it('relations: populate=* is every relation one level — when populate=* is asked, then every relation field is populated one level', async () => {
     const response = await w.site.readApi('GET', `/api/content/${second}?populate=*`)
     expect(response.body.data.tags).toMatchObject([{ id: w.news }])
     expect(response.body.data.related).toMatchObject([{ id: article }])
@@ -203,7 +203,7 @@ describe('populate', () => {
     expect(response.body.data.related[0].data.author).toBe(w.ann)
   })
 
-  it('when the object form asks for fields and a nested populate, then related documents have only those fields and nest', async () => {
+  it('relations: the object form picks fields and nests — when the object form asks for fields and a nested populate, then related documents have only those fields and nest', async () => {
     const query = qs.stringify(
       {
         populate: {
@@ -222,7 +222,7 @@ describe('populate', () => {
     ])
   })
 
-  it('when populate nests three levels, then it is answered; four levels are 422', async () => {
+  it('relations: populate nests at most 3 levels — when populate nests three levels, then it is answered; four levels are 422', async () => {
     const level = (inner: object) => ({ related: { populate: inner } })
     const three = qs.stringify({ populate: level(level({ related: true })) })
     expect((await w.site.readApi('GET', `/api/content/${second}?${three}`)).status).toBe(200)
@@ -237,14 +237,17 @@ describe('populate', () => {
     ['a field that is not a relation', 'populate=title', 'title'],
     ['an unknown field inside', 'populate[author][fields]=nosuch', 'nosuch'],
     ['an unknown member', 'populate[author][sort]=name', 'fields and populate'],
-  ])('when populate names %s, then 422 names it', async (_, query, named) => {
-    for (const path of ['/api/content?type=article&', `/api/content/${article}?`]) {
-      const response = await w.site.readApi('GET', `${path}${query}`)
-      expect(response.status).toBe(422)
-      expect(response.body.error.code).toBe('VALIDATION_ERROR')
-      expect(response.text).toContain(named)
-    }
-  })
+  ])(
+    'relations: unknown populate names are 422 — when populate names %s, then 422 names it',
+    async (_, query, named) => {
+      for (const path of ['/api/content?type=article&', `/api/content/${article}?`]) {
+        const response = await w.site.readApi('GET', `${path}${query}`)
+        expect(response.status).toBe(422)
+        expect(response.body.error.code).toBe('VALIDATION_ERROR')
+        expect(response.text).toContain(named)
+      }
+    },
+  )
 
   it('when a list with fields also populates, then the populated field is shown and nothing else is added', async () => {
     const response = await w.site.readApi(
@@ -257,7 +260,7 @@ describe('populate', () => {
     })
   })
 
-  it('when a populated target changes, then the next read of the cached list shows the change', async () => {
+  it('relations: a cached list sees its targets change — when a populated target changes, then the next read of the cached list shows the change', async () => {
     const path = '/api/content?type=article&populate=author'
     const before = await w.site.readApi('GET', path)
     expect(byTitle(before.body.docs, 'First').data.author.data.name).toBe('Ann Lee')
@@ -284,7 +287,7 @@ describe('relation filters', () => {
     return (response.body.docs as Array<{ id: string }>).map((doc) => doc.id).sort()
   }
 
-  it('when filtering on the ids of a relation, then $eq and $in match one and many relations', async () => {
+  it('relations: filters reach one relation level — when filtering on the ids of a relation, then $eq and $in match one and many relations', async () => {
     expect(await ids(`filters[data.author][$eq]=${w.ann}`)).toEqual([first])
     expect(
       await ids(`filters[data.author][$in][0]=${w.ann}&filters[data.author][$in][1]=${w.bob}`),
@@ -292,13 +295,13 @@ describe('relation filters', () => {
     expect(await ids(`filters[data.tags][$eq]=${w.old}`)).toEqual([second])
   })
 
-  it('when filtering on a field of the related documents, then every form reaches one level', async () => {
+  it('relations: filters reach one relation level — when filtering on a field of the related documents, then every form reaches one level', async () => {
     expect(await ids('filters[data.author.name][$containsi]=ann')).toEqual([first])
     expect(await ids('filters[author][name][$containsi]=ann')).toEqual([first])
     expect(await ids('filters[data][author][name][$containsi]=ann')).toEqual([first])
   })
 
-  it('when the related document is a draft, then a read key does not match through it and draft=true does', async () => {
+  it('relations: related filters see what the caller sees — when the related document is a draft, then a read key does not match through it and draft=true does', async () => {
     expect(await ids('filters[author][name][$eq]=Bob Roe')).toEqual([])
     expect(await ids('filters[author][name][$eq]=Bob Roe&draft=true', w.site.api)).toEqual([second])
   })
@@ -308,15 +311,18 @@ describe('relation filters', () => {
     ['two relation levels', 'filters[related][author][name][$eq]=x', 'one relation level'],
     ['a non-id on the ids', 'filters[data.author][$eq]=ann', 'not a document id'],
     ['an operator the ids do not have', 'filters[data.author][$gt]=x', '$gt'],
-  ])('when a relation filter names %s, then 422 names it', async (_, query, named) => {
-    const response = await w.site.readApi('GET', `/api/content?type=article&${query}`)
-    expect(response.status).toBe(422)
-    expect(response.text).toContain(named)
-  })
+  ])(
+    'relations: filters reach one relation level — when a relation filter names %s, then 422 names it',
+    async (_, query, named) => {
+      const response = await w.site.readApi('GET', `/api/content?type=article&${query}`)
+      expect(response.status).toBe(422)
+      expect(response.text).toContain(named)
+    },
+  )
 })
 
 describe('deleting a referenced document', () => {
-  it('when other documents name it, then 409 names them, referenced-by lists them, and force=true deletes it', async () => {
+  it('relations: a referenced document is deleted only with force; relations: referenced-by lists the referrers — when other documents name it, then 409 names them, referenced-by lists them, and force=true deletes it', async () => {
     const w = await world()
     const article = await created(w.site, 'article', { title: 'A', author: w.ann })
     const refused = await w.site.api('DELETE', `/api/content/${w.ann}`)
@@ -340,7 +346,7 @@ describe('deleting a referenced document', () => {
     expect(patched.status).toBe(200)
   })
 
-  it('when a document names only itself, then it can be deleted without force', async () => {
+  it('relations: a referenced document is deleted only with force — when a document names only itself, then it can be deleted without force', async () => {
     const w = await world()
     const id = await created(w.site, 'article', { title: 'Self' })
     await w.site.api('PATCH', `/api/content/${id}`, { body: { data: { related: [id] } } })
@@ -353,5 +359,44 @@ describe('deleting a referenced document', () => {
     expect((await w.site.api('DELETE', `/api/content/${w.news}`)).status).toBe(409)
     await w.site.api('PATCH', `/api/content/${article}`, { body: { data: { tags: [] } } })
     expect((await w.site.api('DELETE', `/api/content/${w.news}`)).status).toBe(204)
+  })
+})
+
+describe("Strapi's populate through the gateway", () => {
+  it("queries: Strapi's qs.stringify queries — when populate and a relation filter are written by qs.stringify as Strapi's docs show and sent with a Bearer key, then the answer is the populated, filtered list", async () => {
+    const w = await world()
+    const article = await created(w.site, 'article', {
+      title: 'Strapi',
+      author: w.ann,
+      tags: [w.news],
+    })
+    await created(w.site, 'article', { title: 'Other', tags: [w.news] })
+    const strapi = jsonClient(testEnv().gatewayUrl, { authorization: `Bearer ${w.site.readKey}` })
+    const get = async (query: object) => {
+      const response = await strapi(
+        'GET',
+        `/api/content?${qs.stringify(query, { encodeValuesOnly: true })}`,
+      )
+      expect(response.status).toBe(200)
+      return response.body
+    }
+    const everything = await get({ populate: '*', filters: { title: { $eq: 'Strapi' } } })
+    expect(everything.docs[0].data).toMatchObject({
+      author: { id: w.ann },
+      tags: [{ id: w.news }],
+    })
+    const listed = await get({
+      populate: ['author', 'tags'],
+      filters: { title: { $eq: 'Strapi' } },
+    })
+    expect(listed.docs).toEqual(everything.docs)
+    const filtered = await get({
+      filters: { author: { name: { $eq: 'Ann Lee' } } },
+      populate: { author: { fields: ['name'] } },
+      fields: ['title'],
+    })
+    expect(filtered.docs).toEqual([
+      { id: article, data: { title: 'Strapi', author: { id: w.ann, data: { name: 'Ann Lee' } } } },
+    ])
   })
 })
