@@ -245,9 +245,11 @@ export async function connectAmqp(options: AmqpOptions): Promise<AmqpClient> {
           const wasReturned = messageId !== undefined && returned.delete(messageId)
           if (error)
             return reject(
-              new ServiceUnavailableError('The broker did not confirm the message', {
-                cause: error,
-              }),
+              // amqplib's reason: 'message nacked' or 'channel closed'.
+              new ServiceUnavailableError(
+                `The broker did not confirm the message (${(error as Error).message})`,
+                { cause: error },
+              ),
             )
           if (wasReturned) return reject(new UnroutableMessageError(exchange, routingKey))
           resolve()
