@@ -22,6 +22,8 @@ export interface EntryEventMessage {
   websiteId: string
   contentType: string
   document: Record<string, unknown> & { id: string }
+  /** On `entry.update` of a pending draft saved or discarded (the document shows the draft). */
+  draft?: true
 }
 
 export interface ContentTypeChangedMessage {

@@ -30,7 +30,19 @@ describe('toApiDocument', () => {
       createdAt: '2026-03-01T10:00:00.000Z',
       updatedAt: '2026-03-01T10:00:00.000Z',
       version: 3,
+      hasPendingDraft: false,
     })
+  })
+
+  it('when the stored document has a pending draft, then it says so and shows neither it nor refs', () => {
+    const shown = toApiDocument({
+      ...stored,
+      refs: ['x'],
+      pendingDraft: { data: { title: 'Next' }, updatedAt: new Date() },
+    })
+    expect(shown).toMatchObject({ hasPendingDraft: true, data: { title: 'Hello' } })
+    expect(Object.keys(shown)).not.toContain('pendingDraft')
+    expect(Object.keys(shown)).not.toContain('refs')
   })
 
   it('when given a projection, then only its members plus id, with publishedAt null kept', () => {

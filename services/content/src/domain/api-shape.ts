@@ -31,6 +31,7 @@ export function toApiDocument(
   for (const member of API_MEMBERS) {
     if (stored[member] !== undefined) api[member] = iso(stored[member])
   }
+  if (stored.status !== undefined) api.hasPendingDraft = stored.pendingDraft !== undefined
   return api as Partial<ApiDocument> & { id: string }
 }
 
@@ -56,6 +57,12 @@ export interface ApiVersion {
   createdAt: string
 }
 
+/** What a version's author saw: a `draft` version's pending draft, else the live data. */
+export const versionData = (record: StoredVersion): Record<string, unknown> =>
+  record.reason === 'draft' && record.state.pendingDraft
+    ? record.state.pendingDraft.data
+    : record.state.data
+
 export function toApiVersion(record: StoredVersion): ApiVersion {
   return {
     id: record._id,
@@ -64,7 +71,7 @@ export function toApiVersion(record: StoredVersion): ApiVersion {
     reason: record.reason as VersionReason,
     status: record.state.status,
     slug: record.state.slug,
-    data: record.state.data,
+    data: versionData(record),
     publishedAt: record.state.publishedAt?.toISOString() ?? null,
     authorId: record.changedBy,
     createdAt: record.createdAt.toISOString(),

@@ -5,6 +5,7 @@ import type { ContentStore } from '../store/content-store.ts'
 import { changeOf } from './document-change.ts'
 import type { DocumentStatus } from './document.ts'
 import { nextState } from './next-state.ts'
+import { withoutPendingDraft } from './document.ts'
 
 export interface ChangeStatusInput {
   caller: Caller
@@ -14,7 +15,8 @@ export interface ChangeStatusInput {
 
 /**
  * Publish and unpublish. Asking for the status a document already has changes nothing: no
- * version, no event. Publishing records `publishedAt`; unpublishing clears it.
+ * version, no event. Publishing records `publishedAt`; unpublishing clears it. A pending draft
+ * becomes the data either way: published by publish, the draft's content by unpublish.
  */
 export function createStatusChanger(deps: { store: Pick<ContentStore, 'change'> }) {
   const to = (status: DocumentStatus) =>
@@ -22,13 +24,15 @@ export function createStatusChanger(deps: { store: Pick<ContentStore, 'change'> 
       requireAdminScope(input.caller)
       return deps.store.change(
         changeOf(input, async (current, now) => {
-          if (current.status === status) return undefined
+          if (current.status === status && !current.pendingDraft) return undefined
+          const state = nextState(current, now, {
+            status,
+            publishedAt: status === 'published' ? now : null,
+            ...(current.pendingDraft ? { data: current.pendingDraft.data } : {}),
+          })
           return {
             reason: status === 'published' ? 'publish' : 'unpublish',
-            state: nextState(current, now, {
-              status,
-              publishedAt: status === 'published' ? now : null,
-            }),
+            state: withoutPendingDraft(state),
           }
         }),
       )

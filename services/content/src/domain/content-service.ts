@@ -3,6 +3,7 @@ import { createStatusChanger } from './change-status.ts'
 import type { ContentTypeCatalog } from './content-types.ts'
 import { createDocumentCreator } from './create-document.ts'
 import { createDocumentDeleter } from './delete-document.ts'
+import { createDraftDiscarder } from './discard-draft.ts'
 import { createDocumentLister } from './list-documents.ts'
 import { createDocumentPresenter } from './present-document.ts'
 import { createVersionLister } from './list-versions.ts'
@@ -35,6 +36,7 @@ export function createContentService(deps: ContentServiceDeps) {
     versions: createVersionLister({ store }),
     present: createDocumentPresenter({ store, catalog }),
     referrers: createReferrerLister({ store }),
+    discardDraft: createDraftDiscarder({ store }),
   }
 }
 

@@ -23,6 +23,16 @@ export interface StoredDocument {
    * delete check) one multikey index serves; absent on documents without relations.
    */
   refs?: string[]
+  /**
+   * Changes saved with `PATCH ?draft=true` over a published document: reads without draft
+   * access keep the live `data`; publish makes this the live data, discard drops it.
+   */
+  pendingDraft?: PendingDraft
+}
+
+export interface PendingDraft {
+  data: DocumentData
+  updatedAt: Date
 }
 
 /** The document's state without its id, as a version record keeps it. */
@@ -40,10 +50,20 @@ export interface ApiDocument {
   createdAt: string
   updatedAt: string
   version: number
+  /** A pending draft waits beside the published state (`PATCH ?draft=true`). */
+  hasPendingDraft: boolean
 }
 
 /** Every change but `delete` is listed in a document's history. */
-export const VERSION_REASONS = ['create', 'update', 'publish', 'unpublish', 'restore'] as const
+export const VERSION_REASONS = [
+  'create',
+  'update',
+  'publish',
+  'unpublish',
+  'restore',
+  /** A pending draft saved or discarded; the live state is unchanged. */
+  'draft',
+] as const
 export type VersionReason = (typeof VERSION_REASONS)[number]
 /** `delete` marks the tombstone that carries the delete event until the relay has sent it. */
 export type ChangeReason = VersionReason | 'delete'
@@ -54,7 +74,23 @@ export const EVENT_OF_REASON: Readonly<Record<ChangeReason, EntryEventName>> = {
   publish: 'entry.publish',
   unpublish: 'entry.unpublish',
   restore: 'entry.update',
+  draft: 'entry.update',
   delete: 'entry.delete',
+}
+
+/** The document as someone with draft access sees it: its pending draft's data, if any. */
+export function draftView<Document extends Partial<StoredDocument>>(document: Document): Document {
+  const { pendingDraft, ...rest } = document
+  if (!pendingDraft) return document
+  return { ...rest, data: pendingDraft.data, pendingDraft } as Document
+}
+
+/** The state without a pending draft (publish, discard, a live change that discards it). */
+export function withoutPendingDraft<State extends { pendingDraft?: PendingDraft }>(
+  state: State,
+): State {
+  const { pendingDraft: _dropped, ...rest } = state
+  return rest as State
 }
 
 /**

@@ -7,7 +7,8 @@ import type { ListQuery } from '../query/index.ts'
 import { toApiDocument } from './api-shape.ts'
 import type { ContentTypeCatalog } from './content-types.ts'
 import { requireDraftAccess } from './document-access.ts'
-import { DOCUMENT_STATUSES } from './document.ts'
+import { DOCUMENT_STATUSES, draftView } from './document.ts'
+import { withPendingDraftPaths } from './pending-draft.ts'
 import { populateDocuments } from './populate.ts'
 import { populatedProjection, relatedIds } from './related-lists.ts'
 import type { ApiDocument } from './document.ts'
@@ -55,6 +56,9 @@ export function createDocumentLister(deps: {
       relatedIds(deps.store, { caller, draft: query.draft, condition }),
     )
     const populated = populatedProjection(query)
+    const projection = query.draft
+      ? withPendingDraftPaths(populated.projection)
+      : populated.projection
     const filter = {
       ...mongoFilterOf(where),
       websiteId: caller.websiteId,
@@ -68,11 +72,15 @@ export function createDocumentLister(deps: {
       skip: (query.page - 1) * query.limit,
       // Uncounted, one document more than the page says whether there is a next page.
       limit: counted ? query.limit : query.limit + 1,
-      ...(populated.projection ? { projection: populated.projection } : {}),
+      ...(projection ? { projection } : {}),
       ...(counted ? {} : { count: false as const }),
     })
     const request = { page: query.page, limit: query.limit }
-    const page = docs.slice(0, query.limit) as Array<(typeof docs)[number] & { _id: string }>
+    const page = docs
+      .slice(0, query.limit)
+      .map((doc) => (query.draft ? draftView(doc) : doc)) as Array<
+      (typeof docs)[number] & { _id: string }
+    >
     const listed = query.populate
       ? (
           await populateDocuments(page, query.populate, {

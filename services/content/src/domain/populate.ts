@@ -2,7 +2,9 @@ import type { ContentType, FieldDefinition } from '@cms/content-model'
 import type { PopulateField } from '../query/index.ts'
 import type { ContentStore } from '../store/content-store.ts'
 import { toApiDocument } from './api-shape.ts'
+import { draftView } from './document.ts'
 import type { ApiDocument, StoredDocument } from './document.ts'
+import { withPendingDraftPaths } from './pending-draft.ts'
 import { idsOf } from './relations.ts'
 
 export type PresentedDocument = Partial<ApiDocument> & { id: string }
@@ -46,11 +48,14 @@ async function relatedDocuments(
     if (!relationOf(context.types, document.type, field.name)) continue
     for (const id of idsOf(document.data?.[field.name])) ids.add(id)
   }
-  const projection = projectionFor(field)
-  const found = await context.store.findMany(context.websiteId, [...ids], {
+  const projection = context.draft
+    ? withPendingDraftPaths(projectionFor(field))
+    : projectionFor(field)
+  const read = await context.store.findMany(context.websiteId, [...ids], {
     ...(projection ? { projection } : {}),
     publishedOnly: !context.draft,
   })
+  const found = context.draft ? read.map(draftView) : read
   const shown = await populateDocuments(found as StoredDocumentWithId[], field.next, context)
   const hideType = field.fields !== undefined && !field.fields.includes('type')
   return new Map(

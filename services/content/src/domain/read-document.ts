@@ -7,6 +7,7 @@ import {
   isVisible,
   requireDraftAccess,
 } from './document-access.ts'
+import { draftView } from './document.ts'
 import type { StoredDocument } from './document.ts'
 
 export interface ReadOptions {
@@ -22,7 +23,7 @@ export function createDocumentReader(deps: {
       requireDraftAccess(input.caller, input.draft)
       const document = await findOwnedDocument(deps.store, input.caller, input.id)
       if (!isVisible(document, input.draft)) throw documentNotFound(input.id)
-      return document
+      return input.draft ? draftView(document) : document
     },
 
     async bySlug(input: ReadOptions & { type: string; slug: string }): Promise<StoredDocument> {
@@ -35,7 +36,7 @@ export function createDocumentReader(deps: {
       })
       if (!document || !isVisible(document, input.draft))
         throw new NotFoundError(`No ${input.type} document with slug ${input.slug}`)
-      return document
+      return input.draft ? draftView(document) : document
     },
   }
 }

@@ -21,13 +21,21 @@ export function listIds(ids: readonly string[]): string {
   return ids.length > LISTED_IDS ? `${shown} and ${ids.length - LISTED_IDS} more` : shown
 }
 
-/** `state` with `refs` set to every id its relation fields hold (and no `refs` when none). */
-export function withRefs<State extends Pick<DocumentState, 'data' | 'refs'>>(
+/**
+ * `state` with `refs` set to every id its relation fields hold, live or in a pending draft (and
+ * no `refs` when none).
+ */
+export function withRefs<State extends Pick<DocumentState, 'data' | 'refs' | 'pendingDraft'>>(
   state: State,
   type: Pick<ContentType, 'fields'>,
 ): State {
   const { refs: _previous, ...rest } = state
-  const refs = [...new Set(relationFields(type).flatMap((field) => idsOf(state.data[field.name])))]
+  const held = [state.data, ...(state.pendingDraft ? [state.pendingDraft.data] : [])]
+  const refs = [
+    ...new Set(
+      relationFields(type).flatMap((field) => held.flatMap((data) => idsOf(data[field.name]))),
+    ),
+  ]
   return (refs.length === 0 ? rest : { ...rest, refs: refs.sort() }) as State
 }
 

@@ -7,7 +7,9 @@ import type { ContentStore } from '../store/content-store.ts'
 import type { ContentTypeCatalog } from './content-types.ts'
 import { findOwnedDocument } from './document-access.ts'
 import { changeOf } from './document-change.ts'
-import { versionNumberOf } from './document.ts'
+import { versionNumberOf, withoutPendingDraft } from './document.ts'
+import { versionData } from './api-shape.ts'
+import { declaredOnly, pendingDraftConflict } from './pending-draft.ts'
 import { nextState } from './next-state.ts'
 import { requireRelationTargets, withRefs } from './relations.ts'
 import { typeLoader } from './update-document.ts'
@@ -17,6 +19,8 @@ export interface RestoreDocumentInput {
   id: string
   versionId: string
   ifMatch?: string
+  /** A restore changes the live document: with a pending draft it is 409 unless this is set. */
+  discardDraft?: boolean
 }
 
 export function createDocumentRestorer(deps: {
@@ -39,8 +43,9 @@ export function createDocumentRestorer(deps: {
     const loadType = typeLoader(deps.catalog, caller)
     return deps.store.change(
       changeOf(input, async (current, now) => {
+        if (current.pendingDraft && !input.discardDraft) throw pendingDraftConflict(input.id)
         const contentType = await loadType(current.type)
-        const data = validatedData(contentType, record.state.data)
+        const data = validatedData(contentType, declaredOnly(contentType, versionData(record)))
         await requireRelationTargets(deps.store, {
           websiteId: caller.websiteId,
           type: contentType,
@@ -49,7 +54,10 @@ export function createDocumentRestorer(deps: {
         })
         return {
           reason: 'restore',
-          state: withRefs(nextState(current, now, { data, slug: record.state.slug }), contentType),
+          state: withRefs(
+            withoutPendingDraft(nextState(current, now, { data, slug: record.state.slug })),
+            contentType,
+          ),
         }
       }),
     )

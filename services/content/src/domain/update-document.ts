@@ -7,7 +7,9 @@ import type { ChangeResult } from '../store/change-loop.ts'
 import type { ContentStore } from '../store/content-store.ts'
 import type { ContentTypeCatalog } from './content-types.ts'
 import { changeOf } from './document-change.ts'
+import { withoutPendingDraft } from './document.ts'
 import type { DocumentData } from './document.ts'
+import { declaredOnly, pendingDraftConflict, slugInPendingDraft } from './pending-draft.ts'
 import { mergeData } from './merge-patch.ts'
 import { nextState } from './next-state.ts'
 import { requireRelationTargets, withRefs } from './relations.ts'
@@ -20,6 +22,10 @@ export interface UpdateDocumentInput {
   /** JSON Merge Patch on `data`. */
   data?: DocumentData
   slug?: string
+  /** `?draft=true`: on a published document, saves the change as its pending draft. */
+  draft?: boolean
+  /** `?discardDraft=true`: a live change that drops the pending draft (else 409). */
+  discardDraft?: boolean
 }
 
 /** Loads a document's current type once per request, however often the change is retried. */
@@ -40,26 +46,47 @@ export function createDocumentUpdater(deps: {
   catalog: ContentTypeCatalog
   store: Pick<ContentStore, 'change' | 'findMany'>
 }) {
-  /** Merges `data`, validates the result against the type as it is now, keeps the slug unless one is sent. */
+  /**
+   * Merges `data` into what it edits (the pending draft, or the live data), drops values of
+   * fields the type no longer declares, validates the result against the type as it is now,
+   * keeps the slug unless one is sent.
+   */
   return async function updateDocument(input: UpdateDocumentInput): Promise<ChangeResult> {
     const { caller } = input
     requireAdminScope(caller)
     if (input.slug !== undefined) requireValidSlug(input.slug)
     const loadType = typeLoader(deps.catalog, caller)
+    const checkedData = async (type: ContentType, base: DocumentData) => {
+      const data = validatedData(type, mergeData(declaredOnly(type, base), input.data ?? {}))
+      await requireRelationTargets(deps.store, {
+        websiteId: caller.websiteId,
+        type,
+        data,
+        kept: base,
+      })
+      return data
+    }
     return deps.store.change(
       changeOf(input, async (current, now) => {
         const contentType = await loadType(current.type)
-        const data = validatedData(contentType, mergeData(current.data, input.data ?? {}))
-        await requireRelationTargets(deps.store, {
-          websiteId: caller.websiteId,
-          type: contentType,
-          data,
-          kept: current.data,
-        })
+        if (input.draft && current.status === 'published') {
+          if (input.slug !== undefined) throw slugInPendingDraft()
+          const base = current.pendingDraft?.data ?? current.data
+          const pendingDraft = { data: await checkedData(contentType, base), updatedAt: now }
+          return {
+            reason: 'draft',
+            state: withRefs(nextState(current, now, { pendingDraft }), contentType),
+          }
+        }
+        if (current.pendingDraft && !input.discardDraft) throw pendingDraftConflict(current._id)
+        const data = await checkedData(contentType, current.data)
         const slug = input.slug ?? current.slug
         return {
           reason: 'update',
-          state: withRefs(nextState(current, now, { data, slug }), contentType),
+          state: withRefs(
+            withoutPendingDraft(nextState(current, now, { data, slug })),
+            contentType,
+          ),
         }
       }),
     )

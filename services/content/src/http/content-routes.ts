@@ -2,6 +2,7 @@ import { Router } from '@koa/router'
 import type { Context } from 'koa'
 import { toFullApiDocument } from '../domain/api-shape.ts'
 import type { ContentService } from '../domain/content-service.ts'
+import { draftView } from '../domain/document.ts'
 import type { StoredDocument } from '../domain/document.ts'
 import { etagOf } from '../domain/if-match.ts'
 import { adminScope } from '@cms/http'
@@ -9,7 +10,7 @@ import {
   parseCreateBody,
   parseDraftParam,
   parsePatchBody,
-  parseForceParam,
+  parseFlag,
   parsePopulateParam,
 } from './request-bodies.ts'
 
@@ -76,11 +77,22 @@ function addWrites(router: Router, service: ContentService): void {
   })
   router.patch('/:id', admin, async (ctx) => {
     const body = parsePatchBody(ctx.request.body)
+    const draft = parseDraftParam(ctx.querystring)
     const { document } = await service.update({
       caller: ctx.state.caller,
       id: ctx.params.id!,
       ifMatch: ifMatchOf(ctx),
+      draft,
+      discardDraft: parseFlag(ctx.querystring, 'discardDraft'),
       ...body,
+    })
+    sendDocument(ctx, draft ? draftView(document) : document)
+  })
+  router.delete('/:id/draft', admin, async (ctx) => {
+    const { document } = await service.discardDraft({
+      caller: ctx.state.caller,
+      id: ctx.params.id!,
+      ifMatch: ifMatchOf(ctx),
     })
     sendDocument(ctx, document)
   })
@@ -89,7 +101,7 @@ function addWrites(router: Router, service: ContentService): void {
       caller: ctx.state.caller,
       id: ctx.params.id!,
       ifMatch: ifMatchOf(ctx),
-      force: parseForceParam(ctx.querystring),
+      force: parseFlag(ctx.querystring, 'force'),
     })
     ctx.status = 204
   })
@@ -116,6 +128,7 @@ function addWrites(router: Router, service: ContentService): void {
       id,
       versionId,
       ifMatch: ifMatchOf(ctx),
+      discardDraft: parseFlag(ctx.querystring, 'discardDraft'),
     })
     sendDocument(ctx, document)
   })

@@ -85,7 +85,8 @@ export function parsePopulateParam(queryString: string): unknown {
   return populate === '' ? undefined : populate
 }
 
-function parseFlag(queryString: string, name: string): boolean {
+/** A `true` / `false` query parameter (absent: false). */
+export function parseFlag(queryString: string, name: string): boolean {
   const values = new URLSearchParams(queryString).getAll(name)
   if (values.length === 0) return false
   if (values.length === 1 && (values[0] === 'true' || values[0] === 'false'))
@@ -95,6 +96,3 @@ function parseFlag(queryString: string, name: string): boolean {
 
 /** `draft` on single-document reads: `true` or `false`, as on lists. */
 export const parseDraftParam = (queryString: string): boolean => parseFlag(queryString, 'draft')
-
-/** `force` on a delete: `true` deletes a document other documents still name. */
-export const parseForceParam = (queryString: string): boolean => parseFlag(queryString, 'force')

@@ -3,7 +3,7 @@ import { EVENTS_EXCHANGE } from '@cms/events'
 import type { EntryEventMessage } from '@cms/events'
 import type { Logger } from '@cms/logger'
 import { stateToStored, toFullApiDocument } from '../domain/api-shape.ts'
-import { versionKey } from '../domain/document.ts'
+import { draftView, versionKey } from '../domain/document.ts'
 import type { StoredVersion } from '../domain/document.ts'
 import type { VersionApplier } from './apply-version.ts'
 import type { DocumentsCollection } from './collections/documents.ts'
@@ -59,14 +59,18 @@ export interface OutboxRelay extends CommitObserver {
   stop(): Promise<void>
 }
 
+/** A `draft` version's event shows the pending draft and says `draft: true`. */
 export function eventMessageOf(record: StoredVersion): EntryEventMessage {
+  const stored = stateToStored(record.documentId, record.state)
+  const draft = record.reason === 'draft'
   return {
     eventId: record.event.eventId,
     event: record.event.name,
     timestamp: record.event.timestamp.toISOString(),
     websiteId: record.websiteId,
     contentType: record.state.type,
-    document: { ...toFullApiDocument(stateToStored(record.documentId, record.state)) },
+    document: { ...toFullApiDocument(draft ? draftView(stored) : stored) },
+    ...(draft ? { draft: true as const } : {}),
   }
 }
 

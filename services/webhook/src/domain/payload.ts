@@ -10,6 +10,7 @@ export function eventBody(message: EntryEventMessage): string {
     contentType: message.contentType,
     websiteId: message.websiteId,
     document: message.document,
+    ...(message.draft ? { draft: true } : {}),
   })
 }
 
