@@ -63,6 +63,9 @@ export function inMemoryStore(
     async findMany() {
       throw new Error('not used by these tests')
     },
+    async setSchedule() {
+      throw new Error('not used by these tests')
+    },
   }
 
   const versions: VersionsCollection = {

@@ -31,6 +31,8 @@ describe('toApiDocument', () => {
       updatedAt: '2026-03-01T10:00:00.000Z',
       version: 3,
       hasPendingDraft: false,
+      scheduledPublishAt: null,
+      scheduledUnpublishAt: null,
     })
   })
 

@@ -31,7 +31,11 @@ export function toApiDocument(
   for (const member of API_MEMBERS) {
     if (stored[member] !== undefined) api[member] = iso(stored[member])
   }
-  if (stored.status !== undefined) api.hasPendingDraft = stored.pendingDraft !== undefined
+  if (stored.status !== undefined) {
+    api.hasPendingDraft = stored.pendingDraft !== undefined
+    api.scheduledPublishAt = iso(stored.schedule?.publishAt ?? null)
+    api.scheduledUnpublishAt = iso(stored.schedule?.unpublishAt ?? null)
+  }
   return api as Partial<ApiDocument> & { id: string }
 }
 

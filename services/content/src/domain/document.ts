@@ -28,6 +28,16 @@ export interface StoredDocument {
    * access keep the live `data`; publish makes this the live data, discard drops it.
    */
   pendingDraft?: PendingDraft
+  /**
+   * When a pending schedule will publish or unpublish the document. Kept beside the versioned
+   * state: no version records it, and applying a version leaves it as it is.
+   */
+  schedule?: DocumentSchedule
+}
+
+export interface DocumentSchedule {
+  publishAt?: Date
+  unpublishAt?: Date
 }
 
 export interface PendingDraft {
@@ -36,7 +46,7 @@ export interface PendingDraft {
 }
 
 /** The document's state without its id, as a version record keeps it. */
-export type DocumentState = Omit<StoredDocument, '_id'>
+export type DocumentState = Omit<StoredDocument, '_id' | 'schedule'>
 
 /** What the API returns for a document. */
 export interface ApiDocument {
@@ -52,6 +62,8 @@ export interface ApiDocument {
   version: number
   /** A pending draft waits beside the published state (`PATCH ?draft=true`). */
   hasPendingDraft: boolean
+  scheduledPublishAt: string | null
+  scheduledUnpublishAt: string | null
 }
 
 /** Every change but `delete` is listed in a document's history. */

@@ -6,6 +6,6 @@ export function nextState(
   now: Date,
   changes: Partial<DocumentState>,
 ): DocumentState {
-  const { _id: _ignored, ...state } = current
+  const { _id: _ignored, schedule: _kept, ...state } = current
   return { ...state, ...changes, version: current.version + 1, updatedAt: now }
 }

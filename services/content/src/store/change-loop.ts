@@ -58,8 +58,11 @@ export function createChangeLoop(deps: {
       if (request.precondition && !request.precondition(current))
         throw new PreconditionFailedError()
       const now = deps.clock()
-      const plan = await request.plan(current, now)
-      if (!plan) return { document: current, changed: false }
+      const planned = await request.plan(current, now)
+      if (!planned) return { document: current, changed: false }
+      // The schedule lives beside the versioned state, never in it.
+      const { schedule: _beside, ...state } = planned.state as StoredDocument
+      const plan = { ...planned, state: state as DocumentState }
       const scope = { websiteId: current.websiteId, type: current.type }
       const newSlug = plan.reason !== 'delete' && plan.state.slug !== current.slug
       // A failed commit keeps its slug claim: the insert may have landed, and an abandoned
@@ -79,7 +82,11 @@ export function createChangeLoop(deps: {
       if (outcome === 'applied') {
         if (newSlug)
           await deps.slugClaims.releaseIfUnused({ ...scope, slug: current.slug }, documentId)
-        return { document: stateToStored(documentId, plan.state), changed: true }
+        const document = stateToStored(documentId, plan.state)
+        return {
+          document: current.schedule ? { ...document, schedule: current.schedule } : document,
+          changed: true,
+        }
       }
       if (claimed === 'new')
         await deps.slugClaims.release({ ...scope, slug: plan.state.slug }, documentId)

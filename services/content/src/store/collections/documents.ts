@@ -1,6 +1,6 @@
 import type { Db, Document, Filter, Sort } from 'mongodb'
 import { insertUnlessTaken } from '@cms/mongo'
-import type { StoredDocument } from '../../domain/document.ts'
+import type { DocumentSchedule, StoredDocument } from '../../domain/document.ts'
 
 export interface DocumentPageQuery {
   filter: Record<string, unknown>
@@ -33,12 +33,28 @@ export interface DocumentsCollection {
   ): Promise<Partial<StoredDocument>[]>
   /** The first version of a document; false when it is already there. */
   insertIfAbsent(document: StoredDocument): Promise<boolean>
-  /** Replaces by `_id` alone; false when the document is gone. */
+  /**
+   * Makes the document show a version's state, by `_id` alone: every state member set, the
+   * optional ones it lacks removed, the schedule beside it kept. False when the document is gone.
+   */
   replace(document: StoredDocument): Promise<boolean>
+  /** Sets (a date) or clears (null) when the document is due to be published or unpublished. */
+  setSchedule(
+    websiteId: string,
+    id: string,
+    when: keyof DocumentSchedule,
+    at: Date | null,
+    onlyIf?: Date,
+  ): Promise<boolean>
   remove(id: string): Promise<boolean>
   /** One page and the total count, queried in parallel (unless `count: false`). */
   page(query: DocumentPageQuery): Promise<DocumentPage>
 }
+
+/** State members a version may lack; applying it removes them from the document. */
+const OPTIONAL_STATE_MEMBERS = ['refs', 'pendingDraft'] as const satisfies ReadonlyArray<
+  keyof StoredDocument
+>
 
 export function documentsCollection(db: Db): DocumentsCollection {
   const documents = db.collection<StoredDocument>('documents')
@@ -56,7 +72,21 @@ export function documentsCollection(db: Db): DocumentsCollection {
     },
     insertIfAbsent: (document) => insertUnlessTaken(documents, document),
     async replace(document) {
-      return (await documents.replaceOne({ _id: document._id }, document)).matchedCount > 0
+      const { _id, ...state } = document
+      const absent = OPTIONAL_STATE_MEMBERS.filter((member) => !(member in state))
+      const update = {
+        $set: state,
+        ...(absent.length > 0
+          ? { $unset: Object.fromEntries(absent.map((member) => [member, '' as const])) }
+          : {}),
+      }
+      return (await documents.updateOne({ _id }, update)).matchedCount > 0
+    },
+    async setSchedule(websiteId, id, when, at, onlyIf) {
+      const path = `schedule.${when}`
+      const filter = { _id: id, websiteId, ...(onlyIf ? { [path]: onlyIf } : {}) }
+      const update = at ? { $set: { [path]: at } } : { $unset: { [path]: '' as const } }
+      return (await documents.updateOne(filter, update)).matchedCount > 0
     },
     async remove(id) {
       return (await documents.deleteOne({ _id: id })).deletedCount > 0
