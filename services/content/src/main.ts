@@ -9,6 +9,10 @@ import { createContentService } from './domain/content-service.ts'
 import { createContentTypeCatalog } from './domain/content-types.ts'
 import { contentRoutes } from './http/content-routes.ts'
 import { readsOnly } from './http/reads-only.ts'
+import { scheduleRoutes } from './http/schedule-routes.ts'
+import { createScheduleRunner } from './schedules/schedule-runner.ts'
+import { createScheduler } from './schedules/scheduler.ts'
+import { schedulesCollection } from './schedules/schedules-collection.ts'
 import { connectBroker } from './messaging/broker.ts'
 import { createContentStore } from './store/content-store.ts'
 
@@ -35,7 +39,15 @@ export async function start(
     readPreference: writes ? 'primary' : config.MONGO_READ_PREFERENCE,
   })
   const store = createContentStore({ db: mongo.db, logger, clock })
-  const prepared = prepareMongo(mongo, () => store.ensureIndexes(), logger)
+  const schedules = schedulesCollection(mongo.db)
+  const prepared = prepareMongo(
+    mongo,
+    async () => {
+      await store.ensureIndexes()
+      await schedules.ensureIndexes()
+    },
+    logger,
+  )
   const catalog = createContentTypeCatalog({
     source: createSchemaClient({
       baseUrl: config.SCHEMA_URL,
@@ -49,6 +61,8 @@ export async function start(
   })
   const service = createContentService({ store, catalog, clock })
   const router = contentRoutes(service, { writes })
+  const scheduler = createScheduler({ schedules, store, clock })
+  const runner = createScheduleRunner({ schedules, service, store, clock, logger })
 
   const http = createHttpService({
     name: writes ? 'content-write' : 'content-read',
@@ -64,7 +78,12 @@ export async function start(
         }
       : {},
     internalToken: config.INTERNAL_TOKEN,
-    middleware: [...(writes ? [] : [readsOnly()]), jsonBody(), routed(router)],
+    middleware: [
+      ...(writes ? [] : [readsOnly()]),
+      jsonBody(),
+      routed(router),
+      routed(scheduleRoutes(scheduler, { writes })),
+    ],
   })
 
   countMongoCommands(mongo.client, http.metrics.registry, http.inRequest)
@@ -79,12 +98,14 @@ export async function start(
       pollMs: config.OUTBOX_POLL_MS,
       onPublished: (count) => published.inc(count),
     })
+    runner.start()
   }
 
   let address: { port: number; url: string }
   try {
     address = await http.listen(config.PORT, config.HOST)
   } catch (error) {
+    await runner.stop()
     await store.relay.stop()
     await broker.close()
     await prepared.stop()
@@ -96,6 +117,7 @@ export async function start(
     ...address,
     async stop() {
       await http.close()
+      await runner.stop()
       await store.relay.stop()
       await broker.close()
       await prepared.stop()

@@ -49,6 +49,8 @@ export interface ContentStore {
     ids: readonly string[],
     options?: FindManyOptions,
   ): Promise<Partial<StoredDocument>[]>
+  /** Sets or clears (null) a document's pending schedule time; `onlyIf`: when it is that one. */
+  setSchedule: DocumentsCollection['setSchedule']
   /** One page of `documents` and the total count (null with `count: false`). */
   page(query: DocumentPageQuery): Promise<DocumentPage>
   history(
@@ -139,6 +141,7 @@ export function createContentStore(deps: {
       return matches ? document : null
     },
     findMany: (websiteId, ids, options) => documents.findMany(websiteId, ids, options),
+    setSchedule: (...args) => documents.setSchedule(...args),
     page: (query) => documents.page(query),
     history: (documentId, page) => versions.history(documentId, page),
     findVersion: (documentId, version) => versions.findById(versionKey(documentId, version)),

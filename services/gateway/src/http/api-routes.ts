@@ -25,6 +25,16 @@ const ROUTES: readonly RouteSpec[] = [
   { pattern: '/api/content/:id/versions', service: 'content', methods: { GET: 'admin' } },
   { pattern: '/api/content/:id/referenced-by', service: 'content', methods: { GET: 'admin' } },
   { pattern: '/api/content/:id/draft', service: 'content', methods: { DELETE: 'admin' } },
+  {
+    pattern: '/api/content/:id/schedule',
+    service: 'content',
+    methods: { GET: 'admin', POST: 'admin' },
+  },
+  {
+    pattern: '/api/content/:id/schedule/:scheduleId',
+    service: 'content',
+    methods: { DELETE: 'admin' },
+  },
   { pattern: '/api/content/:id/publish', service: 'content', methods: { POST: 'admin' } },
   { pattern: '/api/content/:id/unpublish', service: 'content', methods: { POST: 'admin' } },
   {
