@@ -58,6 +58,25 @@ async function exerciseTheApi(api: ApiCall, readApi: ApiCall, websiteId: string)
   await ok('by slug', readApi('GET', '/api/content/by-slug/page/page-0'))
   await ok('populate', api('GET', `/api/content/${second}?draft=true&populate=parent`))
   await ok('referenced-by', api('GET', `/api/content/${first}/referenced-by`))
+  const soon = new Date(Date.now() + 1000).toISOString()
+  await ok(
+    'schedule',
+    api('POST', `/api/content/${second}/schedule`, { body: { action: 'publish', at: soon } }),
+  )
+  await ok('schedules', api('GET', `/api/content/${second}/schedule`))
+  const later = new Date(Date.now() + 60_000).toISOString()
+  const cancelled = await ok(
+    'schedule',
+    api('POST', `/api/content/${third}/schedule`, { body: { action: 'unpublish', at: later } }),
+  )
+  await ok('cancel', api('DELETE', `/api/content/${third}/schedule/${cancelled.id}`))
+  await ok(
+    'draft',
+    api('PATCH', `/api/content/${first}?draft=true`, { body: { data: { rank: 5 } } }),
+  )
+  await ok('discard', api('DELETE', `/api/content/${first}/draft`))
+  // The run of the first schedule: its claim, the publish and the close.
+  await new Promise((resolve) => setTimeout(resolve, 2500))
   const lists = [
     '',
     'type=page',
