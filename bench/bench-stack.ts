@@ -8,6 +8,8 @@ export interface BenchStack {
   gatewayUrl: string
   /** A second gateway on the same Redis and services with the read cache off: cold reads. */
   coldGatewayUrl: string
+  /** Where every service, the cold gateway included, serves `/metrics` (their metrics ports). */
+  metricsUrls: string[]
   contentReadUrl: string
   contentWriteUrl: string
   stop(): Promise<void>
@@ -56,6 +58,7 @@ export async function startBenchStack(options: {
   let cold: ManagedProcess | undefined
   try {
     const port = await freePort()
+    const metricsPort = await freePort()
     const coldUrl = `http://127.0.0.1:${port}`
     const { command, args } = serviceCommand('gateway', 'node')
     cold = managedProcess({
@@ -66,6 +69,7 @@ export async function startBenchStack(options: {
       env: {
         HOST: '127.0.0.1',
         CMS_PORT: String(port),
+        METRICS_PORT: String(metricsPort),
         MONGO_URL: backends.mongo.url,
         REDIS_URL: backends.redis.url,
         INTERNAL_TOKEN: services.internalToken,
@@ -87,6 +91,7 @@ export async function startBenchStack(options: {
       stack,
       gatewayUrl: services.gatewayUrl,
       coldGatewayUrl: coldUrl,
+      metricsUrls: [`http://127.0.0.1:${metricsPort}`, ...Object.values(services.metricsUrls)],
       contentReadUrl: services.urls['content-read'],
       contentWriteUrl: services.urls['content-write'],
       async stop() {

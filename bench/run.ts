@@ -103,11 +103,7 @@ async function main(): Promise<number> {
       })
     const readKey = { 'x-api-key': site.readKey }
     const commands = await measureStorageCommands({
-      metricsUrls: [
-        bench.coldGatewayUrl,
-        bench.gatewayUrl,
-        ...Object.values(bench.stack.services.urls),
-      ],
+      metricsUrls: bench.metricsUrls,
       coldGatewayUrl: bench.coldGatewayUrl,
       readKey: site.readKey,
       api: site.api,

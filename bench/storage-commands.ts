@@ -36,7 +36,7 @@ type Counts = Map<string, number>
 const SAMPLE = /^mongodb_commands_total\{([^}]*)\}\s+([0-9.e+]+)$/gm
 const LABEL = /(\w+)="([^"]*)"/g
 
-/** Every service's counters summed by origin, command and collection. */
+/** Every service's counters summed by origin, command and collection (each URL a metrics port). */
 export async function readCommandCounts(metricsUrls: readonly string[]): Promise<Counts> {
   const counts: Counts = new Map()
   for (const url of metricsUrls) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { testEnv } from '@cms/testkit'
+import { metricsUrlOf, testEnv } from '@cms/testkit'
 
 const env = testEnv()
 const services = {
@@ -28,10 +28,13 @@ describe('health, readiness and metrics', () => {
   )
 
   it.each(Object.entries(services))(
-    'when %s is scraped, then /metrics is Prometheus text with request durations',
-    async (_, url) => {
+    'when %s is scraped on its metrics port, then /metrics is Prometheus text with request durations, and its own port has none',
+    async (name, url) => {
       await fetch(`${url}/healthz`)
-      const metrics = await fetch(`${url}/metrics`)
+      const elsewhere = await fetch(`${url}/metrics`)
+      expect(elsewhere.status).toBe(404)
+      await elsewhere.body?.cancel()
+      const metrics = await fetch(`${metricsUrlOf(name)}/metrics`)
       expect(metrics.status).toBe(200)
       expect(metrics.headers.get('content-type')).toContain('text/plain')
       const text = await metrics.text()

@@ -42,6 +42,7 @@ export async function setup(): Promise<void> {
     CMS_TEST_SCHEMA_URL: services.urls.schema,
     CMS_TEST_WEBHOOK_URL: services.urls.webhook,
     CMS_TEST_DATA_DIR: stack.dataDir,
+    CMS_TEST_METRICS_URLS: JSON.stringify(services.metricsUrls),
     CMS_TEST_QUERY_SHAPES_DIR: shapes.MONGO_QUERY_SHAPES_DIR,
   })
   process.stderr.write(

@@ -76,6 +76,12 @@ export function port(options: { default?: number } = {}): EnvParser<number> {
   return integer({ ...options, min: 0, max: 65535 })
 }
 
+/** A port that may be left unset (the feature it serves is then off); 0 is any free port. */
+export function optionalPort(): EnvParser<number | undefined> {
+  const parse = port()
+  return (raw, name) => (present(raw) ? parse(raw, name) : undefined)
+}
+
 export function boolean(options: { default: boolean }): EnvParser<boolean> {
   return (raw, name) => {
     if (!present(raw)) return options.default

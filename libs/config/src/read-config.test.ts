@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { ConfigError } from './config-error.ts'
-import { boolean, integer, oneOf, port, secret, string, url } from './env-parsers.ts'
+import { boolean, integer, oneOf, optionalPort, port, secret, string, url } from './env-parsers.ts'
 import { readConfig } from './read-config.ts'
 
 describe('readConfig', () => {
@@ -54,5 +54,14 @@ describe('readConfig', () => {
       'S must be at least 16 characters',
     )
     expect(() => readConfig({ N: integer() }, { N: '12abc' })).toThrow('N must be an integer')
+  })
+
+  it('when an optional port is unset, then it is undefined; when set, it is checked like a port', () => {
+    const optional = { METRICS_PORT: optionalPort() }
+    expect(readConfig(optional, {})).toEqual({ METRICS_PORT: undefined })
+    expect(readConfig(optional, { METRICS_PORT: '9464' })).toEqual({ METRICS_PORT: 9464 })
+    expect(() => readConfig(optional, { METRICS_PORT: '70000' })).toThrow(
+      'METRICS_PORT must be between 0 and 65535',
+    )
   })
 })

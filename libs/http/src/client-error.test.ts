@@ -25,7 +25,7 @@ describe('requests rejected before the application', () => {
       middleware: [],
       checks: {},
     })
-    baseUrl = (await service.listen(0, '127.0.0.1')).url
+    baseUrl = (await service.listen({ port: 0, host: '127.0.0.1' })).url
   })
   afterAll(() => service.close())
 

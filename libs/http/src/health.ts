@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import process from 'node:process'
 import { Router } from '@koa/router'
-import type { Registry } from 'prom-client'
 
 /** A readiness check resolves when its backing service answers and rejects otherwise. */
 export type ReadinessCheck = () => Promise<unknown>
@@ -35,13 +34,12 @@ const DEFAULT_INSTANCE_ID = processInstanceId(process.env)
 
 /**
  * `/healthz` (the process is alive, and which process it is), `/readyz` (its backing services
- * answer), `/metrics`.
+ * answer). `/metrics` has a port of its own (metrics-server.ts).
  */
 export function healthRoutes(options: {
   checks: Readonly<Record<string, ReadinessCheck>>
   /** Reported, but the service keeps serving without them, so they never fail readiness. */
   advisoryChecks?: Readonly<Record<string, ReadinessCheck>>
-  registry: Registry
   isDraining: () => boolean
   /** Reported by `/healthz`; `CMS_INSTANCE_ID` of this process by default. */
   instanceId?: string
@@ -68,10 +66,6 @@ export function healthRoutes(options: {
           ? 'degraded'
           : 'ready'
     ctx.body = { status, checks }
-  })
-  router.get('/metrics', async (ctx) => {
-    ctx.type = options.registry.contentType
-    ctx.body = await options.registry.metrics()
   })
   return router
 }

@@ -6,6 +6,7 @@ import Koa from 'koa'
 import type { Middleware } from 'koa'
 import type { Logger } from 'pino'
 import { StartupError } from '@cms/config'
+import { accessLog } from './access-log.ts'
 import { answerClientError, MAX_REQUEST_HEAD_BYTES } from './client-error.ts'
 import { errorHandler } from './error-handler.ts'
 import type { ErrorTranslator } from './error-handler.ts'
@@ -15,6 +16,8 @@ import { processIsDraining } from './draining.ts'
 import { createServiceMetrics } from './metrics.ts'
 import type { ServiceMetrics } from './metrics.ts'
 import { internalCallsOnly } from './internal-auth.ts'
+import { serveMetrics, urlOf } from './metrics-server.ts'
+import type { MetricsServer } from './metrics-server.ts'
 import { requestId } from './request-id.ts'
 
 export interface HttpServiceOptions {
@@ -22,7 +25,7 @@ export interface HttpServiceOptions {
   logger: Logger
   /**
    * The gateway's credential: when set, every `/api` and `/internal` request must carry it and
-   * a caller (`ctx.state.caller`); health and metrics stay open.
+   * a caller (`ctx.state.caller`); health stays open.
    */
   internalToken?: string
   /** Everything after request id, errors, health and internal auth: body parsing, routes. */
@@ -35,12 +38,26 @@ export interface HttpServiceOptions {
   drainTimeoutMs?: number
 }
 
+export interface ListenOptions {
+  port: number
+  host: string
+  /** `/metrics` on this port of its own (0: any free one); none when undefined (`METRICS_PORT`). */
+  metricsPort?: number
+}
+
+export interface Listening {
+  port: number
+  url: string
+  /** Where `/metrics` is served, when a metrics port was given. */
+  metricsUrl?: string
+}
+
 export interface HttpService {
   app: Koa
   metrics: ServiceMetrics
   /** Whether the caller runs on behalf of a request (not background work such as a relay). */
   inRequest(): boolean
-  listen(port: number, host: string): Promise<{ port: number; url: string }>
+  listen(options: ListenOptions): Promise<Listening>
   /** Stops taking work (readiness fails, new connections refused), finishes in-flight requests. */
   close(): Promise<void>
 }
@@ -51,6 +68,7 @@ export function createHttpService(options: HttpServiceOptions): HttpService {
   const requests = new AsyncLocalStorage<true>()
   let draining = false
   let server: Server | undefined
+  let metricsServer: MetricsServer | undefined
   const isDraining = () => draining || processIsDraining()
 
   app.use(function markRequest(_ctx, next) {
@@ -68,11 +86,11 @@ export function createHttpService(options: HttpServiceOptions): HttpService {
   })
   app.use(metrics.middleware)
   app.use(requestId(options.logger))
+  app.use(accessLog(options.logger))
   app.use(errorHandler(options.logger, options.errorTranslators))
   const health = healthRoutes({
     checks: options.checks,
     advisoryChecks: options.advisoryChecks,
-    registry: metrics.registry,
     isDraining,
   })
   app.use(health.routes())
@@ -80,12 +98,38 @@ export function createHttpService(options: HttpServiceOptions): HttpService {
   for (const middleware of options.middleware) app.use(middleware)
   app.on('error', (error) => options.logger.debug({ err: error }, 'koa error event'))
 
+  /** Stops taking work (readiness fails, new connections refused), finishes in-flight requests. */
+  async function close(): Promise<void> {
+    draining = true
+    const stopMetrics = async () => {
+      await metricsServer?.close()
+      metricsServer = undefined
+    }
+    if (!server) return stopMetrics()
+    const closing = server
+    server = undefined
+    const closed = new Promise<void>((resolve) => closing.close(() => resolve()))
+    closing.closeIdleConnections()
+    const timeout = options.drainTimeoutMs ?? 10_000
+    let timer: ReturnType<typeof setTimeout> | undefined
+    const forced = new Promise<void>((resolve) => {
+      timer = setTimeout(() => {
+        closing.closeAllConnections()
+        resolve()
+      }, timeout)
+    })
+    await Promise.race([closed, forced])
+    clearTimeout(timer)
+    // Scraped until the end: the drain shows in the figures.
+    await stopMetrics()
+  }
+
   return {
     app,
     metrics,
     inRequest: () => requests.getStore() === true,
-    listen(port, host) {
-      return new Promise((resolve, reject) => {
+    async listen({ port, host, metricsPort }) {
+      const listening = await new Promise<Listening>((resolve, reject) => {
         const created = createServer({ maxHeaderSize: MAX_REQUEST_HEAD_BYTES }, app.callback())
         created.keepAliveTimeout = 65_000
         created.on('clientError', answerClientError)
@@ -100,30 +144,19 @@ export function createHttpService(options: HttpServiceOptions): HttpService {
           server = created
           const bound = (created.address() as AddressInfo).port
           options.logger.info({ port: bound, host }, 'listening')
-          resolve({
-            port: bound,
-            url: `http://${host.includes(':') ? `[${host}]` : host}:${bound}`,
-          })
+          resolve({ port: bound, url: urlOf(host, bound) })
         })
       })
+      if (metricsPort === undefined) return listening
+      try {
+        metricsServer = await serveMetrics({ registry: metrics.registry, port: metricsPort, host })
+      } catch (error) {
+        await close()
+        throw error
+      }
+      options.logger.info({ port: metricsServer.port, host }, 'serving /metrics')
+      return { ...listening, metricsUrl: metricsServer.url }
     },
-    async close() {
-      draining = true
-      if (!server) return
-      const closing = server
-      server = undefined
-      const closed = new Promise<void>((resolve) => closing.close(() => resolve()))
-      closing.closeIdleConnections()
-      const timeout = options.drainTimeoutMs ?? 10_000
-      let timer: ReturnType<typeof setTimeout> | undefined
-      const forced = new Promise<void>((resolve) => {
-        timer = setTimeout(() => {
-          closing.closeAllConnections()
-          resolve()
-        }, timeout)
-      })
-      await Promise.race([closed, forced])
-      clearTimeout(timer)
-    },
+    close,
   }
 }

@@ -1,10 +1,11 @@
 export { createHttpService } from './http-service.ts'
-export type { HttpService, HttpServiceOptions } from './http-service.ts'
+export type { HttpService, HttpServiceOptions, Listening, ListenOptions } from './http-service.ts'
+export { accessLogFields, accessLogLevel } from './access-log.ts'
 export type { ReadinessCheck } from './health.ts'
 export { errorHandler } from './error-handler.ts'
 export type { ErrorTranslator } from './error-handler.ts'
 export { jsonBody, DEFAULT_BODY_LIMIT_BYTES } from './json-body.ts'
-export { requestId, REQUEST_ID_HEADER } from './request-id.ts'
+export { requestId, requestIdOf, REQUEST_ID_HEADER } from './request-id.ts'
 export {
   INTERNAL_HEADERS,
   internalHeaders,

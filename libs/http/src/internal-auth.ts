@@ -10,6 +10,8 @@ export const INTERNAL_HEADERS = {
   websiteId: 'x-website-id',
   keyId: 'x-key-id',
   scope: 'x-key-scope',
+  /** The key's display prefix (`cms_` + 8), for access logs; never the key. */
+  keyPrefix: 'x-key-prefix',
   /** The website's quotas (defaults with its override), as compact JSON; see website-quotas.ts. */
   quotas: 'x-website-quotas',
 } as const
@@ -22,6 +24,8 @@ export interface Caller {
   websiteId: string
   keyId: string
   scope: KeyScope
+  /** The key's display prefix, which logs may show (the admin API lists it too). */
+  keyPrefix?: string
   /** The website's quotas when the gateway sent them; the defaults apply otherwise. */
   quotas?: WebsiteQuotas
 }
@@ -31,6 +35,8 @@ declare module 'koa' {
     caller: Caller
   }
 }
+
+const KEY_PREFIX = /^[A-Za-z0-9_-]{1,16}$/
 
 const digest = (value: string): Buffer => createHash('sha256').update(value).digest()
 
@@ -44,6 +50,7 @@ export function internalHeaders(token: string, caller: Caller): Record<string, s
     [INTERNAL_HEADERS.websiteId]: caller.websiteId,
     [INTERNAL_HEADERS.keyId]: caller.keyId,
     [INTERNAL_HEADERS.scope]: caller.scope,
+    ...(caller.keyPrefix && { [INTERNAL_HEADERS.keyPrefix]: caller.keyPrefix }),
     ...(caller.quotas && { [INTERNAL_HEADERS.quotas]: encodeQuotas(caller.quotas) }),
   }
 }
@@ -64,10 +71,12 @@ export function requireInternalCaller(token: string): Middleware {
       throw new UnauthorizedError('Internal call without a caller')
     }
     const quotas = ctx.get(INTERNAL_HEADERS.quotas)
+    const keyPrefix = ctx.get(INTERNAL_HEADERS.keyPrefix)
     ctx.state.caller = {
       websiteId,
       keyId,
       scope: scope as KeyScope,
+      ...(KEY_PREFIX.test(keyPrefix) && { keyPrefix }),
       ...(quotas && { quotas: decodeQuotas(quotas) }),
     }
     await next()

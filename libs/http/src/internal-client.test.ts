@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { ServiceUnavailableError } from '@cms/errors'
+import { continueTrace, runInTrace } from '@cms/trace'
 import { createInternalClient } from './internal-client.ts'
 
 const caller = { websiteId: 'w1', keyId: 'k1', scope: 'admin' as const }
@@ -52,5 +53,18 @@ describe('createInternalClient', () => {
       await expect(failure).rejects.toBeInstanceOf(ServiceUnavailableError)
       await expect(failure).rejects.toThrow('The schema service is unavailable')
     }
+  })
+
+  it('when it calls on behalf of a request, then the request id and the trace go along', async () => {
+    const { client, seen } = clientAnswering(async () => Response.json({}))
+    const hop = continueTrace('00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01')
+    await runInTrace({ ...hop, requestId: 'req-7' }, () => client.get(caller, '/x'))
+    await client.get(caller, '/y')
+    expect(seen[0]!.headers).toMatchObject({
+      'x-request-id': 'req-7',
+      traceparent: hop.traceparent,
+    })
+    expect(seen[1]!.headers).not.toHaveProperty('traceparent')
+    expect(seen[1]!.headers).not.toHaveProperty('x-request-id')
   })
 })

@@ -1,6 +1,14 @@
 import { ServiceUnavailableError } from '@cms/errors'
+import { activeTrace, traceHeaders } from '@cms/trace'
 import { internalHeaders } from './internal-auth.ts'
 import type { Caller } from './internal-auth.ts'
+import { REQUEST_ID_HEADER } from './request-id.ts'
+
+/** The request id and `traceparent` of the work under way, so the callee logs the same ids. */
+function correlationHeaders(): Record<string, string> {
+  const requestId = activeTrace()?.requestId
+  return { ...traceHeaders(), ...(requestId && { [REQUEST_ID_HEADER]: requestId }) }
+}
 
 export interface InternalAnswer {
   status: number
@@ -18,8 +26,8 @@ export interface InternalClient {
 }
 
 /**
- * The one client for calls between services: the gateway's caller headers, a time-out, and
- * every unclear answer as 503 SERVICE_UNAVAILABLE naming the service (never its address).
+ * The one client for calls between services: the gateway's caller headers, the request id and
+ * trace of the request under way, a time-out, and every unclear answer as 503 SERVICE_UNAVAILABLE naming the service (never its address).
  */
 export function createInternalClient(options: {
   /** Named in 503 messages: `The schema service is unavailable`. */
@@ -45,6 +53,7 @@ export function createInternalClient(options: {
         response = await fetchFn(`${base}${path}`, {
           headers: {
             ...internalHeaders(options.internalToken, caller),
+            ...correlationHeaders(),
             accept: 'application/json',
             ...headers,
           },

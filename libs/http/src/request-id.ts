@@ -1,10 +1,14 @@
 import { randomUUID } from 'node:crypto'
 import type { Middleware } from 'koa'
 import type { Logger } from 'pino'
+import { continueTrace, runInTrace, TRACEPARENT_HEADER } from '@cms/trace'
+import type { TraceHop } from '@cms/trace'
 
 declare module 'koa' {
   interface DefaultState {
     requestId: string
+    /** This service's hop of the request's W3C trace (`traceparent`). */
+    trace: TraceHop
     log: Logger
   }
 }
@@ -12,13 +16,23 @@ declare module 'koa' {
 export const REQUEST_ID_HEADER = 'x-request-id'
 const ACCEPTABLE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/
 
-/** Takes the caller's `x-request-id` when it is sane, else makes one; echoes it and logs with it. */
+/** The caller's `x-request-id` when it is sane, else a new one. */
+export const requestIdOf = (incoming: string): string =>
+  ACCEPTABLE_REQUEST_ID.test(incoming) ? incoming : randomUUID()
+
+/**
+ * Takes the caller's `x-request-id` when it is sane, else makes one, and echoes it; continues
+ * the caller's `traceparent` (or starts a trace) and runs the rest of the request in it, so
+ * every line logged and every call made meanwhile carries the trace id.
+ */
 export function requestId(logger: Logger): Middleware {
   return async function requestIdMiddleware(ctx, next) {
-    const incoming = ctx.get(REQUEST_ID_HEADER)
-    const id = ACCEPTABLE_REQUEST_ID.test(incoming) ? incoming : randomUUID()
+    const id = requestIdOf(ctx.get(REQUEST_ID_HEADER))
+    const trace = continueTrace(ctx.get(TRACEPARENT_HEADER) || undefined)
     ctx.state.requestId = id
-    // Most requests log nothing: the child logger (which serializes its bindings) is made on first use.
+    ctx.state.trace = trace
+    // Most requests log nothing but their access line: the child logger (which serializes its
+    // bindings) is made on first use.
     let log: Logger | undefined
     Object.defineProperty(ctx.state, 'log', {
       get: () => (log ??= logger.child({ requestId: id })),
@@ -26,6 +40,6 @@ export function requestId(logger: Logger): Middleware {
       enumerable: true,
     })
     ctx.set(REQUEST_ID_HEADER, id)
-    await next()
+    await runInTrace({ ...trace, requestId: id }, next)
   }
 }

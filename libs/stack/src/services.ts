@@ -64,6 +64,8 @@ export interface RunningServices {
   adminToken: string
   internalToken: string
   urls: Record<ServiceName, string>
+  /** Where each service serves `/metrics` (`METRICS_PORT`, never its own port). */
+  metricsUrls: Record<ServiceName, string>
   processes: Record<ServiceName, ManagedProcess>
   stop(): Promise<void>
 }
@@ -86,15 +88,20 @@ export async function launchServices(options: LaunchOptions): Promise<RunningSer
   const adminToken = options.adminToken ?? newSecret()
   const internalToken = options.internalToken ?? newSecret()
   const ports = {} as Record<ServiceName, number>
+  const metricsPorts = {} as Record<ServiceName, number>
   for (const service of SERVICE_NAMES) {
     ports[service] =
       service === 'gateway' && options.gatewayPort !== undefined
         ? options.gatewayPort
         : await freePort()
+    metricsPorts[service] = await freePort()
   }
-  const urls = Object.fromEntries(
-    SERVICE_NAMES.map((service) => [service, `http://127.0.0.1:${ports[service]}`]),
-  ) as Record<ServiceName, string>
+  const urlsOf = (of: Record<ServiceName, number>) =>
+    Object.fromEntries(
+      SERVICE_NAMES.map((service) => [service, `http://127.0.0.1:${of[service]}`]),
+    ) as Record<ServiceName, string>
+  const urls = urlsOf(ports)
+  const metricsUrls = urlsOf(metricsPorts)
   const common = {
     HOST: '127.0.0.1',
     INTERNAL_TOKEN: internalToken,
@@ -150,6 +157,7 @@ export async function launchServices(options: LaunchOptions): Promise<RunningSer
         env: {
           ...(service === 'gateway' ? {} : ADMIN_TOKEN_KEPT_AWAY),
           ...envOf[service],
+          METRICS_PORT: String(metricsPorts[service]),
           ...options.env?.[service],
         },
         logFile: join(options.dataDir, 'logs', `${service}.log`),
@@ -175,5 +183,13 @@ export async function launchServices(options: LaunchOptions): Promise<RunningSer
     await stop()
     throw error
   }
-  return { gatewayUrl: urls.gateway, adminToken, internalToken, urls, processes, stop }
+  return {
+    gatewayUrl: urls.gateway,
+    adminToken,
+    internalToken,
+    urls,
+    metricsUrls,
+    processes,
+    stop,
+  }
 }

@@ -1,6 +1,7 @@
 import { env, readConfig } from '@cms/config'
 import type { ConfigOf } from '@cms/config'
 import { brokerUrls } from '@cms/amqp'
+import { MEDIA_CONFIG_SPEC } from './media/media-config.ts'
 
 export const CONTENT_MODES = ['read', 'write'] as const
 export type ContentMode = (typeof CONTENT_MODES)[number]
@@ -16,6 +17,8 @@ export const READ_PREFERENCES = [
 const spec = {
   PORT: env.port({ default: 3001 }),
   HOST: env.string({ default: '127.0.0.1' }),
+  /** `/metrics` is served on this port only, never on the service's own (docs/deployment.md). */
+  METRICS_PORT: env.optionalPort(),
   MONGO_URL: env.url({ protocols: ['mongodb', 'mongodb+srv'] }),
   MONGO_DB: env.string({ default: 'cms_content' }),
   AMQP_URL: brokerUrls(),
@@ -27,6 +30,7 @@ const spec = {
   LOG_LEVEL: env.string({ default: 'info' }),
   /** How often the outbox relay looks for unsent events when nothing kicked it. */
   OUTBOX_POLL_MS: env.integer({ default: 300, min: 20, max: 60_000 }),
+  ...MEDIA_CONFIG_SPEC,
 }
 
 export type ContentConfig = ConfigOf<typeof spec>

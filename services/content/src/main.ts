@@ -1,4 +1,5 @@
 import { createHttpService, jsonBody, routed } from '@cms/http'
+import type { Listening } from '@cms/http'
 import { createLogger } from '@cms/logger'
 import { connectMongo, countMongoCommands, mongoErrorTranslator, prepareMongo } from '@cms/mongo'
 import { Counter } from 'prom-client'
@@ -19,6 +20,8 @@ import { createContentStore } from './store/content-store.ts'
 export interface RunningContentService {
   url: string
   port: number
+  /** Where `/metrics` is served (`METRICS_PORT`); undefined when it is not. */
+  metricsUrl?: string
   stop(): Promise<void>
 }
 
@@ -101,9 +104,13 @@ export async function start(
     runner.start()
   }
 
-  let address: { port: number; url: string }
+  let address: Listening
   try {
-    address = await http.listen(config.PORT, config.HOST)
+    address = await http.listen({
+      port: config.PORT,
+      host: config.HOST,
+      metricsPort: config.METRICS_PORT,
+    })
   } catch (error) {
     await runner.stop()
     await store.relay.stop()

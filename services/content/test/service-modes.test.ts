@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { internalClient, testEnv } from '@cms/testkit'
+import { internalClient, metricsUrlOf, testEnv } from '@cms/testkit'
 import type { ApiCall } from '@cms/testkit'
 import type { Caller } from '@cms/http'
 import { defineSchema, newCaller } from './in-process.ts'
@@ -94,12 +94,12 @@ describe('the service enforces scopes itself', () => {
     }
   })
 
-  it('when a call lacks the internal credential, then 401; health and metrics stay open', async () => {
+  it('when a call lacks the internal credential, then 401; health stays open, metrics are on their own port', async () => {
     const response = await fetch(`${env.contentWriteUrl}/api/content`)
     expect(response.status).toBe(401)
     expect(((await response.json()) as { error: { code: string } }).error.code).toBe('UNAUTHORIZED')
     expect((await fetch(`${env.contentWriteUrl}/healthz`)).status).toBe(200)
-    const metrics = await (await fetch(`${env.contentWriteUrl}/metrics`)).text()
+    const metrics = await (await fetch(`${metricsUrlOf('content-write')}/metrics`)).text()
     expect(metrics).toContain('content_outbox_events_published_total')
   })
 })

@@ -7,6 +7,8 @@ const httpUrl = () => env.url({ protocols: ['http', 'https'] })
 export const gatewayConfigSpec = {
   CMS_PORT: env.port({ default: 8080 }),
   HOST: env.string({ default: '127.0.0.1' }),
+  /** `/metrics` is served on this port only, never on the service's own (docs/deployment.md). */
+  METRICS_PORT: env.optionalPort(),
   MONGO_URL: env.url({ protocols: ['mongodb', 'mongodb+srv'] }),
   MONGO_DB: env.string({ default: 'cms_gateway' }),
   REDIS_URL: env.url({ protocols: ['redis', 'rediss'] }),

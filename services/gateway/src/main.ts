@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import compose from 'koa-compose'
 import type { Middleware } from 'koa'
 import { createHttpService, createInternalClient } from '@cms/http'
+import type { Listening } from '@cms/http'
 import { createLogger } from '@cms/logger'
 import { connectMongo, countMongoCommands, mongoErrorTranslator, prepareMongo } from '@cms/mongo'
 import { readGatewayConfig } from './config.ts'
@@ -34,6 +35,8 @@ export interface GatewayStartOptions {
 export interface RunningGateway {
   url: string
   port: number
+  /** Where `/metrics` is served (`METRICS_PORT`); undefined when it is not. */
+  metricsUrl?: string
   stop(): Promise<void>
 }
 
@@ -171,9 +174,13 @@ export async function start(
   service.app.maxIpsCount = config.TRUST_PROXY_HOPS
   countMongoCommands(mongo.client, service.metrics.registry, service.inRequest)
 
-  let listening: { port: number; url: string }
+  let listening: Listening
   try {
-    listening = await service.listen(config.CMS_PORT, config.HOST)
+    listening = await service.listen({
+      port: config.CMS_PORT,
+      host: config.HOST,
+      metricsPort: config.METRICS_PORT,
+    })
   } catch (error) {
     await prepared.stop()
     await Promise.allSettled([readCache.close(), proxy.close(), redis.close(), mongo.close()])

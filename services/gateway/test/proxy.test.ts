@@ -147,7 +147,7 @@ describe('proxy: what reaches the service', () => {
 describe('proxy: observability', () => {
   it('when requests pass, then metrics count them by route pattern, not by raw path', async () => {
     await withKey(site.readKey)('GET', '/api/content-types/article')
-    const metrics = await (await fetch(`${gateway.url}/metrics`)).text()
+    const metrics = await (await fetch(`${gateway.metricsUrl}/metrics`)).text()
     expect(metrics).toMatch(
       /http_request_duration_seconds_count\{[^}]*route="\/api\/content-types\/:name"/,
     )

@@ -6,6 +6,8 @@ import { brokerUrls } from '@cms/amqp'
 const spec = {
   PORT: env.port({ default: 8082 }),
   HOST: env.string({ default: '127.0.0.1' }),
+  /** `/metrics` is served on this port only, never on the service's own (docs/deployment.md). */
+  METRICS_PORT: env.optionalPort(),
   MONGO_URL: env.url({ protocols: ['mongodb', 'mongodb+srv'] }),
   MONGO_DB: env.string({ default: 'cms_schema' }),
   AMQP_URL: brokerUrls(),

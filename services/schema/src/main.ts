@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { connectAmqp } from '@cms/amqp'
 import { EVENTS_EXCHANGE } from '@cms/events'
 import { createHttpService, jsonBody, routed } from '@cms/http'
+import type { Listening } from '@cms/http'
 import { createLogger } from '@cms/logger'
 import { connectMongo, countMongoCommands, mongoErrorTranslator, prepareMongo } from '@cms/mongo'
 import { readSchemaConfig } from './config.ts'
@@ -18,6 +19,8 @@ import { createContentTypePublisher } from './messaging/content-type-publisher.t
 export interface RunningSchemaService {
   url: string
   port: number
+  /** Where `/metrics` is served (`METRICS_PORT`); undefined when it is not. */
+  metricsUrl?: string
   stop(): Promise<void>
 }
 
@@ -78,9 +81,13 @@ export async function start(
   })
   countMongoCommands(mongo.client, http.metrics.registry, http.inRequest)
 
-  let listening: { port: number; url: string }
+  let listening: Listening
   try {
-    listening = await http.listen(config.PORT, config.HOST)
+    listening = await http.listen({
+      port: config.PORT,
+      host: config.HOST,
+      metricsPort: config.METRICS_PORT,
+    })
   } catch (error) {
     await prepared.stop()
     await Promise.allSettled([amqp.close(), mongo.close()])

@@ -17,7 +17,7 @@ const SAMPLE = /^mongodb_commands_total\{([^}]*)\}\s+([0-9.e+]+)$/gm
 
 /** Request-path commands sent so far, by `<command> <collection>`. */
 async function commandCounts(): Promise<Map<string, number>> {
-  const text = await (await fetch(`${schema.url}/metrics`)).text()
+  const text = await (await fetch(`${schema.metricsUrl}/metrics`)).text()
   const counts = new Map<string, number>()
   for (const [, labels, value] of text.matchAll(SAMPLE)) {
     const label = Object.fromEntries(

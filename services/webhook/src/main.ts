@@ -37,6 +37,8 @@ import type { WorkConsumer } from './messaging/work-consumer.ts'
 export interface RunningWebhookService {
   url: string
   port: number
+  /** Where `/metrics` is served (`METRICS_PORT`); undefined when it is not. */
+  metricsUrl?: string
   stop(): Promise<void>
 }
 
@@ -191,11 +193,16 @@ export async function start(
     }),
   )
   wired()
-  const { url, port } = await http.listen(config.PORT, config.HOST)
+  const { url, port, metricsUrl } = await http.listen({
+    port: config.PORT,
+    host: config.HOST,
+    metricsPort: config.METRICS_PORT,
+  })
 
   return {
     url,
     port,
+    metricsUrl,
     async stop() {
       await http.close()
       // An attempt in hand may take the whole time-out; what is not finished by then is requeued.

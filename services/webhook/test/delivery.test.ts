@@ -331,7 +331,7 @@ describe('delivering entry events', () => {
   })
 
   it('when attempts were made, then /metrics counts them', async () => {
-    const metrics = await (await fetch(`${service.url}/metrics`)).text()
+    const metrics = await (await fetch(`${service.metricsUrl}/metrics`)).text()
     expect(metrics).toMatch(/webhook_attempts_total\{[^}]*result="succeeded"[^}]*\} [1-9]/)
     expect(metrics).toContain('webhook_attempt_duration_seconds_bucket')
   })

@@ -25,6 +25,7 @@ export interface EventPublisher {
       contentType?: string
       type?: string
       timestamp?: number
+      headers?: Record<string, string>
     },
   ): Promise<void>
 }
@@ -157,6 +158,7 @@ export function createOutboxRelay(deps: OutboxRelayDeps): OutboxRelay {
     const inFlightAt = pointers.findIndex((pointer) => inFlight.has(pointer._id))
     const due = inFlightAt === -1 ? pointers : pointers.slice(0, inFlightAt)
     const records = await Promise.all(due.map(recordOf))
+    const traceparents = new Map(due.map((pointer) => [pointer._id, pointer.traceparent]))
     const ready: StoredVersion[] = []
     for (const record of records) {
       if (!record) continue
@@ -165,8 +167,9 @@ export function createOutboxRelay(deps: OutboxRelayDeps): OutboxRelay {
     }
     // Issued in order on one confirm channel; each is marked sent only after its confirm.
     const results = await Promise.allSettled(
-      ready.map((record) =>
-        publisher.publish(
+      ready.map((record) => {
+        const traceparent = traceparents.get(record.event.eventId)
+        return publisher.publish(
           EVENTS_EXCHANGE,
           record.event.name,
           Buffer.from(JSON.stringify(eventMessageOf(record))),
@@ -178,9 +181,11 @@ export function createOutboxRelay(deps: OutboxRelayDeps): OutboxRelay {
             contentType: 'application/json',
             type: record.event.name,
             timestamp: Math.floor(record.event.timestamp.getTime() / 1000),
+            // The write's trace, which the webhook service carries on to its deliveries.
+            ...(traceparent && { headers: { traceparent } }),
           },
-        ),
-      ),
+        )
+      }),
     )
     // Up to the first unconfirmed one: a change is never marked sent after its tombstone was
     // (which would leave it behind the deleted document's history).

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import type { Logger } from '@cms/logger'
+import { activeTrace } from '@cms/trace'
 import { EVENT_OF_REASON, versionKey } from '../domain/document.ts'
 import type { ChangeReason, DocumentState, StoredVersion } from '../domain/document.ts'
 import type { VersionApplier } from './apply-version.ts'
@@ -30,6 +31,11 @@ export interface CommitObserver {
    * already shows the change), undefined when it lost or failed.
    */
   ended(eventId: string, committed?: { record: StoredVersion; settled: boolean }): void
+}
+
+const traceOfRequest = (): { traceparent?: string } => {
+  const traceparent = activeTrace()?.traceparent
+  return traceparent ? { traceparent } : {}
 }
 
 export type VersionCommit = (change: PlannedChange) => Promise<CommitOutcome>
@@ -68,6 +74,8 @@ export function createVersionCommit(deps: {
         documentId: record.documentId,
         websiteId: record.websiteId,
         createdAt: change.now,
+        // The relay publishes later, outside the request: the event takes its trace from here.
+        ...traceOfRequest(),
       })
       if (!(await deps.versions.insert(record))) {
         // Ours alone (the winner's pointer has its own event id).

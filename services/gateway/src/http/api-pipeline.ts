@@ -12,6 +12,7 @@ import type { AuthenticatedKey, KeyAuthenticator } from '../domain/key-authentic
 import type { KeyRateLimiter, RateLimitState } from '../domain/key-rate-limiter.ts'
 import { matchApiRoute, requiredScope } from './api-routes.ts'
 import type { RouteMatch } from './api-routes.ts'
+import { displayPrefix } from '../domain/api-key-secret.ts'
 import { API_KEY_HEADER, presentedKey } from './presented-key.ts'
 import type { UpstreamProxy } from './upstream-proxy.ts'
 import type { WebsiteQuotaLookup } from '../domain/website-quota-lookup.ts'
@@ -72,6 +73,13 @@ export function authenticateApiKey(
       throw new UnauthorizedError('The API key is not valid')
     }
     ctx.state.apiKey = key
+    // Who calls, for the access log and the services; the prefix is what the admin API lists.
+    ctx.state.caller = {
+      websiteId: key.websiteId,
+      keyId: key.keyId,
+      scope: key.scope,
+      keyPrefix: displayPrefix(presented.key),
+    }
     await next()
   }
 }
@@ -135,12 +143,11 @@ export function limitRequestRate(rateLimiter: KeyRateLimiter): Middleware {
 
 export function proxyApiRequest(proxy: UpstreamProxy, quotas?: WebsiteQuotaLookup): Middleware {
   return async function proxyApiRequestMiddleware(ctx) {
-    const key = ctx.state.apiKey!
-    const caller = { websiteId: key.websiteId, keyId: key.keyId, scope: key.scope }
+    const caller = ctx.state.caller
     await proxy.forward(ctx, {
       upstream: ctx.state.apiRoute!.upstream,
       pathAndQuery: `${ctx.path}${ctx.search}`,
-      caller: quotas ? { ...caller, quotas: await quotas.quotasOf(key.websiteId) } : caller,
+      caller: quotas ? { ...caller, quotas: await quotas.quotasOf(caller.websiteId) } : caller,
     })
   }
 }

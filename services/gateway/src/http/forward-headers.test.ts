@@ -9,6 +9,7 @@ const added = {
     'x-key-scope': 'read',
   },
   requestId: 'req-1',
+  traceparent: '00-4bf92f3577b34da6a3ce929d0e0e4736-1111111111111111-01',
   clientAddress: '203.0.113.9',
 }
 
@@ -22,12 +23,14 @@ describe('headers sent upstream', () => {
         'x-key-scope': 'admin',
         'x-request-id': 'client-id',
         'x-forwarded-for': '10.0.0.1',
+        'x-key-prefix': 'cms_forged',
       },
       added,
     )
     expect(headers).toEqual({
       ...added.internal,
       'x-request-id': 'req-1',
+      traceparent: added.traceparent,
       'x-forwarded-for': '203.0.113.9',
     })
   })
@@ -57,9 +60,19 @@ describe('headers sent upstream', () => {
         'if-match',
         'x-forwarded-for',
         'x-request-id',
+        'traceparent',
         ...Object.keys(added.internal),
       ].sort(),
     )
+  })
+
+  it("when a client sends a traceparent, then the service gets the gateway's hop of that trace", () => {
+    const headers = upstreamRequestHeaders(
+      { traceparent: '00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01', tracestate: 'a=1' },
+      added,
+    )
+    expect(headers.traceparent).toBe(added.traceparent)
+    expect(headers.tracestate).toBe('a=1')
   })
 })
 

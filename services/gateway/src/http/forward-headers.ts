@@ -1,5 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http'
 import { INTERNAL_HEADERS, REQUEST_ID_HEADER } from '@cms/http'
+import { TRACEPARENT_HEADER } from '@cms/trace'
 
 type HeaderValue = string | string[]
 
@@ -28,6 +29,8 @@ const NEVER_UPSTREAM = new Set([
   'x-forwarded-host',
   'x-forwarded-proto',
   REQUEST_ID_HEADER,
+  // Replaced by the gateway's own hop of the trace (the client's trace id stays).
+  TRACEPARENT_HEADER,
   ...Object.values(INTERNAL_HEADERS),
 ])
 
@@ -59,15 +62,24 @@ function filtered(
   return kept
 }
 
-/** The client's headers minus credentials and hop-by-hop ones, plus who is calling. */
+/**
+ * The client's headers minus credentials and hop-by-hop ones, plus who is calling, the request
+ * id and the gateway's `traceparent` (the client's trace, the gateway's span).
+ */
 export function upstreamRequestHeaders(
   incoming: IncomingHttpHeaders,
-  added: { internal: Record<string, string>; requestId: string; clientAddress: string },
+  added: {
+    internal: Record<string, string>
+    requestId: string
+    traceparent: string
+    clientAddress: string
+  },
 ): Record<string, HeaderValue> {
   return {
     ...filtered(incoming, NEVER_UPSTREAM),
     ...added.internal,
     [REQUEST_ID_HEADER]: added.requestId,
+    [TRACEPARENT_HEADER]: added.traceparent,
     'x-forwarded-for': added.clientAddress,
   }
 }

@@ -92,6 +92,7 @@ export function createUpstreamProxy(deps: UpstreamProxyDeps): UpstreamProxy {
       const headers = upstreamRequestHeaders(ctx.req.headers, {
         internal: internalHeaders(deps.internalToken, options.caller),
         requestId: ctx.state.requestId,
+        traceparent: ctx.state.trace.traceparent,
         clientAddress: ctx.ip,
       })
       // A client that leaves before the service answers cancels the upstream request; once the

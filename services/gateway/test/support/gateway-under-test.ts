@@ -17,6 +17,7 @@ export async function startGateway(
   return start(
     readGatewayConfig({
       CMS_PORT: '0',
+      METRICS_PORT: '0',
       HOST: '127.0.0.1',
       MONGO_URL: env.mongoUrl,
       REDIS_URL: env.redisUrl,

@@ -22,6 +22,7 @@ export async function startSchema(
   const service = await start(
     readSchemaConfig({
       PORT: '0',
+      METRICS_PORT: '0',
       HOST: '127.0.0.1',
       MONGO_URL: env.mongoUrl,
       AMQP_URL: env.amqpUrl,

@@ -1,4 +1,5 @@
 import type { Logger } from 'pino'
+import { traceHeaders } from '@cms/trace'
 import type { DeliveryRepository } from '../data/delivery-repository.ts'
 import type { PayloadRepository } from '../data/payload-repository.ts'
 import type { WebhookRepository } from '../data/webhook-repository.ts'
@@ -153,6 +154,8 @@ export function createDeliveryRunner(deps: DeliveryRunnerDeps) {
       websiteId: delivery.websiteId,
       target: await deps.targetAddress(unbracket(url.hostname)),
     }
+    // W3C trace context of the job (the write that caused it): the receiver can join the trace.
+    const trace = traceHeaders()
     // The slot covers the request only: recording the outcome must not hold up the next request.
     const sending = deps.limiter.tryRun(keys, async () => {
       const startedAt = deps.now()
@@ -166,7 +169,11 @@ export function createDeliveryRunner(deps: DeliveryRunnerDeps) {
       })
       return {
         startedAt,
-        result: await deps.send({ url: webhook.url, headers, body: payload.body }),
+        result: await deps.send({
+          url: webhook.url,
+          headers: { ...headers, ...trace },
+          body: payload.body,
+        }),
       }
     })
     if (!sending) return park(job)

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { publishKept } from '@cms/amqp'
 import type { AmqpClient, KeepTrying } from '@cms/amqp'
+import { traceHeaders } from '@cms/trace'
 import { encodeJob } from '../domain/delivery-job.ts'
 import type { JobQueue } from '../domain/delivery-job.ts'
 import type { QueueNames } from './topology.ts'
@@ -10,6 +11,7 @@ import type { QueueNames } from './topology.ts'
  * confirmed: a job the broker returns or nacks is published again, and if it still cannot be
  * placed the promise rejects, so the consumer requeues the message it came from (the event, or
  * the job whose retry this is) instead of acknowledging it. A job is never dropped silently.
+ * Each job carries the `traceparent` of the work that queued it (message headers).
  */
 export function createJobQueue(
   amqp: AmqpClient,
@@ -22,7 +24,8 @@ export function createJobQueue(
       amqp,
       { exchange: '', routingKey: queue },
       encodeJob(job),
-      { contentType: 'application/json', newId },
+      // The trace of the event (or job) being handled: its deliveries' attempts carry it on.
+      { contentType: 'application/json', headers: traceHeaders(), newId },
       options.retry,
     )
   return {

@@ -1,5 +1,6 @@
 import type { Channel, ChannelModel, ConsumeMessage } from 'amqplib'
 import type { Logger } from 'pino'
+import { continueTrace, runInTrace, TRACEPARENT_HEADER } from '@cms/trace'
 
 /** `done`: acknowledge. `unreadable`: reject without requeue (dead-lettered for an operator). */
 export type Verdict = 'done' | 'unreadable'
@@ -56,7 +57,18 @@ export function createWorkConsumer(options: {
     void model.close().catch(() => undefined)
   }
 
+  /** The trace the message's producer sent (`traceparent` header), or a new one. */
+  function traceOf(message: ConsumeMessage) {
+    const header: unknown = message.properties.headers?.[TRACEPARENT_HEADER]
+    return continueTrace(typeof header === 'string' ? header : undefined)
+  }
+
   async function handleMessage(channel: Channel, message: ConsumeMessage): Promise<void> {
+    // Everything done for the message (logs, jobs it queues, requests it sends) is in its trace.
+    return runInTrace(traceOf(message), () => handleInTrace(channel, message))
+  }
+
+  async function handleInTrace(channel: Channel, message: ConsumeMessage): Promise<void> {
     try {
       const verdict = await options.handle(message.content)
       if (verdict === 'unreadable') {

@@ -13,6 +13,7 @@ import { webhookApi } from './clients.ts'
 
 export interface IsolatedService {
   url: string
+  metricsUrl: string
   config: WebhookConfig
   /** A client for a fresh website on this instance. */
   client(caller?: Partial<Caller>): { api: ApiCall; caller: Caller }
@@ -29,6 +30,7 @@ export function isolatedConfig(overrides: Partial<WebhookConfig> = {}): WebhookC
   return {
     ...readWebhookConfig(process.env),
     PORT: 0,
+    METRICS_PORT: 0,
     HOST: '127.0.0.1',
     MONGO_DB: `cms_webhook_test_${suffix}`,
     WEBHOOK_QUEUE_PREFIX: `webhook-test-${suffix}`,
@@ -70,6 +72,7 @@ export async function startIsolatedService(
   })
   return {
     url: service.url,
+    metricsUrl: service.metricsUrl!,
     config,
     client: (caller) => webhookApi(service.url, caller),
     async stop() {

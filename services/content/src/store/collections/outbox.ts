@@ -9,6 +9,8 @@ export interface OutboxPointer {
   documentId: string
   websiteId: string
   createdAt: Date
+  /** The W3C trace of the request that made the change; its event carries it on. */
+  traceparent?: string
 }
 
 export interface OutboxCollection {

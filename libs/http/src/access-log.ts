@@ -1,0 +1,69 @@
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import type { Context, Middleware } from 'koa'
+import type { Logger } from 'pino'
+import { pinoHttp } from 'pino-http'
+
+/** Probes that answer every few seconds: logged at debug, so they do not flood the logs. */
+const PROBE_PATHS = new Set(['/healthz', '/readyz', '/metrics'])
+
+/**
+ * What one access line says. Never a key, a header or a body: the key is named by its prefix
+ * (what the admin API lists), the caller by its website.
+ */
+export function accessLogFields(ctx: Context): Record<string, unknown> {
+  const caller = ctx.state.caller as
+    { websiteId?: string; keyId?: string; keyPrefix?: string } | undefined
+  const route = (ctx as { _matchedRoute?: string })._matchedRoute
+  return {
+    requestId: ctx.state.requestId,
+    traceId: ctx.state.trace?.traceId,
+    method: ctx.method,
+    route: route === undefined ? null : String(route),
+    path: ctx.path,
+    status: ctx.res.statusCode,
+    ...(caller?.websiteId && { websiteId: caller.websiteId }),
+    ...(caller?.keyPrefix && { keyPrefix: caller.keyPrefix }),
+  }
+}
+
+export function accessLogLevel(path: string, status: number): 'debug' | 'info' | 'error' {
+  if (PROBE_PATHS.has(path)) return 'debug'
+  return status >= 500 ? 'error' : 'info'
+}
+
+/**
+ * One line per request, written by pino-http when the response ends (or the client leaves):
+ * `accessLogFields` plus `durationMs`, `aborted` when the response never finished. Mounted
+ * inside the request id middleware, whose id pino-http takes.
+ */
+export function accessLog(logger: Logger): Middleware {
+  const contexts = new WeakMap<ServerResponse, Context>()
+  const line = (req: IncomingMessage, res: ServerResponse, durationMs: number) => {
+    const ctx = contexts.get(res)
+    const fields = ctx ? accessLogFields(ctx) : { method: req.method, status: res.statusCode }
+    return { ...fields, durationMs, ...(!res.writableEnded && { aborted: true }) }
+  }
+  const httpLogger = pinoHttp({
+    logger,
+    genReqId: (req) => (req as { id?: string }).id ?? '',
+    customAttributeKeys: { responseTime: 'durationMs' },
+    // The access line carries the request id itself: no child logger per request.
+    quietReqLogger: false,
+    quietResLogger: true,
+    // pino-http would otherwise bind the whole request (its headers hold the API key).
+    serializers: { req: () => undefined },
+    customLogLevel: (_req, res) => accessLogLevel(contexts.get(res)?.path ?? '', res.statusCode),
+    customSuccessObject: (req, res, value: { durationMs: number }) =>
+      line(req, res, value.durationMs),
+    customErrorObject: (req, res, _error, value: { durationMs: number }) =>
+      line(req, res, value.durationMs),
+    customSuccessMessage: () => 'request',
+    customErrorMessage: () => 'request',
+  })
+  return async function accessLogMiddleware(ctx, next) {
+    ;(ctx.req as { id?: string }).id = ctx.state.requestId
+    contexts.set(ctx.res, ctx)
+    httpLogger(ctx.req, ctx.res)
+    await next()
+  }
+}
