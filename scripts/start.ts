@@ -157,6 +157,9 @@ try {
   say(`  Gateway        ${gateway}   (health: ${gateway}/healthz)`)
   say(`  Admin panel    ${gateway}/admin`)
   say(
+    `  Metrics        ${stack.services.metricsUrls.gateway}/metrics   (every service serves /metrics on a port of its own)`,
+  )
+  say(
     `  Admin token    ${adminToken}${config.CMS_ADMIN_TOKEN ? '' : '   (generated; set CMS_ADMIN_TOKEN to choose one)'}`,
   )
   say(`  Demo website   ${demo.websiteId}`)

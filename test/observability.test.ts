@@ -107,7 +107,7 @@ describe('access logs', () => {
 })
 
 describe('traces', () => {
-  it("when a write comes with a traceparent, then its trace id reaches the webhook delivery's traceparent, and every service on the way logs it", async () => {
+  it("webhooks: deliveries carry the write's trace — when a write comes with a traceparent, then its trace id reaches the webhook delivery's traceparent, and every service on the way logs it", async () => {
     await expectStatus(
       site.api('POST', '/api/webhooks', {
         body: { name: 'traced', url: `${receiver.url}/hook`, events: ['entry.create'] },

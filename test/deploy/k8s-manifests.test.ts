@@ -328,9 +328,17 @@ describe.each(BUILDS)('Kubernetes manifests of %s', (dir) => {
     for (const deployment of ofKind(resources, 'Deployment')) {
       expect(podLabels(deployment)['app.kubernetes.io/name']).toBe(deployment.metadata.name)
       expect(podLabels(deployment)['app.kubernetes.io/part-of']).toBe('cms')
-      expect(object(podTemplate(deployment).metadata).annotations).toMatchObject({
-        'prometheus.io/scrape': 'true',
-      })
+      const annotations = object(object(podTemplate(deployment).metadata).annotations)
+      expect(annotations).toMatchObject({ 'prometheus.io/scrape': 'true' })
+      // Scraped on the metrics port the service serves /metrics on, never on its API port.
+      const container = mainContainer(deployment)
+      const metricsPort = Number(annotations['prometheus.io/port'])
+      expect(containerPort(container, 'metrics'), deployment.metadata.name).toBe(metricsPort)
+      expect(
+        Number(plainValue(resources, envOf(container).get('METRICS_PORT') ?? { value: '' })),
+        deployment.metadata.name,
+      ).toBe(metricsPort)
+      expect(metricsPort, deployment.metadata.name).not.toBe(8080)
     }
   })
 })

@@ -17,6 +17,8 @@ const CALLS: ReadonlyArray<readonly [ServiceName, ServiceName]> = [
   ['schema', 'content-read'],
 ]
 const HTTP = 8080
+/** METRICS_PORT in the manifests: /metrics is served there, never on HTTP. */
+const METRICS = 9464
 const BACKING_PORTS: Readonly<Record<string, number>> = {
   MONGO_URL: 27017,
   REDIS_URL: 6379,
@@ -94,11 +96,19 @@ describe.each(BUILDS)('NetworkPolicies of %s', (dir) => {
     }
   })
 
-  it('when Prometheus scrapes from the monitoring namespace, then it reaches every service, and other namespaces do not', () => {
+  it('when Prometheus scrapes from the monitoring namespace, then it reaches every service on the metrics port, and nothing else reaches that port', () => {
+    const controller = foreignPod('ingress-nginx', { 'app.kubernetes.io/name': 'ingress-nginx' })
     for (const service of SERVICE_NAMES) {
-      expect(allowed(foreignPod('monitoring'), podOf(resources, service), HTTP), service).toBe(true)
+      const pod = podOf(resources, service)
+      expect(allowed(foreignPod('monitoring'), pod, METRICS), service).toBe(true)
+      expect(allowed(foreignPod('tenant-a'), pod, METRICS), service).toBe(false)
+      expect(allowed(controller, pod, METRICS), service).toBe(false)
+      expect(allowed(external(PUBLIC_ENDPOINT), pod, METRICS), service).toBe(false)
+      for (const other of SERVICE_NAMES.filter((s) => s !== service))
+        expect(allowed(podOf(resources, other), pod, METRICS), `${other} -> ${service}`).toBe(false)
+      // The service port stays as the architecture has it: only the gateway's is public.
       if (service !== 'gateway')
-        expect(allowed(foreignPod('tenant-a'), podOf(resources, service), HTTP)).toBe(false)
+        expect(allowed(foreignPod('monitoring'), pod, HTTP), service).toBe(false)
     }
   })
 
