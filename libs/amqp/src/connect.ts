@@ -72,6 +72,9 @@ function addressOf(url: string): string {
 
 const ignore = () => undefined
 
+/** The least time between two replacements of the publishing channel after a nack. */
+const REPLACE_AFTER_NACK_MS = 250
+
 /**
  * A connection re-established in the background: after a loss it tries the next address of the
  * list first (the node it was on is the likeliest to be down), every address once quickly, then
@@ -91,6 +94,7 @@ export async function connectAmqp(options: AmqpOptions): Promise<AmqpClient> {
   /** Publishing channels that have closed (amqplib keeps no such flag). */
   const closed = new WeakSet<ConfirmChannel>()
   let replacing = false
+  let replacedAt = 0
   let stopped = false
   let timer: ReturnType<typeof setTimeout> | undefined
   // The broker sends basic.return before the confirm of the same message on the same channel.
@@ -122,13 +126,21 @@ export async function connectAmqp(options: AmqpOptions): Promise<AmqpClient> {
    *   A new channel starts afresh; opened too early it nacks too and is replaced again.
    * - when the broker closed it (a channel error) on a connection that lives on: nothing else
    *   would open another, and the client could never publish again.
+   * After a nack it happens at most once per `REPLACE_AFTER_NACK_MS` (a queue that keeps refusing,
+   * full with `reject-publish`, would otherwise churn channels); callers publish again, and the
+   * next nack replaces it then.
    * A connection that is lost closes its channels before it reports itself closed, so the check
    * waits a turn; the reconnect then takes over. The stale channel is closed once its other
    * publishes are settled (or after the confirm time-out); any it never confirms reject, and
    * their callers publish them again (at least once).
    */
-  function replacePublisher(owner: ChannelModel, stale: ConfirmChannel, why: string): void {
+  function replacePublisher(
+    owner: ChannelModel,
+    stale: ConfirmChannel,
+    why: 'nacked' | 'closed',
+  ): void {
     if (replacing) return
+    if (why === 'nacked' && Date.now() - replacedAt < REPLACE_AFTER_NACK_MS) return
     replacing = true
     setImmediate(() => {
       void (async () => {
@@ -145,6 +157,7 @@ export async function connectAmqp(options: AmqpOptions): Promise<AmqpClient> {
             return
           }
           publisher = fresh
+          replacedAt = Date.now()
           logger.warn({ why }, 'amqp publishing channel replaced')
         } catch (error) {
           if (stopped || model !== owner) return
