@@ -87,14 +87,24 @@ const ADMIN_TOKEN_KEPT_AWAY = { CMS_ADMIN_TOKEN: undefined }
 export async function launchServices(options: LaunchOptions): Promise<RunningServices> {
   const adminToken = options.adminToken ?? newSecret()
   const internalToken = options.internalToken ?? newSecret()
+  // Ten ports, each free when asked and none given twice (the OS may offer a closed one again).
+  const taken = new Set<number>(options.gatewayPort === undefined ? [] : [options.gatewayPort])
+  const anotherFreePort = async (): Promise<number> => {
+    for (;;) {
+      const port = await freePort()
+      if (taken.has(port)) continue
+      taken.add(port)
+      return port
+    }
+  }
   const ports = {} as Record<ServiceName, number>
   const metricsPorts = {} as Record<ServiceName, number>
   for (const service of SERVICE_NAMES) {
     ports[service] =
       service === 'gateway' && options.gatewayPort !== undefined
         ? options.gatewayPort
-        : await freePort()
-    metricsPorts[service] = await freePort()
+        : await anotherFreePort()
+    metricsPorts[service] = await anotherFreePort()
   }
   const urlsOf = (of: Record<ServiceName, number>) =>
     Object.fromEntries(
