@@ -11,10 +11,12 @@ export const ERROR_CODES = [
   'PRECONDITION_FAILED',
   'PAYLOAD_TOO_LARGE',
   'UNSUPPORTED_MEDIA_TYPE',
+  'RANGE_NOT_SATISFIABLE',
   'VALIDATION_ERROR',
   'RATE_LIMITED',
   'INTERNAL_ERROR',
   'SERVICE_UNAVAILABLE',
+  'NOT_IMPLEMENTED',
 ] as const
 export type ErrorCode = (typeof ERROR_CODES)[number]
 
@@ -90,6 +92,19 @@ export class UnsupportedMediaTypeError extends AppError {
   }
 }
 
+/** A `Range` no byte of the resource falls in; the answer carries `Content-Range: bytes *\/<size>`. */
+export class RangeNotSatisfiableError extends AppError {
+  readonly size: number
+
+  constructor(size: number) {
+    super(
+      'RANGE_NOT_SATISFIABLE',
+      `The requested range is outside the ${size} bytes of the resource`,
+    )
+    this.size = size
+  }
+}
+
 export class ValidationError extends AppError {
   constructor(message: string, details: readonly ErrorDetail[] = []) {
     super('VALIDATION_ERROR', message, { details })
@@ -121,5 +136,12 @@ export class ServiceUnavailableError extends AppError {
 export class InternalError extends AppError {
   constructor(message = 'Internal server error', options?: { cause?: unknown }) {
     super('INTERNAL_ERROR', message, options)
+  }
+}
+
+/** A feature this process cannot offer (e.g. image transforms where sharp cannot load). */
+export class NotImplementedError extends AppError {
+  constructor(message: string) {
+    super('NOT_IMPLEMENTED', message)
   }
 }

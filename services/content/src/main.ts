@@ -16,6 +16,7 @@ import { createScheduler } from './schedules/scheduler.ts'
 import { schedulesCollection } from './schedules/schedules-collection.ts'
 import { connectBroker } from './messaging/broker.ts'
 import { createContentStore } from './store/content-store.ts'
+import { createMediaModule } from './media/media-module.ts'
 
 export interface RunningContentService {
   url: string
@@ -43,11 +44,13 @@ export async function start(
   })
   const store = createContentStore({ db: mongo.db, logger, clock })
   const schedules = schedulesCollection(mongo.db)
+  const media = createMediaModule({ db: mongo.db, documents: store, config, clock, writes })
   const prepared = prepareMongo(
     mongo,
     async () => {
       await store.ensureIndexes()
       await schedules.ensureIndexes()
+      await media.ensureIndexes()
     },
     logger,
   )
@@ -83,8 +86,10 @@ export async function start(
     internalToken: config.INTERNAL_TOKEN,
     middleware: [
       ...(writes ? [] : [readsOnly()]),
+      ...(writes ? [media.upload] : []),
       jsonBody(),
       routed(router),
+      ...media.routes,
       routed(scheduleRoutes(scheduler, { writes })),
     ],
   })

@@ -38,6 +38,10 @@ export const gatewayConfigSpec = {
   READ_CACHE_MAX_MB: env.integer({ default: 64, min: 1, max: 4096 }),
   /** A bound on any entry's age, should a change ever go unannounced. */
   READ_CACHE_TTL_MS: env.integer({ default: 60_000, min: 1000, max: 3_600_000 }),
+  /** Largest media upload (docs/media.md); keep it equal to the content service's. */
+  MEDIA_MAX_BYTES: env.integer({ default: 50 * 1024 * 1024, min: 1024, max: 4 * 1024 ** 3 }),
+  /** Image transform requests one client address may make per minute on asset URLs. */
+  MEDIA_TRANSFORMS_PER_MINUTE: env.integer({ default: 600, min: 1, max: 1_000_000 }),
 }
 
 export type GatewayConfig = ConfigOf<typeof gatewayConfigSpec>

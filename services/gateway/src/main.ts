@@ -25,6 +25,9 @@ import { apiPipeline } from './http/api-pipeline.ts'
 import { publicApiCors } from './http/cors.ts'
 import { underPath } from './http/under-path.ts'
 import { createUpstreamProxy } from './http/upstream-proxy.ts'
+import { createAssetRateLimiter } from './domain/asset-rate-limiter.ts'
+import { mediaAssets } from './http/media-assets.ts'
+import { mediaUploadRule } from './http/media-upload-rule.ts'
 import { createReadCache } from './read-cache/read-cache.ts'
 
 export interface GatewayStartOptions {
@@ -115,6 +118,7 @@ export async function start(
     connectTimeoutMs: config.UPSTREAM_CONNECT_TIMEOUT_MS,
     timeoutMs: config.UPSTREAM_TIMEOUT_MS,
     bodyLimitBytes: BODY_LIMIT_BYTES,
+    bodyRuleFor: mediaUploadRule(config.MEDIA_MAX_BYTES),
   })
   const internalClient = (service: string, baseUrl: string) =>
     createInternalClient({
@@ -158,6 +162,17 @@ export async function start(
             quotas,
           }),
         ]),
+      ),
+      underPath(
+        '/media',
+        mediaAssets({
+          proxy,
+          limiter: createAssetRateLimiter({
+            redis: redis.redis,
+            prefix: config.REDIS_PREFIX,
+            perMinute: config.MEDIA_TRANSFORMS_PER_MINUTE,
+          }),
+        }),
       ),
       underPath(
         '/admin/api',

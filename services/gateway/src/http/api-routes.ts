@@ -42,6 +42,12 @@ const ROUTES: readonly RouteSpec[] = [
     service: 'content',
     methods: { POST: 'admin' },
   },
+  { pattern: '/api/media', service: 'content', methods: { GET: 'read', POST: 'admin' } },
+  {
+    pattern: '/api/media/:id',
+    service: 'content',
+    methods: { GET: 'read', PATCH: 'admin', DELETE: 'admin' },
+  },
   { pattern: '/api/content-types', service: 'schema', methods: { GET: 'read', POST: 'admin' } },
   {
     pattern: '/api/content-types/:name',

@@ -17,6 +17,13 @@ export interface UpstreamProxyDeps {
   connectTimeoutMs: number
   timeoutMs: number
   bodyLimitBytes: number
+  /** Bodies that are not JSON: the media types and limit a request's own rule allows. */
+  bodyRuleFor?: (ctx: Context) => BodyRule | undefined
+}
+
+export interface BodyRule {
+  types: readonly string[]
+  limitBytes: number
 }
 
 export interface ForwardOptions {
@@ -82,13 +89,17 @@ export function createUpstreamProxy(deps: UpstreamProxyDeps): UpstreamProxy {
     async forward(ctx, options) {
       const { pool, basePath } = targets[options.upstream]
       const hasBody = declaresBody(ctx)
-      if (hasBody && !ctx.is('application/json', 'application/*+json'))
-        throw new UnsupportedMediaTypeError()
-      if (Number(ctx.get('content-length') || 0) > deps.bodyLimitBytes) {
+      const rule = deps.bodyRuleFor?.(ctx)
+      const limitBytes = rule?.limitBytes ?? deps.bodyLimitBytes
+      if (hasBody && !ctx.is(...(rule?.types ?? ['application/json', 'application/*+json'])))
+        throw new UnsupportedMediaTypeError(
+          rule && `Request bodies must be ${rule.types.join(' or ')}`,
+        )
+      if (Number(ctx.get('content-length') || 0) > limitBytes) {
         ctx.set('Connection', 'close')
-        throw new PayloadTooLargeError(deps.bodyLimitBytes)
+        throw new PayloadTooLargeError(limitBytes)
       }
-      const body = hasBody ? limitBody(ctx.req, deps.bodyLimitBytes) : undefined
+      const body = hasBody ? limitBody(ctx.req, limitBytes) : undefined
       const headers = upstreamRequestHeaders(ctx.req.headers, {
         internal: internalHeaders(deps.internalToken, options.caller),
         requestId: ctx.state.requestId,
@@ -124,7 +135,7 @@ export function createUpstreamProxy(deps: UpstreamProxyDeps): UpstreamProxy {
         if (clientGone.signal.aborted) return
         if (body?.exceeded()) {
           ctx.set('Connection', 'close')
-          throw new PayloadTooLargeError(deps.bodyLimitBytes)
+          throw new PayloadTooLargeError(limitBytes)
         }
         throw unavailable(options.upstream, error)
       } finally {

@@ -1,0 +1,169 @@
+import { randomUUID } from 'node:crypto'
+import type { IncomingMessage } from 'node:http'
+import { isDocumentId } from '@cms/content-model'
+import { ConflictError, NotFoundError, ValidationError } from '@cms/errors'
+import type { Caller } from '@cms/http'
+import { requireAdminScope } from '@cms/http'
+import { pageEnvelope, parsePageRequest, skipOf } from '@cms/pagination'
+import type { PageEnvelope } from '@cms/pagination'
+import type { ContentStore } from '../store/content-store.ts'
+import type { MediaSettings } from './media-config.ts'
+import { mediaListFilter } from './media-filters.ts'
+import type { MediaStore } from './media-store.ts'
+import { RASTER_IMAGE_TYPES, toApiMedia } from './media-types.ts'
+import type { ApiMedia, MediaRecord } from './media-types.ts'
+import { imageDimensions, imageEngine } from './image-engine.ts'
+import { cleanFilename, receiveUpload } from './receive-upload.ts'
+
+/** How many referring document ids a refused delete names. */
+const NAMED_REFERRERS = 10
+const PATCHABLE = ['alt', 'caption', 'filename'] as const
+
+export interface MediaLibraryDeps {
+  media: MediaStore
+  documents: Pick<ContentStore, 'page'>
+  settings: MediaSettings
+  clock: () => Date
+}
+
+function notFound(id: string): NotFoundError {
+  return new NotFoundError(`No media ${id}`)
+}
+
+/** The use cases of extensions C under /api/media. */
+export function createMediaLibrary(deps: MediaLibraryDeps) {
+  const { media, settings, clock } = deps
+
+  async function owned(caller: Caller, id: string): Promise<MediaRecord> {
+    const record = isDocumentId(id) ? await media.byId(caller.websiteId, id) : undefined
+    if (!record) throw notFound(id)
+    return record
+  }
+
+  return {
+    owned,
+
+    async upload(caller: Caller, request: IncomingMessage): Promise<ApiMedia> {
+      requireAdminScope(caller)
+      const id = randomUUID()
+      const { file, fields } = await receiveUpload(request, {
+        store: media,
+        id,
+        websiteId: caller.websiteId,
+        maxBytes: settings.maxBytes,
+        allowSvg: settings.allowSvg,
+      })
+      try {
+        let dimensions: { width: number; height: number } | undefined
+        if (RASTER_IMAGE_TYPES.includes(file.mimeType)) {
+          dimensions = await imageDimensions(file.head)
+          if (!dimensions && (await imageEngine()).available)
+            throw ValidationError.single('file', `The ${file.mimeType} image cannot be read`)
+        }
+        const now = clock()
+        const record: MediaRecord = {
+          _id: id,
+          websiteId: caller.websiteId,
+          filename: file.filename,
+          mimeType: file.mimeType,
+          size: file.size,
+          width: dimensions?.width ?? null,
+          height: dimensions?.height ?? null,
+          alt: fields.alt ?? null,
+          caption: fields.caption ?? null,
+          sha256: file.sha256,
+          createdAt: now,
+          updatedAt: now,
+        }
+        await media.insert(record)
+        return toApiMedia(record)
+      } catch (error) {
+        await media.deleteFile(id).catch(() => undefined)
+        throw error
+      }
+    },
+
+    async list(caller: Caller, queryString: string): Promise<PageEnvelope<ApiMedia>> {
+      const filter = mediaListFilter(caller.websiteId, queryString)
+      const page = parsePageRequest(
+        new URLSearchParams(
+          [...new URLSearchParams(queryString)].filter(
+            ([name]) => name === 'page' || name === 'limit',
+          ),
+        ).toString(),
+      )
+      const { docs, total } = await media.page({ filter, skip: skipOf(page), limit: page.limit })
+      return pageEnvelope(docs.map(toApiMedia), total, page)
+    },
+
+    async get(caller: Caller, id: string): Promise<ApiMedia> {
+      return toApiMedia(await owned(caller, id))
+    },
+
+    async patch(caller: Caller, id: string, body: unknown): Promise<ApiMedia> {
+      requireAdminScope(caller)
+      const changes = parseMediaPatch(body)
+      await owned(caller, id)
+      const updated = await media.update(caller.websiteId, id, { ...changes, updatedAt: clock() })
+      if (!updated) throw notFound(id)
+      return toApiMedia(updated)
+    },
+
+    /** 409 naming the documents whose `refs` hold the id, unless `force`. */
+    async remove(caller: Caller, id: string, force: boolean): Promise<void> {
+      requireAdminScope(caller)
+      await owned(caller, id)
+      if (!force) {
+        const { docs } = await deps.documents.page({
+          filter: { websiteId: caller.websiteId, refs: id },
+          sort: [['_id', 1]],
+          skip: 0,
+          limit: NAMED_REFERRERS + 1,
+          projection: { _id: 1 },
+          count: false,
+        })
+        if (docs.length > 0) {
+          const ids = docs.slice(0, NAMED_REFERRERS).map((doc) => doc._id!)
+          throw new ConflictError(
+            `Media ${id} is used by documents: ${ids.join(', ')}${docs.length > NAMED_REFERRERS ? ' and more' : ''}; delete with force=true to delete it anyway`,
+          )
+        }
+      }
+      await media.remove(id)
+    },
+  }
+}
+
+export type MediaLibrary = ReturnType<typeof createMediaLibrary>
+
+/** PATCH takes `alt`, `caption` (a string or null) and `filename` (a non-empty string). */
+export function parseMediaPatch(
+  body: unknown,
+): Partial<Pick<MediaRecord, 'alt' | 'caption' | 'filename'>> {
+  if (typeof body !== 'object' || body === null || Array.isArray(body))
+    throw ValidationError.single('', 'The body must be a JSON object')
+  const problems: { path: string; message: string }[] = []
+  const changes: Partial<Pick<MediaRecord, 'alt' | 'caption' | 'filename'>> = {}
+  for (const [name, value] of Object.entries(body)) {
+    if (!(PATCHABLE as readonly string[]).includes(name)) {
+      problems.push({
+        path: name,
+        message: 'unknown member: PATCH takes alt, caption and filename',
+      })
+    } else if (name === 'filename') {
+      const cleaned = typeof value === 'string' ? cleanFilename(value, '') : ''
+      if (cleaned === '' || cleaned !== value)
+        problems.push({
+          path: name,
+          message: 'must be a file name without slashes or control characters',
+        })
+      else changes.filename = cleaned
+    } else if (value === null || (typeof value === 'string' && value.length <= 2000)) {
+      changes[name as 'alt' | 'caption'] = value
+    } else {
+      problems.push({ path: name, message: 'must be a string of at most 2000 characters, or null' })
+    }
+  }
+  if (problems.length > 0) throw new ValidationError('Invalid media update', problems)
+  return changes
+}

@@ -1,0 +1,87 @@
+import { Router } from '@koa/router'
+import type { Middleware } from 'koa'
+import { adminScope } from '@cms/http'
+import { NotFoundError } from '@cms/errors'
+import { isDocumentId } from '@cms/content-model'
+import type { MediaLibrary } from './media-library.ts'
+import type { MediaStore } from './media-store.ts'
+import type { VariantMaker } from './variant-maker.ts'
+import { sendAsset } from './asset-response.ts'
+import { parseTransform } from './transform-params.ts'
+
+/**
+ * `POST /api/media` reads its own multipart body, so it runs before the JSON body parser
+ * (write mode only); the caller is the gateway's, as for every /api path.
+ */
+export function mediaUploadRoute(library: MediaLibrary): Middleware {
+  return async function mediaUploadMiddleware(ctx, next) {
+    if (ctx.path !== '/api/media' || ctx.method !== 'POST') return next()
+    const created = await library.upload(ctx.state.caller, ctx.req)
+    ctx.status = 201
+    ctx.set('Location', `/api/media/${created.id}`)
+    ctx.body = created
+  }
+}
+
+/** /api/media reads (both modes) and changes (write mode). */
+export function mediaRoutes(library: MediaLibrary, options: { writes: boolean }): Router {
+  const router = new Router({ prefix: '/api/media' })
+  router.get('/', async (ctx) => {
+    ctx.body = await library.list(ctx.state.caller, ctx.querystring)
+  })
+  router.get('/:id', async (ctx) => {
+    ctx.body = await library.get(ctx.state.caller, ctx.params.id!)
+  })
+  if (options.writes) {
+    const admin = adminScope()
+    router.patch('/:id', admin, async (ctx) => {
+      ctx.body = await library.patch(ctx.state.caller, ctx.params.id!, ctx.request.body)
+    })
+    router.delete('/:id', admin, async (ctx) => {
+      const force = new URLSearchParams(ctx.querystring).get('force') === 'true'
+      await library.remove(ctx.state.caller, ctx.params.id!, force)
+      ctx.status = 204
+    })
+  }
+  return router
+}
+
+/**
+ * `GET /internal/media/:id/:filename[?transform]`: the gateway's public asset URL, the website
+ * taken from the URL's path and vouched for as the caller. Any filename serves the file (the
+ * id is what is unguessable); another website's id is 404 like an unknown one.
+ */
+export function assetRoutes(deps: {
+  library: MediaLibrary
+  store: MediaStore
+  variants: VariantMaker
+}): Router {
+  const router = new Router({ prefix: '/internal/media' })
+  router.get('/:id/:filename', async (ctx) => {
+    const id = ctx.params.id!
+    if (!isDocumentId(id)) throw new NotFoundError(`No media ${id}`)
+    const transform = parseTransform(ctx.querystring)
+    const record = await deps.library.owned(ctx.state.caller, id)
+    if (!transform) {
+      sendAsset(ctx, deps.store, {
+        fileId: record._id,
+        size: record.size,
+        mimeType: record.mimeType,
+        filename: record.filename,
+        etag: `"${record.sha256.slice(0, 32)}"`,
+      })
+      return
+    }
+    const variant = await deps.variants.variantOf(record, transform)
+    ctx.set('X-Media-Variant', variant.made ? 'created' : 'stored')
+    const extension = variant.mimeType.split('/')[1]
+    sendAsset(ctx, deps.store, {
+      fileId: variant.id,
+      size: variant.size,
+      mimeType: variant.mimeType,
+      filename: record.filename.replace(/\.[^.]*$/, '') + `.${extension}`,
+      etag: `"${record.sha256.slice(0, 16)}-${variant.id.split('~')[1]}"`,
+    })
+  })
+  return router
+}
