@@ -244,6 +244,7 @@ describe('proxy: request hardening', () => {
     expect(response.status).toBe(204)
     expect(response.headers.get('access-control-allow-origin')).toBe('*')
     expect(response.headers.get('access-control-allow-headers')).toContain('x-api-key')
+    expect(response.headers.get('access-control-allow-headers')).toContain('traceparent')
     expect(response.headers.get('access-control-allow-methods')).toContain('GET')
   })
 })

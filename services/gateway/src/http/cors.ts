@@ -11,6 +11,9 @@ const ALLOWED_HEADERS = [
   'if-match',
   'if-none-match',
   REQUEST_ID_HEADER,
+  // W3C Trace Context, which browser tracing sends on cross-origin calls only when allowed.
+  'traceparent',
+  'tracestate',
 ]
 const EXPOSED_HEADERS = [
   'ETag',
