@@ -144,6 +144,34 @@ describe('traces', () => {
     )
     expect(attempt[0]).toMatchObject({ statusCode: 200, outcome: 'succeeded' })
   })
+
+  it("when a delivery is retried, then the retry carries the write's trace id too", async () => {
+    const failingOnce = await startReceiver((index) => (index === 0 ? 500 : 200))
+    try {
+      const other = await contentSite()
+      await expectStatus(
+        other.api('POST', '/api/webhooks', {
+          body: { name: 'retried', url: `${failingOnce.url}/hook`, events: ['entry.create'] },
+        }),
+        201,
+      )
+      const traceId = newTraceId()
+      await expectStatus(
+        other.api('POST', '/api/content', {
+          body: { type: 'article', data: { title: 'Traced on retry' } },
+          headers: { traceparent: traceparentOf(traceId) },
+        }),
+        201,
+      )
+      const attempts = await failingOnce.waitForRequests(2, 20_000)
+      expect(attempts.map((attempt) => String(attempt.headers.traceparent).split('-')[1])).toEqual([
+        traceId,
+        traceId,
+      ])
+    } finally {
+      await failingOnce.close()
+    }
+  })
 })
 
 describe('metrics', () => {
