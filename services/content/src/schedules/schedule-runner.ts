@@ -38,13 +38,14 @@ export function createScheduleRunner(deps: {
       keyId: schedule.createdBy,
       scope: 'admin' as const,
     }
+    // Cleared first, so a document that shows the change no longer shows it as scheduled.
+    const member = SCHEDULE_MEMBER[schedule.action]
+    await deps.store.setSchedule(schedule.websiteId, schedule.documentId, member, null, schedule.at)
     try {
       await deps.service[schedule.action]({ caller, id: schedule.documentId })
     } catch (error) {
       if (!(error instanceof NotFoundError)) throw error
     }
-    const member = SCHEDULE_MEMBER[schedule.action]
-    await deps.store.setSchedule(schedule.websiteId, schedule.documentId, member, null, schedule.at)
     await deps.schedules.close(schedule)
   }
 
