@@ -14,6 +14,7 @@ export const FIELD_TYPES = [
   'select',
   'json',
   'relation',
+  'media',
 ] as const
 export type FieldType = (typeof FIELD_TYPES)[number]
 
@@ -31,7 +32,7 @@ export interface FieldDefinition {
   maxLength?: number
   /** `relation` only: the content type (of the same website) its ids name. */
   target?: string
-  /** `relation` only: a list of up to 100 ids instead of one id. */
+  /** `relation` and `media`: a list of up to 100 ids instead of one id. */
   many?: boolean
 }
 

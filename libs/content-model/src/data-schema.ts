@@ -37,15 +37,20 @@ const SHAPES: Readonly<Record<FieldType, (field: FieldDefinition) => SchemaObjec
   url: () => ({ type: 'string', format: VALUE_FORMATS.url }),
   select: (field) => ({ type: 'string', enum: [...(field.options ?? [])] }),
   json: () => ({ [STORABLE_KEYWORD]: true }),
-  relation: (field) =>
-    field.many
-      ? {
-          type: 'array',
-          maxItems: MAX_RELATION_IDS,
-          uniqueItems: true,
-          items: { type: 'string', pattern: DOCUMENT_ID_PATTERN },
-        }
-      : { type: 'string', pattern: DOCUMENT_ID_PATTERN },
+  relation: (field) => idsShape(field),
+  media: (field) => idsShape(field),
+}
+
+/** One id, or with `many` a list of up to 100 distinct ids. */
+function idsShape(field: FieldDefinition): SchemaObject {
+  return field.many
+    ? {
+        type: 'array',
+        maxItems: MAX_RELATION_IDS,
+        uniqueItems: true,
+        items: { type: 'string', pattern: DOCUMENT_ID_PATTERN },
+      }
+    : { type: 'string', pattern: DOCUMENT_ID_PATTERN }
 }
 
 function withMaxLength(schema: SchemaObject, field: FieldDefinition): SchemaObject {
@@ -121,6 +126,8 @@ export function expectedValue(field: FieldDefinition): string {
       return field.many
         ? `an array of up to ${MAX_RELATION_IDS} distinct document ids`
         : 'a document id'
+    case 'media':
+      return field.many ? `an array of up to ${MAX_RELATION_IDS} distinct media ids` : 'a media id'
   }
 }
 

@@ -58,7 +58,7 @@ export const FIELD_OPTION_RULES: Readonly<Record<FieldOptionName, FieldOptionRul
         : 'must be the name of a content type',
   },
   many: {
-    appliesTo: ['relation'],
+    appliesTo: ['relation', 'media'],
     problem: (value) => (typeof value === 'boolean' ? undefined : 'must be true or false'),
   },
 }

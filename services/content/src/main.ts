@@ -65,7 +65,7 @@ export async function start(
     logger,
     onContentTypeChanged: catalog.invalidate,
   })
-  const service = createContentService({ store, catalog, clock })
+  const service = createContentService({ store, catalog, clock, media: media.lookup })
   const router = contentRoutes(service, { writes })
   const scheduler = createScheduler({ schedules, store, clock })
   const runner = createScheduleRunner({ schedules, service, store, clock, logger })

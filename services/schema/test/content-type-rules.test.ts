@@ -34,6 +34,7 @@ const FIELD_TYPES = [
   'select',
   'json',
   'relation',
+  'media',
 ]
 
 /** What a field of each type must carry besides name and type. */

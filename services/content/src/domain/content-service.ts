@@ -11,30 +11,33 @@ import { createDocumentReader } from './read-document.ts'
 import { createReferrerLister } from './referrers.ts'
 import { createDocumentRestorer } from './restore-document.ts'
 import { createDocumentUpdater } from './update-document.ts'
+import type { MediaLookup } from './relations.ts'
 
 export interface ContentServiceDeps {
   store: ContentStore
   catalog: ContentTypeCatalog
   clock: () => Date
+  /** The media library, for media fields (checked on writes, populated on reads). */
+  media: MediaLookup
 }
 
 /** The use cases of spec section 4.2, wired to their collaborators. */
 export function createContentService(deps: ContentServiceDeps) {
-  const { store, catalog, clock } = deps
+  const { store, catalog, clock, media } = deps
   const reader = createDocumentReader({ store })
   const status = createStatusChanger({ store })
   return {
-    create: createDocumentCreator({ catalog, store, clock }),
-    update: createDocumentUpdater({ catalog, store }),
+    create: createDocumentCreator({ catalog, store, clock, media }),
+    update: createDocumentUpdater({ catalog, store, media }),
     publish: status.publish,
     unpublish: status.unpublish,
-    restore: createDocumentRestorer({ catalog, store }),
+    restore: createDocumentRestorer({ catalog, store, media }),
     remove: createDocumentDeleter({ store }),
     byId: reader.byId,
     bySlug: reader.bySlug,
-    list: createDocumentLister({ store, catalog }),
+    list: createDocumentLister({ store, catalog, media }),
     versions: createVersionLister({ store }),
-    present: createDocumentPresenter({ store, catalog }),
+    present: createDocumentPresenter({ store, catalog, media }),
     referrers: createReferrerLister({ store }),
     discardDraft: createDraftDiscarder({ store }),
   }

@@ -7,6 +7,7 @@ import type { ContentStore } from '../store/content-store.ts'
 import type { ContentTypeCatalog } from './content-types.ts'
 import type { DocumentData, StoredDocument } from './document.ts'
 import { requireRelationTargets, withRefs } from './relations.ts'
+import type { MediaLookup } from './relations.ts'
 import { requireValidSlug } from './sent-slug.ts'
 import { deriveSlug } from './slug.ts'
 
@@ -20,6 +21,7 @@ export interface CreateDocumentInput {
 export function createDocumentCreator(deps: {
   catalog: ContentTypeCatalog
   store: Pick<ContentStore, 'create' | 'findMany'>
+  media: Pick<MediaLookup, 'existing'>
   clock: () => Date
   newId?: () => string
 }) {
@@ -33,7 +35,7 @@ export function createDocumentCreator(deps: {
     if (!contentType) throw ValidationError.single('type', `Unknown content type "${input.type}"`)
     const data = validatedData(contentType, input.data)
     if (input.slug !== undefined) requireValidSlug(input.slug)
-    await requireRelationTargets(deps.store, {
+    await requireRelationTargets(deps, {
       websiteId: caller.websiteId,
       type: contentType,
       data,

@@ -10,6 +10,7 @@ import { requireDraftAccess } from './document-access.ts'
 import { DOCUMENT_STATUSES, draftView } from './document.ts'
 import { withPendingDraftPaths } from './pending-draft.ts'
 import { populateDocuments } from './populate.ts'
+import type { MediaLookup } from './relations.ts'
 import { populatedProjection, relatedIds } from './related-lists.ts'
 import type { ApiDocument } from './document.ts'
 import { pageEnvelope, uncountedPageEnvelope } from '@cms/pagination'
@@ -24,6 +25,7 @@ const asksForDrafts = (queryString: string): boolean =>
 export function createDocumentLister(deps: {
   store: Pick<ContentStore, 'page' | 'findMany'>
   catalog: ContentTypeCatalog
+  media: Pick<MediaLookup, 'shown'>
 }) {
   /**
    * The content types come from a cache; a query that names a field only a just-changed type
@@ -85,6 +87,7 @@ export function createDocumentLister(deps: {
       ? (
           await populateDocuments(page, query.populate, {
             store: deps.store,
+            media: deps.media,
             websiteId: caller.websiteId,
             draft: query.draft,
             types,

@@ -6,11 +6,13 @@ import { draftView } from './document.ts'
 import type { ApiDocument, StoredDocument } from './document.ts'
 import { withPendingDraftPaths } from './pending-draft.ts'
 import { idsOf } from './relations.ts'
+import type { MediaLookup } from './relations.ts'
 
 export type PresentedDocument = Partial<ApiDocument> & { id: string }
 
 export interface PopulateContext {
   store: Pick<ContentStore, 'findMany'>
+  media: Pick<MediaLookup, 'shown'>
   websiteId: string
   /** With draft access every status is populated; without, published documents only. */
   draft: boolean
@@ -26,7 +28,7 @@ function relationOf(
   const field = types
     .find((type) => type.name === typeName)
     ?.fields.find((candidate) => candidate.name === name)
-  return field?.type === 'relation' ? field : undefined
+  return field?.type === 'relation' || field?.type === 'media' ? field : undefined
 }
 
 /** With `fields`, only those are fetched, and `type` (which a target must match) besides. */
@@ -47,6 +49,10 @@ async function relatedDocuments(
   for (const document of documents) {
     if (!relationOf(context.types, document.type, field.name)) continue
     for (const id of idsOf(document.data?.[field.name])) ids.add(id)
+  }
+  if (field.media) {
+    const media = await context.media.shown(context.websiteId, [...ids])
+    return new Map(media.map((file) => [file.id, { type: 'media', shown: file }]))
   }
   const projection = context.draft
     ? withPendingDraftPaths(projectionFor(field))
@@ -91,7 +97,8 @@ export async function populateDocuments(
       if (!relation || !(field.name in data)) continue
       const resolve = (id: string) => {
         const hit = related[position]!.get(id)
-        return hit && hit.type === relation.target ? hit.shown : null
+        const expected = relation.type === 'media' ? 'media' : relation.target
+        return hit && hit.type === expected ? hit.shown : null
       }
       const value = data[field.name]
       if (value === null || value === undefined) continue

@@ -5,12 +5,14 @@ import type { ContentStore } from '../store/content-store.ts'
 import type { ContentTypeCatalog } from './content-types.ts'
 import type { StoredDocument } from './document.ts'
 import { populateDocuments } from './populate.ts'
+import type { MediaLookup } from './relations.ts'
 import type { PresentedDocument } from './populate.ts'
 
 /** One document read by id or slug, with `populate` applied (checked against its type). */
 export function createDocumentPresenter(deps: {
   store: Pick<ContentStore, 'findMany'>
   catalog: ContentTypeCatalog
+  media: Pick<MediaLookup, 'shown'>
 }) {
   return async function presentDocument(input: {
     caller: Caller
@@ -25,6 +27,7 @@ export function createDocumentPresenter(deps: {
     if (issues.length > 0) throw new ValidationError('Invalid query parameters', issues)
     const [presented] = await populateDocuments([input.document], populate ?? [], {
       store: deps.store,
+      media: deps.media,
       websiteId: input.caller.websiteId,
       draft: input.draft,
       types,

@@ -7,8 +7,17 @@ import type { DocumentData, DocumentState } from './document.ts'
 /** How many ids an error message lists before it says how many more there are. */
 const LISTED_IDS = 10
 
-const relationFields = (type: Pick<ContentType, 'fields'>): FieldDefinition[] =>
-  type.fields.filter((field) => field.type === 'relation')
+/** Fields whose values are ids: of documents (`relation`) or of the media library (`media`). */
+const idFields = (type: Pick<ContentType, 'fields'>): FieldDefinition[] =>
+  type.fields.filter((field) => field.type === 'relation' || field.type === 'media')
+
+/** What the document side needs of the media library (src/media). */
+export interface MediaLookup {
+  /** The ids among `ids` that are media of the website: one query. */
+  existing(websiteId: string, ids: readonly string[]): Promise<Set<string>>
+  /** Those media in the API's shape: one query. */
+  shown(websiteId: string, ids: readonly string[]): Promise<Array<{ id: string }>>
+}
 
 /** The ids a relation value holds (one id, a list of them, or none). */
 export function idsOf(value: unknown): string[] {
@@ -22,8 +31,8 @@ export function listIds(ids: readonly string[]): string {
 }
 
 /**
- * `state` with `refs` set to every id its relation fields hold, live or in a pending draft (and
- * no `refs` when none).
+ * `state` with `refs` set to every id its relation and media fields hold, live or in a pending
+ * draft (and no `refs` when none): one index then finds what names a document or a media file.
  */
 export function withRefs<State extends Pick<DocumentState, 'data' | 'refs' | 'pendingDraft'>>(
   state: State,
@@ -32,20 +41,19 @@ export function withRefs<State extends Pick<DocumentState, 'data' | 'refs' | 'pe
   const { refs: _previous, ...rest } = state
   const held = [state.data, ...(state.pendingDraft ? [state.pendingDraft.data] : [])]
   const refs = [
-    ...new Set(
-      relationFields(type).flatMap((field) => held.flatMap((data) => idsOf(data[field.name]))),
-    ),
+    ...new Set(idFields(type).flatMap((field) => held.flatMap((data) => idsOf(data[field.name])))),
   ]
   return (refs.length === 0 ? rest : { ...rest, refs: refs.sort() }) as State
 }
 
 /**
  * Every id `data` newly names must be a document of the caller's website and of its field's
- * target type (drafts count); ids `kept` already held in the same field stay valid even when
- * their document has since been deleted with `force`. One query for all the fields.
+ * target type (drafts count), or for a media field a media file of the website; ids `kept`
+ * already held in the same field stay valid even when what they named has since been deleted
+ * with `force`. One query for the relation fields, one for the media fields.
  */
 export async function requireRelationTargets(
-  store: Pick<ContentStore, 'findMany'>,
+  deps: { store: Pick<ContentStore, 'findMany'>; media: Pick<MediaLookup, 'existing'> },
   input: {
     websiteId: string
     type: Pick<ContentType, 'fields'>
@@ -53,21 +61,34 @@ export async function requireRelationTargets(
     kept?: DocumentData
   },
 ): Promise<void> {
-  const wanted = relationFields(input.type).map((field) => {
+  const wanted = idFields(input.type).map((field) => {
     const kept = new Set(idsOf(input.kept?.[field.name]))
     return { field, ids: idsOf(input.data[field.name]).filter((id) => !kept.has(id)) }
   })
-  const all = [...new Set(wanted.flatMap(({ ids }) => ids))]
-  if (all.length === 0) return
-  const found = await store.findMany(input.websiteId, all, { projection: { _id: 1, type: 1 } })
-  const typeOf = new Map(found.map((document) => [document._id!, document.type]))
+  const idsOfKind = (kind: string) => [
+    ...new Set(wanted.filter(({ field }) => field.type === kind).flatMap(({ ids }) => ids)),
+  ]
+  const [documents, media] = await Promise.all([
+    idsOfKind('relation').length === 0
+      ? []
+      : deps.store.findMany(input.websiteId, idsOfKind('relation'), {
+          projection: { _id: 1, type: 1 },
+        }),
+    idsOfKind('media').length === 0
+      ? new Set<string>()
+      : deps.media.existing(input.websiteId, idsOfKind('media')),
+  ])
+  const typeOf = new Map(documents.map((document) => [document._id!, document.type]))
   const problems: ErrorDetail[] = []
   for (const { field, ids } of wanted) {
-    const missing = ids.filter((id) => typeOf.get(id) !== field.target)
+    const missing = ids.filter((id) =>
+      field.type === 'media' ? !media.has(id) : typeOf.get(id) !== field.target,
+    )
     if (missing.length === 0) continue
+    const what = field.type === 'media' ? 'media file' : `${field.target} document`
     problems.push({
       path: `data.${field.name}`,
-      message: `names no ${field.target} document of this website: ${listIds(missing)}`,
+      message: `names no ${what} of this website: ${listIds(missing)}`,
     })
   }
   if (problems.length > 0) {

@@ -12,6 +12,7 @@ import { versionData } from './api-shape.ts'
 import { declaredOnly, pendingDraftConflict } from './pending-draft.ts'
 import { nextState } from './next-state.ts'
 import { requireRelationTargets, withRefs } from './relations.ts'
+import type { MediaLookup } from './relations.ts'
 import { typeLoader } from './update-document.ts'
 
 export interface RestoreDocumentInput {
@@ -26,6 +27,7 @@ export interface RestoreDocumentInput {
 export function createDocumentRestorer(deps: {
   catalog: ContentTypeCatalog
   store: Pick<ContentStore, 'findDocument' | 'findVersion' | 'change' | 'findMany'>
+  media: Pick<MediaLookup, 'existing'>
 }) {
   /**
    * Copies a version's data and slug into the document as a new version (reason `restore`,
@@ -46,7 +48,7 @@ export function createDocumentRestorer(deps: {
         if (current.pendingDraft && !input.discardDraft) throw pendingDraftConflict(input.id)
         const contentType = await loadType(current.type)
         const data = validatedData(contentType, declaredOnly(contentType, versionData(record)))
-        await requireRelationTargets(deps.store, {
+        await requireRelationTargets(deps, {
           websiteId: caller.websiteId,
           type: contentType,
           data,

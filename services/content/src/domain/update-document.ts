@@ -13,6 +13,7 @@ import { declaredOnly, pendingDraftConflict, slugInPendingDraft } from './pendin
 import { mergeData } from './merge-patch.ts'
 import { nextState } from './next-state.ts'
 import { requireRelationTargets, withRefs } from './relations.ts'
+import type { MediaLookup } from './relations.ts'
 import { requireValidSlug } from './sent-slug.ts'
 
 export interface UpdateDocumentInput {
@@ -45,6 +46,7 @@ export function typeLoader(
 export function createDocumentUpdater(deps: {
   catalog: ContentTypeCatalog
   store: Pick<ContentStore, 'change' | 'findMany'>
+  media: Pick<MediaLookup, 'existing'>
 }) {
   /**
    * Merges `data` into what it edits (the pending draft, or the live data), drops values of
@@ -58,7 +60,7 @@ export function createDocumentUpdater(deps: {
     const loadType = typeLoader(deps.catalog, caller)
     const checkedData = async (type: ContentType, base: DocumentData) => {
       const data = validatedData(type, mergeData(declaredOnly(type, base), input.data ?? {}))
-      await requireRelationTargets(deps.store, {
+      await requireRelationTargets(deps, {
         websiteId: caller.websiteId,
         type,
         data,

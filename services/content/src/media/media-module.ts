@@ -7,6 +7,8 @@ import { createMediaLibrary } from './media-library.ts'
 import { assetRoutes, mediaRoutes, mediaUploadRoute } from './media-routes.ts'
 import { createMediaStore } from './media-store.ts'
 import { createVariantMaker } from './variant-maker.ts'
+import { toApiMedia } from './media-types.ts'
+import type { MediaLookup } from '../domain/relations.ts'
 
 /** The media library wired for main.ts: its indexes, the upload step and its routes. */
 export function createMediaModule(deps: {
@@ -28,6 +30,11 @@ export function createMediaModule(deps: {
   return {
     store,
     library,
+    /** For media fields of documents: which ids exist, and the files in the API's shape. */
+    lookup: {
+      existing: (websiteId, ids) => store.existing(websiteId, ids),
+      shown: async (websiteId, ids) => (await store.findMany(websiteId, ids)).map(toApiMedia),
+    } satisfies MediaLookup,
     ensureIndexes: () => store.ensureIndexes(),
     upload: mediaUploadRoute(library),
     routes: [

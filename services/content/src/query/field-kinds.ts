@@ -38,6 +38,7 @@ export const KIND_BY_FIELD_TYPE: Readonly<Record<FieldType, FieldKind>> = {
   date: 'date',
   datetime: 'datetime',
   relation: 'relation',
+  media: 'relation',
 }
 
 /** Kinds with a total order a sort can use; tags and opaque values have none worth exposing. */

@@ -15,6 +15,8 @@ export interface PopulateField {
   fields?: string[]
   /** Relation fields of the related documents to populate in turn. */
   next: PopulateField[]
+  /** A media field: its ids name media files, shown whole. */
+  media?: true
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
@@ -35,10 +37,16 @@ function targetsOf(scope: readonly ContentType[], name: string): string[] | unde
   return targets.length === 0 ? undefined : [...new Set(targets)]
 }
 
-const relationNames = (scope: readonly ContentType[]): string[] => [
+const namesOfType = (scope: readonly ContentType[], fieldType: string): string[] => [
   ...new Set(
-    scope.flatMap((type) => type.fields.filter((f) => f.type === 'relation').map((f) => f.name)),
+    scope.flatMap((type) => type.fields.filter((f) => f.type === fieldType).map((f) => f.name)),
   ),
+]
+const mediaNames = (scope: readonly ContentType[]) => namesOfType(scope, 'media')
+/** What `populate` can name: relation and media fields. */
+const relationNames = (scope: readonly ContentType[]): string[] => [
+  ...namesOfType(scope, 'relation'),
+  ...mediaNames(scope),
 ]
 
 function readFieldsMember(walk: Walk, raw: unknown, targets: string[], at: string) {
@@ -70,7 +78,12 @@ function readLevel(
     walk.issues.push({ path: at, message: `populate nests at most ${MAX_POPULATE_DEPTH} levels` })
     return []
   }
-  if (raw === '*') return relationNames(scope).map((name) => ({ name, next: [] }))
+  if (raw === '*') {
+    const media = mediaNames(scope)
+    return relationNames(scope).map((name) =>
+      media.includes(name) ? { name, next: [], media: true } : { name, next: [] },
+    )
+  }
   const requests: Array<[string, unknown]> = isRecord(raw)
     ? Object.entries(raw)
     : (commaList(raw) ?? []).map((name) => [name, true])
@@ -81,6 +94,13 @@ function readLevel(
   for (const [name, request] of requests) {
     const here = isRecord(raw) ? `${at}[${name}]` : at
     const dataName = name.startsWith(DATA_PREFIX) ? name.slice(DATA_PREFIX.length) : name
+    if (mediaNames(scope).includes(dataName)) {
+      if (request !== true && request !== 'true' && request !== '*') {
+        walk.issues.push({ path: here, message: 'a media field is populated whole: send true' })
+      }
+      fields.push({ name: dataName, next: [], media: true })
+      continue
+    }
     const targets = targetsOf(scope, dataName)
     if (!targets) {
       const known = relationNames(scope)

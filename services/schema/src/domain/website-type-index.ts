@@ -36,12 +36,15 @@ export interface WebsiteTypeIndex {
   ): Promise<void>
 }
 
-/** Name and type of each field; a relation also carries `target` and `many` (false when unset). */
+/**
+ * Name and type of each field; a relation also carries `target`, and relations and media fields
+ * `many` (false when unset).
+ */
 export const declarationsOf = (
   fields: ReadonlyArray<Pick<FieldDefinition, 'name' | 'type' | 'target' | 'many'>>,
 ): FieldDeclaration[] =>
   fields.map((field) =>
-    field.type === 'relation'
+    field.type === 'relation' || field.type === 'media'
       ? {
           name: field.name,
           type: field.type,
