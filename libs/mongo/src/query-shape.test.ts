@@ -56,4 +56,9 @@ describe('queryShapesOf', () => {
     expect(queryShapesOf('insert', { insert: 'x', documents: [{}] })).toEqual([])
     expect(queryShapesOf('getMore', { getMore: 1, collection: 'x' })).toEqual([])
   })
+
+  it('when a find asks for any one document (no filter, no sort, limit 1), then it has no shape to serve', () => {
+    expect(queryShapesOf('find', { find: 'fs.files', filter: {}, limit: 1 })).toEqual([])
+    expect(queryShapesOf('find', { find: 'fs.files', filter: {} })).toHaveLength(1)
+  })
 })

@@ -48,6 +48,9 @@ function sortOf(sort: unknown): Array<[string, 1 | -1]> {
   return entries.map(([field, direction]) => [String(field), Number(direction) < 0 ? -1 : 1])
 }
 
+const isEmptyFilter = (filter: unknown): boolean =>
+  !filter || (typeof filter === 'object' && Object.keys(filter).length === 0)
+
 /** The shapes of the queries a command runs (none for inserts and cursor continuations). */
 export function queryShapesOf(commandName: string, command: Record<string, unknown>): QueryShape[] {
   const collection = String(command[commandName] ?? '')
@@ -59,6 +62,8 @@ export function queryShapesOf(commandName: string, command: Record<string, unkno
   })
   switch (commandName) {
     case 'find':
+      // A probe for any one document (the driver's GridFS index check) stops at the first.
+      if (isEmptyFilter(command.filter) && !command.sort && command.limit === 1) return []
       return [shape(command.filter, command.sort)]
     case 'count':
       return [shape(command.query)]
