@@ -9,6 +9,7 @@ import { join } from 'node:path'
 import process from 'node:process'
 import { randomUUID } from 'node:crypto'
 import { chromium } from 'playwright-core'
+import sharp from 'sharp'
 import type { BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { adminClient, apiClient, testEnv, waitFor } from '@cms/testkit'
@@ -340,9 +341,87 @@ describe('admin panel in the browser', () => {
     await page.close()
   })
 
+  it('admin: the panel can upload, list, preview and delete media — when an operator uploads an image, then it is listed with its thumbnail; a referenced file is deleted only when forced', async () => {
+    const page = await openPanel()
+    await signIn(page)
+    const websiteId = await createWebsite(page, `media-${randomUUID().slice(0, 8)}`)
+    const seeded = await adminClient()('POST', `/admin/api/websites/${websiteId}/keys`, {
+      body: { name: 'seeding', scope: 'admin' },
+    })
+    const api = apiClient(seeded.body.key as string, gatewayUrl)
+    const type = await api('POST', '/api/content-types', {
+      body: {
+        name: 'post',
+        slugField: 'title',
+        fields: [
+          { name: 'title', type: 'text', required: true },
+          { name: 'cover', type: 'media' },
+        ],
+      },
+    })
+    expect(type.status).toBe(201)
+
+    await page.getByRole('link', { name: 'Media', exact: true }).click()
+    await page.getByText('This website has no media files yet.').waitFor()
+    const png = await sharp({
+      create: { width: 320, height: 200, channels: 3, background: { r: 30, g: 120, b: 200 } },
+    })
+      .png()
+      .toBuffer()
+    await page
+      .getByLabel('File', { exact: true })
+      .setInputFiles({ name: 'panel-cover.png', mimeType: 'image/png', buffer: png })
+    await page.getByLabel('Alt text').fill('A blue rectangle')
+    await page.getByRole('button', { name: 'Upload', exact: true }).click()
+    await page.getByRole('status').getByText('Uploaded panel-cover.png.').waitFor()
+
+    const row = page.getByRole('row', { name: /panel-cover\.png/ })
+    await row.waitFor()
+    const text = await row.textContent()
+    expect(text).toContain('image/png')
+    expect(text).toContain('320 × 200')
+    expect(text).toContain(`${(png.length / 1000).toFixed(1)} kB`)
+    const listed = await adminClient()('GET', `/admin/api/websites/${websiteId}/media`)
+    expect(listed.status).toBe(200)
+    expect(listed.body.docs).toHaveLength(1)
+    const media = listed.body.docs[0] as { id: string; url: string; alt: string }
+    expect(media.alt).toBe('A blue rectangle')
+
+    // The thumbnail is the asset URL's 160 px variant, loaded from the gateway (CSP img-src 'self').
+    const thumbnail = row.getByRole('img', { name: 'A blue rectangle' })
+    expect(await thumbnail.getAttribute('src')).toBe(`${media.url}?w=160`)
+    await page.waitForFunction(
+      (img) => img instanceof HTMLImageElement && img.complete && img.naturalWidth > 0,
+      await thumbnail.elementHandle(),
+    )
+    expect(await thumbnail.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBe(160)
+    await shoot(page, '16-media-uploaded')
+
+    const post = await api('POST', '/api/content', {
+      body: { type: 'post', data: { title: 'With a cover', cover: media.id } },
+    })
+    expect(post.status).toBe(201)
+
+    await row.getByRole('button', { name: 'Delete panel-cover.png' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Delete “panel-cover.png”?' })
+    await dialog.getByRole('button', { name: 'Delete file' }).click()
+    const refused = dialog.getByRole('alert')
+    await refused.waitFor()
+    expect(await refused.textContent()).toContain(`is used by documents: ${post.body.id}`)
+    await shoot(page, '17-media-delete-referenced')
+    await dialog.getByRole('button', { name: 'Delete anyway' }).click()
+    await page.getByText('This website has no media files yet.').waitFor()
+    expect((await fetch(`${gatewayUrl}${media.url}`)).status).toBe(404)
+    expect(
+      (await adminClient()('GET', `/admin/api/websites/${websiteId}/media`)).body.docs,
+    ).toEqual([])
+    await page.close()
+  })
+
   it('when every screen has been shown, then the browser reported no errors (nothing refused by the CSP)', () => {
-    // A wrong token is answered 401, which the browser logs as a failed resource: expected.
-    const unexpected = browserErrors.filter((text) => !/status of 401/.test(text))
+    // A wrong token is answered 401 and deleting a referenced file 409, which the browser logs
+    // as failed resources: expected.
+    const unexpected = browserErrors.filter((text) => !/status of 40[19]/.test(text))
     expect(unexpected).toEqual([])
   })
 })

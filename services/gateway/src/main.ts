@@ -178,7 +178,13 @@ export async function start(
         '/admin/api',
         compose([
           requireAdminToken({ token: config.CMS_ADMIN_TOKEN, throttle }),
-          adminRoutes({ websites, apiKeys, proxy, readQuotaUsage }),
+          adminRoutes({
+            websites,
+            apiKeys,
+            proxy,
+            readQuotaUsage,
+            contentChanged: readCache.contentChanged,
+          }),
         ]),
       ),
       options.adminPanel ?? adminPanel(),

@@ -58,6 +58,7 @@ export function adminReadRoutes(
     'contentRead',
     (ctx) => `/api/content/${segment(ctx.params.docId)}/versions${search(ctx)}`,
   )
+  view('/websites/:id/media', 'contentRead', (ctx) => `/api/media${search(ctx)}`)
   view('/websites/:id/webhooks', 'webhook', () => '/api/webhooks')
   view(
     '/websites/:id/webhooks/:hookId',

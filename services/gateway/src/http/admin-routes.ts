@@ -9,6 +9,7 @@ import type { QuotaUsageReader } from '../domain/quota-report.ts'
 import { parseQuotaChange } from '../domain/website-quotas.ts'
 import type { WebsitesAdmin } from '../domain/websites-admin.ts'
 import { apiKeyJson, createdApiKeyJson, websiteJson } from './admin-json.ts'
+import { adminMediaRoutes } from './admin-media-routes.ts'
 import { adminReadRoutes } from './admin-read-routes.ts'
 import type { UpstreamProxy } from './upstream-proxy.ts'
 
@@ -17,6 +18,8 @@ export interface AdminRoutesDeps {
   apiKeys: ApiKeysAdmin
   proxy: UpstreamProxy
   readQuotaUsage: QuotaUsageReader
+  /** Cached reads of a website are given up after an admin write that may change them. */
+  contentChanged?: (websiteId: string) => Promise<void>
 }
 
 /** `/admin/api`: websites and keys, plus read-only views of a website's data for the panel. */
@@ -75,5 +78,10 @@ export function adminRoutes(deps: AdminRoutesDeps): Middleware {
   })
 
   adminReadRoutes(router, { websites: deps.websites, proxy: deps.proxy })
+  adminMediaRoutes(router, {
+    websites: deps.websites,
+    proxy: deps.proxy,
+    contentChanged: deps.contentChanged,
+  })
   return routed(router)
 }

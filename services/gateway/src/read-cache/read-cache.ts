@@ -21,6 +21,8 @@ export interface ReadCacheOptions {
 export interface ReadCache {
   /** Goes in the API pipeline right before the proxy. */
   middleware: Middleware
+  /** Gives up a website's cached reads here and on every instance (a write outside `/api`). */
+  contentChanged(websiteId: string): Promise<void>
   close(): Promise<void>
 }
 
@@ -40,6 +42,7 @@ export function createReadCache(options: ReadCacheOptions): ReadCache {
       invalidateOnWrite({ channel }),
       cachedReads({ generations: reads, store }),
     ]),
+    contentChanged: (websiteId) => channel.announce(websiteId),
     close: () => channel.close(),
   }
 }

@@ -6,6 +6,8 @@ import type {
   CreatedApiKey,
   Delivery,
   DocsList,
+  MediaFile,
+  NewMediaFile,
   NewApiKey,
   Page,
   QuotaReport,
@@ -26,12 +28,17 @@ export interface AdminApi {
   listWebhooks(websiteId: string): Promise<Webhook[]>
   listDeliveries(websiteId: string, webhookId: string): Promise<Page<Delivery>>
   getQuotas(websiteId: string): Promise<QuotaReport>
+  listMedia(websiteId: string, page: number): Promise<Page<MediaFile>>
+  uploadMedia(websiteId: string, input: NewMediaFile): Promise<MediaFile>
+  /** 409 while a document names the file, unless `force`. */
+  deleteMedia(websiteId: string, mediaId: string, force: boolean): Promise<void>
   /** A number overrides a quota, null returns it to the default. */
   changeQuotas(websiteId: string, change: Record<string, number | null>): Promise<QuotaReport>
 }
 
 const BASE = '/admin/api'
 const DOCUMENTS_PER_PAGE = 20
+const MEDIA_PER_PAGE = 20
 const RECENT_DELIVERIES = 10
 
 const segment = (value: string): string => encodeURIComponent(value)
@@ -41,18 +48,20 @@ const segment = (value: string): string => encodeURIComponent(value)
  * Authorization header; it never appears in a URL.
  */
 export function createAdminApi(token: string, fetchFn: typeof fetch = fetch): AdminApi {
+  /** A FormData body is sent as multipart (the browser sets its boundary); anything else as JSON. */
   const call = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
     const headers: Record<string, string> = {
       authorization: `Bearer ${token}`,
       accept: 'application/json',
     }
-    if (body !== undefined) headers['content-type'] = 'application/json'
+    const form = body instanceof FormData
+    if (body !== undefined && !form) headers['content-type'] = 'application/json'
     let response: Response
     try {
       response = await fetchFn(`${BASE}${path}`, {
         method,
         headers,
-        body: body === undefined ? undefined : JSON.stringify(body),
+        body: body === undefined ? undefined : form ? body : JSON.stringify(body),
         cache: 'no-store',
         credentials: 'omit',
       })
@@ -84,6 +93,16 @@ export function createAdminApi(token: string, fetchFn: typeof fetch = fetch): Ad
       (await call<DocsList<Webhook>>('GET', `${website(id)}/webhooks`)).docs,
     getQuotas: (id) => call('GET', `${website(id)}/quotas`),
     changeQuotas: (id, change) => call('PATCH', `${website(id)}/quotas`, change),
+    listMedia: (id, page) =>
+      call('GET', `${website(id)}/media?page=${page}&limit=${MEDIA_PER_PAGE}`),
+    uploadMedia: (id, input) => {
+      const form = new FormData()
+      if (input.alt) form.append('alt', input.alt)
+      form.append('file', input.file, input.file.name)
+      return call('POST', `${website(id)}/media`, form)
+    },
+    deleteMedia: (id, mediaId, force) =>
+      call('DELETE', `${website(id)}/media/${segment(mediaId)}${force ? '?force=true' : ''}`),
     listDeliveries: (id, webhookId) =>
       call(
         'GET',

@@ -88,6 +88,26 @@ export interface Delivery {
   updatedAt: string
 }
 
+export interface MediaFile {
+  id: string
+  filename: string
+  mimeType: string
+  size: number
+  /** Raster images only; null for other files. */
+  width: number | null
+  height: number | null
+  alt: string | null
+  caption: string | null
+  /** The public asset path, `/media/<websiteId>/<mediaId>/<filename>`, served without a key. */
+  url: string
+  createdAt: string
+}
+
+export interface NewMediaFile {
+  file: File
+  alt?: string
+}
+
 export interface DocsList<T> {
   docs: T[]
 }

@@ -1,6 +1,13 @@
 import { useEffect, useState } from 'preact/hooks'
 
-export const WEBSITE_TABS = ['keys', 'content-types', 'documents', 'webhooks', 'quotas'] as const
+export const WEBSITE_TABS = [
+  'keys',
+  'content-types',
+  'documents',
+  'media',
+  'webhooks',
+  'quotas',
+] as const
 export type WebsiteTab = (typeof WEBSITE_TABS)[number]
 
 export interface Route {

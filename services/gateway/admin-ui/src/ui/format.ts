@@ -13,3 +13,16 @@ export function formatDateTime(iso: string | null | undefined): string {
 export function formatPlan(plan: RateLimitPlan): string {
   return `${integer.format(plan.perMinute)}/min · ${integer.format(plan.perDay)}/day`
 }
+
+/** `812 B`, `14.2 kB`, `3.1 MB`: decimal units, as file managers show them. */
+export function formatBytes(bytes: number): string {
+  if (bytes < 1000) return `${integer.format(bytes)} B`
+  const units = ['kB', 'MB', 'GB']
+  let value = bytes / 1000
+  let unit = 0
+  while (value >= 1000 && unit < units.length - 1) {
+    value /= 1000
+    unit += 1
+  }
+  return `${value.toFixed(1)} ${units[unit]}`
+}

@@ -4,6 +4,7 @@ import type { WebsiteTab } from '../app/hash-route.ts'
 import { ContentTypesView } from '../content/content-types-view.tsx'
 import { DocumentsView } from '../content/documents-view.tsx'
 import { KeysView } from '../keys/keys-view.tsx'
+import { MediaView } from '../media/media-view.tsx'
 import { WebhooksView } from '../webhooks/webhooks-view.tsx'
 import { formatDateTime } from '../ui/format.ts'
 import { QuotasView } from './quotas-view.tsx'
@@ -35,6 +36,7 @@ export function WebsitePanel({ api, website, tab, onChanged, onDeleted }: Websit
         {tab === 'keys' && <KeysView api={api} websiteId={website.id} />}
         {tab === 'content-types' && <ContentTypesView api={api} websiteId={website.id} />}
         {tab === 'documents' && <DocumentsView api={api} websiteId={website.id} />}
+        {tab === 'media' && <MediaView api={api} websiteId={website.id} />}
         {tab === 'webhooks' && <WebhooksView api={api} websiteId={website.id} />}
         {tab === 'quotas' && <QuotasView api={api} websiteId={website.id} />}
       </section>

@@ -5,6 +5,7 @@ const LABELS: Record<WebsiteTab, string> = {
   keys: 'API keys',
   'content-types': 'Content types',
   documents: 'Documents',
+  media: 'Media',
   webhooks: 'Webhooks',
   quotas: 'Quotas',
 }

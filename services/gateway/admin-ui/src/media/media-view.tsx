@@ -1,0 +1,69 @@
+import { useState } from 'preact/hooks'
+import type { AdminApi } from '../api/admin-api.ts'
+import type { MediaFile } from '../api/admin-resources.ts'
+import { Pager } from '../content/pager.tsx'
+import { ErrorMessage } from '../ui/error-message.tsx'
+import { useResource } from '../ui/use-resource.ts'
+import { DeleteMediaDialog } from './delete-media-dialog.tsx'
+import { MediaTable } from './media-table.tsx'
+import { UploadMediaForm } from './upload-media-form.tsx'
+
+/** The website's media library, newest first: upload, preview and delete. */
+export function MediaView({ api, websiteId }: { api: AdminApi; websiteId: string }) {
+  const [page, setPage] = useState(1)
+  const media = useResource(() => api.listMedia(websiteId, page), [api, websiteId, page])
+  const [uploaded, setUploaded] = useState<MediaFile>()
+  const [deleting, setDeleting] = useState<MediaFile>()
+  const data = media.data
+  return (
+    <div class="stack-large">
+      <h2>Media</h2>
+      <UploadMediaForm
+        api={api}
+        websiteId={websiteId}
+        onUploaded={(file) => {
+          setUploaded(file)
+          if (page === 1) media.reload()
+          else setPage(1)
+        }}
+      />
+      {uploaded && (
+        <p class="message message-info" role="status">
+          Uploaded {uploaded.filename}.
+        </p>
+      )}
+      <ErrorMessage error={media.error} />
+      {!data && media.loading && (
+        <p class="muted" role="status">
+          Loading media…
+        </p>
+      )}
+      {data?.totalDocs === 0 && <p class="muted">This website has no media files yet.</p>}
+      {data && data.docs.length > 0 && (
+        <>
+          <MediaTable files={data.docs} onDelete={setDeleting} />
+          <Pager
+            page={data.page}
+            totalPages={data.totalPages}
+            totalDocs={data.totalDocs}
+            onPage={setPage}
+          />
+        </>
+      )}
+      {deleting && (
+        <DeleteMediaDialog
+          api={api}
+          websiteId={websiteId}
+          file={deleting}
+          onClose={(deleted) => {
+            setDeleting(undefined)
+            if (deleted) {
+              setUploaded(undefined)
+              media.reload()
+            }
+          }}
+        />
+      )}
+    </div>
+  )
+}
