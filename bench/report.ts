@@ -3,6 +3,7 @@ import { dirname } from 'node:path'
 import type { Measurement } from './measurement.ts'
 import type { QueueTypeResult } from './fanout-queues.ts'
 import type { CommandCount } from './storage-commands.ts'
+import type { MediaBench } from './media-scenarios.ts'
 
 export interface BaselineFigures {
   reqPerSec: number
@@ -30,6 +31,8 @@ export interface BenchReport {
   commands: CommandCount[]
   /** Webhook fan-out on quorum and on classic queues, measured one after the other. */
   fanOutQueues: QueueTypeResult[]
+  /** Upload speed, a transform first and cached, the gateway's memory under uploads. */
+  media?: MediaBench
 }
 
 const figures = (m: Measurement): BaselineFigures => ({

@@ -25,6 +25,7 @@ import { seedRelated, seedWebsite } from './seed-website.ts'
 import { benchFanOutQueues } from './fanout-queues.ts'
 import type { QueueTypeResult } from './fanout-queues.ts'
 import { measureWebhookFanOut } from './webhook-fanout.ts'
+import { measureMedia } from './media-scenarios.ts'
 import { createRequests, patchRequests } from './write-scenarios.ts'
 
 const log = (line: string) => process.stderr.write(`[bench] ${line}\n`)
@@ -267,6 +268,16 @@ async function main(): Promise<number> {
       record(scenarioResult(name, fanOut), fanOut)
     }
 
+    const media = selected('media')
+      ? await measureMedia({
+          gatewayUrl: bench.gatewayUrl,
+          adminKey: site.adminKey,
+          gatewayPid: bench.stack.services.processes.gateway.pid()!,
+          log,
+        })
+      : undefined
+    if (media) log(`media: ${JSON.stringify(media)}`)
+
     // Quorum against classic queues, each with a webhook service of its own on these servers.
     const fanOutQueues: QueueTypeResult[] = selected('queues')
       ? await benchFanOutQueues({ backends: bench.stack.backends, log })
@@ -277,9 +288,14 @@ async function main(): Promise<number> {
       scenarios: results,
       commands,
       fanOutQueues,
+      ...(media ? { media } : {}),
     }
     writeReport(join(REPO_ROOT, 'bench', 'results', 'latest.json'), report)
     process.stdout.write(`\n${formatTable(report)}\n\n${formatCommandTable(commands)}\n\n`)
+    if (media)
+      process.stdout.write(
+        `media: upload ${media.uploadMBPerSec} MB/s (20 MB file); 1200 px JPEG -> 400 px WebP p50 ${media.transformFirstP50Ms} ms first, ${media.transformCachedP50Ms} ms cached; gateway RSS ${media.gatewayRss.beforeMB} MB before, ${media.gatewayRss.peakMB} MB peak, ${media.gatewayRss.afterMB} MB after 20 concurrent 20 MB uploads\n`,
+      )
     for (const queues of fanOutQueues)
       process.stdout.write(
         `webhook fan-out on ${queues.type} queues: ${queues.deliveriesPerSec} deliveries/s (${queues.deliveries}/${queues.expected} delivered)\n`,
