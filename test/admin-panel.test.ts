@@ -390,11 +390,18 @@ describe('admin panel in the browser', () => {
     // The thumbnail is the asset URL's 160 px variant, loaded from the gateway (CSP img-src 'self').
     const thumbnail = row.getByRole('img', { name: 'A blue rectangle' })
     expect(await thumbnail.getAttribute('src')).toBe(`${media.url}?w=160`)
+    // Runs in the page: an <img>, typed by what is read of it (this project has no DOM types).
+    type LoadedImage = { complete: boolean; naturalWidth: number }
     await page.waitForFunction(
-      (img) => img instanceof HTMLImageElement && img.complete && img.naturalWidth > 0,
+      (img) => {
+        const image = img as unknown as LoadedImage | null
+        return image !== null && image.complete && image.naturalWidth > 0
+      },
       await thumbnail.elementHandle(),
     )
-    expect(await thumbnail.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBe(160)
+    expect(await thumbnail.evaluate((img) => (img as unknown as LoadedImage).naturalWidth)).toBe(
+      160,
+    )
     await shoot(page, '16-media-uploaded')
 
     const post = await api('POST', '/api/content', {
