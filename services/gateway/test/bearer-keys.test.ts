@@ -1,10 +1,11 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { createTestWebsite, jsonClient, waitFor } from '@cms/testkit'
+import { createTestWebsite, jsonClient } from '@cms/testkit'
 import type { ApiCall, TestWebsite } from '@cms/testkit'
 import type { RunningGateway } from '../src/main.ts'
 import { startEchoUpstream } from './support/echo-upstream.ts'
 import type { EchoHandler, EchoUpstream } from './support/echo-upstream.ts'
 import { privateRedisPrefix, startGateway } from './support/gateway-under-test.ts'
+import { whenCaching } from './support/read-cache-probe.ts'
 
 /**
  * `Authorization: Bearer <key>` and `x-api-key: <key>` are one key after authentication: what
@@ -49,19 +50,7 @@ let unique = 0
 const freshList = () => `/api/content?type=post&page=${++unique}`
 const askedFor = (url: string) => read.seen.filter((request) => request.url === url).length
 
-/** The cache trusts itself once it hears its own heartbeat over Redis, a moment after start. */
-async function whenCaching(api: ApiCall): Promise<void> {
-  read.handle(listAnswer)
-  await waitFor(
-    async () => {
-      const url = freshList()
-      await api('GET', url)
-      await api('GET', url)
-      return askedFor(url) === 1 ? true : undefined
-    },
-    { timeoutMs: 5000, what: 'the read cache to take reads' },
-  )
-}
+const cachingThrough = (api: ApiCall) => whenCaching({ api, read, answer: listAnswer, freshList })
 
 describe('bearer keys behind authentication', () => {
   it('when a key comes as Bearer, then the service gets the same caller as with x-api-key and neither credential', async () => {
@@ -89,7 +78,7 @@ describe('bearer keys behind authentication', () => {
   })
 
   it('when one read is sent with Bearer and then with x-api-key, then the second is answered from the cache', async () => {
-    await whenCaching(asHeader(site.readKey))
+    await cachingThrough(asHeader(site.readKey))
     read.handle(listAnswer)
     for (const [first, second] of [
       [asBearer, asHeader],

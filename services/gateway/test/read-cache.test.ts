@@ -6,6 +6,7 @@ import type { RunningGateway } from '../src/main.ts'
 import { startEchoUpstream } from './support/echo-upstream.ts'
 import type { EchoHandler, EchoUpstream } from './support/echo-upstream.ts'
 import { privateRedisPrefix, startGateway } from './support/gateway-under-test.ts'
+import { whenCaching } from './support/read-cache-probe.ts'
 
 let read: EchoUpstream
 let write: EchoUpstream
@@ -62,23 +63,11 @@ let unique = 0
 const freshList = () => `/api/content?type=post&page=${++unique}`
 const askedFor = (url: string) => read.seen.filter((request) => request.url === url).length
 
-/** The cache trusts itself once it hears its own heartbeat over Redis, a moment after start. */
-async function whenCaching(api: ApiCall): Promise<void> {
-  read.handle(listAnswer)
-  await waitFor(
-    async () => {
-      const url = freshList()
-      await api('GET', url)
-      await api('GET', url)
-      return askedFor(url) === 1 ? true : undefined
-    },
-    { timeoutMs: 5000, what: 'the read cache to take reads' },
-  )
-}
+const cachingThrough = (api: ApiCall) => whenCaching({ api, read, answer: listAnswer, freshList })
 
 describe('read cache: published reads', () => {
   beforeAll(async () => {
-    await whenCaching(client(site.readKey))
+    await cachingThrough(client(site.readKey))
   })
 
   it('when the same published read is sent twice, then the service is asked once and both answers match', async () => {
@@ -304,7 +293,7 @@ describe('read cache: off, Redis away, several instances', () => {
   it('when a write goes through one instance, then another sharing Redis stops serving the old answer within a second', async () => {
     const other = await startGateway({ ...upstreams(), REDIS_PREFIX: prefix })
     try {
-      await whenCaching(client(site.readKey, other.url))
+      await cachingThrough(client(site.readKey, other.url))
       read.handle(listAnswer)
       const url = freshList()
       await client(site.readKey, other.url)('GET', url)

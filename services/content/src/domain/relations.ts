@@ -68,15 +68,12 @@ export async function requireRelationTargets(
   const idsOfKind = (kind: string) => [
     ...new Set(wanted.filter(({ field }) => field.type === kind).flatMap(({ ids }) => ids)),
   ]
+  const [documentIds, mediaIds] = [idsOfKind('relation'), idsOfKind('media')]
   const [documents, media] = await Promise.all([
-    idsOfKind('relation').length === 0
+    documentIds.length === 0
       ? []
-      : deps.store.findMany(input.websiteId, idsOfKind('relation'), {
-          projection: { _id: 1, type: 1 },
-        }),
-    idsOfKind('media').length === 0
-      ? new Set<string>()
-      : deps.media.existing(input.websiteId, idsOfKind('media')),
+      : deps.store.findMany(input.websiteId, documentIds, { projection: { _id: 1, type: 1 } }),
+    mediaIds.length === 0 ? new Set<string>() : deps.media.existing(input.websiteId, mediaIds),
   ])
   const typeOf = new Map(documents.map((document) => [document._id!, document.type]))
   const problems: ErrorDetail[] = []

@@ -56,9 +56,10 @@ function readFieldsMember(walk: Walk, raw: unknown, targets: string[], at: strin
     return undefined
   }
   const paths = new Set<string>()
-  for (const name of names) {
-    for (const target of targets) {
-      const lookup = createFieldCatalog(walk.types, target).lookupForProjection(name)
+  for (const target of targets) {
+    const catalog = createFieldCatalog(walk.types, target)
+    for (const name of names) {
+      const lookup = catalog.lookupForProjection(name)
       if (lookup.ok) paths.add(lookup.field.path)
       else walk.issues.push({ path: at, message: lookup.message })
     }

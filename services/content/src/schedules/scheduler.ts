@@ -80,9 +80,10 @@ export function createScheduler(deps: {
       requireAdminScope(input.caller)
       await findOwnedDocument(deps.store, input.caller, input.id)
       const pending = await deps.schedules.pendingOf(input.caller.websiteId, input.id)
+      // At most one per action: always one page.
       return pageEnvelope(pending.map(toApiSchedule), pending.length, {
         page: 1,
-        limit: Math.max(1, SCHEDULE_ACTIONS.length),
+        limit: SCHEDULE_ACTIONS.length,
       })
     },
 
