@@ -42,16 +42,9 @@ export interface MediaRecord {
   updatedAt: Date
 }
 
-export interface ApiMedia {
+/** A record as the API shows it: `id` and the public `url` instead of storage keys, ISO dates. */
+export type ApiMedia = Omit<MediaRecord, '_id' | 'websiteId' | 'createdAt' | 'updatedAt'> & {
   id: string
-  filename: string
-  mimeType: string
-  size: number
-  width: number | null
-  height: number | null
-  alt: string | null
-  caption: string | null
-  sha256: string
   url: string
   createdAt: string
   updatedAt: string
