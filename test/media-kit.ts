@@ -1,5 +1,6 @@
 import { request as httpRequest } from 'node:http'
-import { MongoClient } from 'mongodb'
+import { MongoClient, ObjectId } from 'mongodb'
+import { expect } from 'vitest'
 import sharp from 'sharp'
 import { testEnv } from '@cms/testkit'
 import type { TestWebsite } from '@cms/testkit'
@@ -102,17 +103,68 @@ export function streamingUpload(site: TestWebsite, totalBytes: number): Promise<
   })
 }
 
-/** GridFS's collections of the content database, counted. */
-export async function gridFsCounts(): Promise<{ files: number; chunks: number }> {
-  const client = new MongoClient(testEnv().mongoUrl)
+/**
+ * The ids of one website's GridFS files, and the chunks written since `since` that belong to
+ * no file that `known` lists or another website holds: chunks of a file with no `fs.files`
+ * document (an upload cut off, or another test's upload still streaming) or of a new file of
+ * this website. Other test files upload at the same time, so GridFS as a whole is not counted.
+ */
+export async function gridFsOf(
+  websiteId: string,
+  since: Date,
+  known: ReadonlySet<string> = new Set(),
+  where: { dbName?: string; mongoUrl?: string } = {},
+): Promise<{ files: string[]; newChunks: number }> {
+  const client = new MongoClient(where.mongoUrl ?? testEnv().mongoUrl)
   try {
-    const db = client.db('cms_content')
-    const [files, chunks] = await Promise.all([
-      db.collection('fs.files').countDocuments(),
-      db.collection('fs.chunks').countDocuments(),
-    ])
-    return { files, chunks }
+    const db = client.db(where.dbName ?? 'cms_content')
+    const files = db.collection<{ _id: string; metadata?: { websiteId?: string } }>('fs.files')
+    const fresh = await db
+      .collection<{ _id: ObjectId; files_id: string }>('fs.chunks')
+      .find(
+        { _id: { $gte: ObjectId.createFromTime(Math.floor(since.getTime() / 1000) - 1) } },
+        { projection: { files_id: 1 } },
+      )
+      .toArray()
+    const ids = [...new Set(fresh.map((chunk) => chunk.files_id))]
+    const others = await files
+      .find(
+        { _id: { $in: ids }, 'metadata.websiteId': { $ne: websiteId } },
+        { projection: { _id: 1 } },
+      )
+      .toArray()
+    const settled = new Set([...known, ...others.map((file) => file._id)])
+    const own = await files
+      .find({ 'metadata.websiteId': websiteId }, { projection: { _id: 1 } })
+      .toArray()
+    return {
+      files: own.map((file) => file._id).sort(),
+      newChunks: fresh.filter((chunk) => !settled.has(chunk.files_id)).length,
+    }
   } finally {
     await client.close()
   }
+}
+
+/**
+ * Runs `act` and checks the website's GridFS holds what it held before, and no chunk written
+ * meanwhile stays without a file of another website (nothing half-stored).
+ */
+export async function leavesNothing(
+  websiteId: string,
+  act: () => Promise<void>,
+  where: { dbName?: string; mongoUrl?: string } = {},
+): Promise<void> {
+  const since = new Date()
+  const before = (await gridFsOf(websiteId, since, new Set(), where)).files
+  const count = () => gridFsOf(websiteId, since, new Set(before), where)
+  await act()
+  // The content service removes what it stored once it sees the failure (and another test's
+  // upload may still be streaming): give both a moment.
+  let now = await count()
+  for (let i = 0; i < 50 && (now.files.join() !== before.join() || now.newChunks !== 0); i++) {
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    now = await count()
+  }
+  expect(now).toEqual({ files: before, newChunks: 0 })
 }

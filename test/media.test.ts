@@ -3,7 +3,7 @@ import sharp from 'sharp'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { createTestWebsite } from '@cms/testkit'
 import type { TestWebsite } from '@cms/testkit'
-import { asset, gridFsCounts, makeImage, streamingUpload, upload } from './media-kit.ts'
+import { asset, leavesNothing, makeImage, streamingUpload, upload } from './media-kit.ts'
 
 let site: TestWebsite
 let other: TestWebsite
@@ -11,19 +11,6 @@ let other: TestWebsite
 beforeAll(async () => {
   ;[site, other] = await Promise.all([createTestWebsite(), createTestWebsite()])
 })
-
-/** Runs `act` and checks GridFS holds exactly what it held before (nothing half-stored). */
-async function leavesNothing(act: () => Promise<void>) {
-  const before = await gridFsCounts()
-  await act()
-  // The content service removes what it stored once it sees the failure; give it a moment.
-  for (let i = 0; i < 50; i++) {
-    const now = await gridFsCounts()
-    if (now.files === before.files && now.chunks === before.chunks) return
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
-  expect(await gridFsCounts()).toEqual(before)
-}
 
 describe('media uploads', () => {
   it('media: an upload answers 201 with the stored facts — when a PNG is uploaded with alt, then id, sniffed type, size, sha256, dimensions and url come back', async () => {
@@ -60,7 +47,7 @@ describe('media uploads', () => {
     const svg = Buffer.from(
       '<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>',
     )
-    await leavesNothing(async () => {
+    await leavesNothing(site.websiteId, async () => {
       const exe = await upload(site, { bytes: elf, name: 'cat.png', type: 'image/png' })
       expect(exe.status).toBe(415)
       expect(exe.body.error.code).toBe('UNSUPPORTED_MEDIA_TYPE')
@@ -72,7 +59,7 @@ describe('media uploads', () => {
 
   it('media: a broken upload is 422 and leaves nothing — when the form is malformed, has no file, or the image is truncated, then 422 and GridFS holds what it held', async () => {
     const png = await makeImage({ width: 300, height: 300 })
-    await leavesNothing(async () => {
+    await leavesNothing(site.websiteId, async () => {
       const truncated = await upload(site, {
         bytes: png.subarray(0, Math.floor(png.length / 2)),
         name: 'half.png',
@@ -95,7 +82,7 @@ describe('media uploads', () => {
   })
 
   it('media: uploads over MEDIA_MAX_BYTES are 413 while streaming — when 60 MB stream in without a length, then 413 comes before the client has sent them all and nothing is stored', async () => {
-    await leavesNothing(async () => {
+    await leavesNothing(site.websiteId, async () => {
       expect(await streamingUpload(site, 60 * 1024 * 1024)).toBe(413)
     })
   })
@@ -170,7 +157,7 @@ describe('public asset URLs', () => {
     const created = await upload(site, { bytes: await makeImage(), name: 'gone.png' })
     const url = created.body.url as string
     expect((await asset(`${url}?w=10`)).status).toBe(200)
-    await leavesNothing(async () => {
+    await leavesNothing(site.websiteId, async () => {
       const again = await upload(site, { bytes: await makeImage(), name: 'other.png' })
       expect((await site.api('DELETE', `/api/media/${again.body.id}`)).status).toBe(204)
     })

@@ -44,7 +44,14 @@ export async function start(
   })
   const store = createContentStore({ db: mongo.db, logger, clock })
   const schedules = schedulesCollection(mongo.db)
-  const media = createMediaModule({ db: mongo.db, documents: store, config, clock, writes })
+  const media = createMediaModule({
+    db: mongo.db,
+    documents: store,
+    config,
+    clock,
+    logger,
+    writes,
+  })
   const prepared = prepareMongo(
     mongo,
     async () => {
@@ -107,6 +114,7 @@ export async function start(
       onPublished: (count) => published.inc(count),
     })
     runner.start()
+    media.orphanSweep.start()
   }
 
   let address: Listening
@@ -117,6 +125,7 @@ export async function start(
       metricsPort: config.METRICS_PORT,
     })
   } catch (error) {
+    await media.orphanSweep.stop()
     await runner.stop()
     await store.relay.stop()
     await broker.close()
@@ -129,6 +138,7 @@ export async function start(
     ...address,
     async stop() {
       await http.close()
+      await media.orphanSweep.stop()
       await runner.stop()
       await store.relay.stop()
       await broker.close()

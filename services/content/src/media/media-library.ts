@@ -12,7 +12,8 @@ import { mediaListFilter } from './media-filters.ts'
 import type { MediaStore } from './media-store.ts'
 import { RASTER_IMAGE_TYPES, toApiMedia } from './media-types.ts'
 import type { ApiMedia, MediaRecord } from './media-types.ts'
-import { imageDimensions, imageEngine } from './image-engine.ts'
+import type { ImageEngine } from './image-engine.ts'
+import type { PendingBytes } from './pending-bytes.ts'
 import { cleanFilename, receiveUpload } from './receive-upload.ts'
 
 /** How many referring document ids a refused delete names. */
@@ -21,6 +22,9 @@ const PATCHABLE = ['alt', 'caption', 'filename'] as const
 
 export interface MediaLibraryDeps {
   media: MediaStore
+  /** Marks around uploads and deletes, for the orphan sweep. */
+  pending: PendingBytes
+  images: ImageEngine
   documents: Pick<ContentStore, 'page'>
   settings: MediaSettings
   clock: () => Date
@@ -32,7 +36,7 @@ function notFound(id: string): NotFoundError {
 
 /** The use cases of extensions C under /api/media. */
 export function createMediaLibrary(deps: MediaLibraryDeps) {
-  const { media, settings, clock } = deps
+  const { media, pending, images, settings, clock } = deps
 
   async function owned(caller: Caller, id: string): Promise<MediaRecord> {
     const record = isDocumentId(id) ? await media.byId(caller.websiteId, id) : undefined
@@ -46,18 +50,21 @@ export function createMediaLibrary(deps: MediaLibraryDeps) {
     async upload(caller: Caller, request: IncomingMessage): Promise<ApiMedia> {
       requireAdminScope(caller)
       const id = randomUUID()
-      const { file, fields } = await receiveUpload(request, {
-        store: media,
-        id,
-        websiteId: caller.websiteId,
-        maxBytes: settings.maxBytes,
-        allowSvg: settings.allowSvg,
-      })
+      // Taken away once the record is written or the bytes are removed; a process killed in
+      // between leaves it for the orphan sweep.
+      await pending.mark(id, clock())
       try {
+        const { file, fields } = await receiveUpload(request, {
+          store: media,
+          id,
+          websiteId: caller.websiteId,
+          maxBytes: settings.maxBytes,
+          allowSvg: settings.allowSvg,
+        })
         let dimensions: { width: number; height: number } | undefined
         if (RASTER_IMAGE_TYPES.includes(file.mimeType)) {
-          dimensions = await imageDimensions(file.head)
-          if (!dimensions && (await imageEngine()).available)
+          dimensions = await images.dimensions(file.head)
+          if (!dimensions && (await images.state()).available)
             throw ValidationError.single('file', `The ${file.mimeType} image cannot be read`)
         }
         const now = clock()
@@ -76,9 +83,15 @@ export function createMediaLibrary(deps: MediaLibraryDeps) {
           updatedAt: now,
         }
         await media.insert(record)
+        // The record is there: a mark left by a failure here is only taken away by the sweep.
+        await pending.clear(id).catch(() => undefined)
         return toApiMedia(record)
       } catch (error) {
-        await media.deleteFile(id).catch(() => undefined)
+        const removed = await media.deleteFile(id).then(
+          () => true,
+          () => false,
+        )
+        if (removed) await pending.clear(id).catch(() => undefined)
         throw error
       }
     },
@@ -129,7 +142,11 @@ export function createMediaLibrary(deps: MediaLibraryDeps) {
           )
         }
       }
-      await media.remove(id)
+      // The record goes first, so the URL is 404 at once; the mark covers the bytes until gone.
+      await pending.mark(id, clock())
+      await media.removeRecord(id)
+      await media.removeBytes(id)
+      await pending.clear(id)
     },
   }
 }

@@ -1,11 +1,15 @@
 import type { Db } from 'mongodb'
 import type { Middleware } from 'koa'
 import { routed } from '@cms/http'
+import type { Logger } from '@cms/logger'
 import type { ContentStore } from '../store/content-store.ts'
 import { mediaSettingsOf } from './media-config.ts'
+import { createImageEngine } from './image-engine.ts'
 import { createMediaLibrary } from './media-library.ts'
 import { assetRoutes, mediaRoutes, mediaUploadRoute } from './media-routes.ts'
 import { createMediaStore } from './media-store.ts'
+import { createOrphanSweep } from './orphan-sweep.ts'
+import { createPendingBytes } from './pending-bytes.ts'
 import { createVariantMaker } from './variant-maker.ts'
 import { toApiMedia } from './media-types.ts'
 import type { MediaLookup } from '../domain/relations.ts'
@@ -16,26 +20,43 @@ export function createMediaModule(deps: {
   documents: Pick<ContentStore, 'page'>
   config: Parameters<typeof mediaSettingsOf>[0]
   clock: () => Date
+  logger: Logger
   writes: boolean
 }) {
   const store = createMediaStore(deps.db)
+  const pending = createPendingBytes(deps.db)
   const settings = mediaSettingsOf(deps.config)
+  const images = createImageEngine({ kind: settings.imageEngine })
   const library = createMediaLibrary({
     media: store,
+    pending,
+    images,
     documents: deps.documents,
     settings,
     clock: deps.clock,
   })
-  const variants = createVariantMaker({ store, settings, clock: deps.clock })
+  const variants = createVariantMaker({ store, images, settings, clock: deps.clock })
   return {
     store,
     library,
+    /** Started by writers only: bytes that dead uploads and deletes left behind. */
+    orphanSweep: createOrphanSweep({
+      store,
+      pending,
+      clock: deps.clock,
+      logger: deps.logger,
+      everyMs: settings.sweepEveryMs,
+      orphanAfterMs: settings.orphanAfterMs,
+    }),
     /** For media fields of documents: which ids exist, and the files in the API's shape. */
     lookup: {
       existing: (websiteId, ids) => store.existing(websiteId, ids),
       shown: async (websiteId, ids) => (await store.findMany(websiteId, ids)).map(toApiMedia),
     } satisfies MediaLookup,
-    ensureIndexes: () => store.ensureIndexes(),
+    ensureIndexes: async () => {
+      await store.ensureIndexes()
+      await pending.ensureIndexes()
+    },
     upload: mediaUploadRoute(library),
     routes: [
       routed(mediaRoutes(library, { writes: deps.writes })),

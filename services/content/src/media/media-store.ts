@@ -37,6 +37,7 @@ export function createMediaStore(db: Db) {
         .collection('fs.chunks')
         .createIndex({ files_id: 1, n: 1 }, { unique: true, name: 'files_id_1_n_1' })
       await files.createIndex({ filename: 1, uploadDate: 1 }, { name: 'filename_1_uploadDate_1' })
+      await claims.createIndex({ claimedAt: 1 }, { name: 'claimed_at' })
     },
 
     openUpload(
@@ -111,9 +112,17 @@ export function createMediaStore(db: Db) {
       return updated && updated.websiteId === websiteId ? updated : undefined
     },
 
-    /** The record goes first, so the asset URL is 404 at once; then the bytes and transforms. */
-    async remove(id: string): Promise<void> {
+    async recordExists(id: string): Promise<boolean> {
+      return (await media.findOne({ _id: id }, { projection: { _id: 1 } })) !== null
+    },
+
+    /** The record only: its URL is 404 from now on (the bytes go with `removeBytes`). */
+    async removeRecord(id: string): Promise<void> {
       await media.deleteOne({ _id: id })
+    },
+
+    /** A media file's bytes and its transforms, with their claims. */
+    async removeBytes(id: string): Promise<void> {
       const variants = await files
         .find({ 'metadata.mediaId': id }, { projection: { _id: 1 } })
         .toArray()
@@ -144,6 +153,16 @@ export function createMediaStore(db: Db) {
 
     async releaseClaim(id: string): Promise<void> {
       await claims.deleteOne({ _id: id })
+    },
+
+    /** Ids of variant claims older than `before`: makers that died (or never released). */
+    async claimsBefore(before: Date, limit: number): Promise<string[]> {
+      const found = await claims
+        .find({ claimedAt: { $lt: before } }, { projection: { _id: 1 } })
+        .sort({ claimedAt: 1 })
+        .limit(limit)
+        .toArray()
+      return found.map((claim) => claim._id)
     },
   }
 }

@@ -4,7 +4,7 @@ import type { MediaSettings } from './media-config.ts'
 import type { MediaStore, StoredVariant } from './media-store.ts'
 import { RASTER_IMAGE_TYPES } from './media-types.ts'
 import type { MediaRecord } from './media-types.ts'
-import { imageEngine } from './image-engine.ts'
+import type { ImageEngine } from './image-engine.ts'
 import { MIME_OF_FORMAT, resolvedTransform } from './transform-params.ts'
 import type { TransformRequest } from './transform-params.ts'
 
@@ -14,6 +14,7 @@ const WAIT_STEP_MS = 100
 
 export interface VariantMakerDeps {
   store: MediaStore
+  images: ImageEngine
   settings: MediaSettings
   clock: () => Date
   sleep?: (ms: number) => Promise<void>
@@ -34,10 +35,10 @@ export function createVariantMaker(deps: VariantMakerDeps) {
     id: string,
     transform: TransformRequest & { format: keyof typeof MIME_OF_FORMAT },
   ): Promise<StoredVariant> {
-    const engine = await imageEngine()
+    const engine = await deps.images.state()
     if (!engine.available)
       throw new NotImplementedError(
-        `Image transforms are not available in this process: sharp could not be loaded (${engine.reason}); the original is served without parameters`,
+        `Image transforms are not available in this process: ${engine.reason}; the original is served without parameters`,
       )
     const mimeType = MIME_OF_FORMAT[transform.format]
     const resizer = engine
@@ -82,6 +83,8 @@ export function createVariantMaker(deps: VariantMakerDeps) {
           // Made meanwhile by a claimant whose claim has just been released.
           const again = await deps.store.variant(id)
           if (again) return { ...again, made: false }
+          // Chunks of a maker that died before its file was complete would collide with ours.
+          await deps.store.deleteFile(id)
           return { ...(await make(record, id, transform)), made: true }
         } finally {
           await deps.store.releaseClaim(id)
