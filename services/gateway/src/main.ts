@@ -29,6 +29,7 @@ import { createAssetRateLimiter } from './domain/asset-rate-limiter.ts'
 import { mediaAssets } from './http/media-assets.ts'
 import { mediaUploadRule } from './http/media-upload-rule.ts'
 import { createReadCache } from './read-cache/read-cache.ts'
+import { createIdempotency } from './idempotency/idempotency.ts'
 
 export interface GatewayStartOptions {
   /** Serves `GET /admin` and the panel's assets; a placeholder page by default. */
@@ -63,11 +64,19 @@ export async function start(
   })
   const websitesRepository = createWebsitesRepository(mongo.db)
   const apiKeysRepository = createApiKeysRepository(mongo.db)
+  const idempotency = createIdempotency({
+    db: mongo.db,
+    logger,
+    // Past the upstream's connect, headers and body time-outs, a claim's request is over.
+    abandonAfterMs: config.UPSTREAM_CONNECT_TIMEOUT_MS + 2 * config.UPSTREAM_TIMEOUT_MS,
+    sweepIntervalMs: config.IDEMPOTENCY_SWEEP_INTERVAL_MS,
+  })
   const prepared = prepareMongo(
     mongo,
     async () => {
       await websitesRepository.ensureIndexes()
       await apiKeysRepository.ensureIndexes()
+      await idempotency.prepare()
     },
     logger,
   )
@@ -158,6 +167,7 @@ export async function start(
             throttle,
             rateLimiter,
             proxy,
+            idempotentWrites: idempotency.middleware,
             readCache: readCache.middleware,
             quotas,
           }),
@@ -204,6 +214,7 @@ export async function start(
     })
   } catch (error) {
     await prepared.stop()
+    await idempotency.stop()
     await Promise.allSettled([readCache.close(), proxy.close(), redis.close(), mongo.close()])
     throw error
   }
@@ -212,6 +223,7 @@ export async function start(
     async stop() {
       await service.close()
       await prepared.stop()
+      await idempotency.stop()
       await Promise.allSettled([readCache.close(), proxy.close(), redis.close(), mongo.close()])
     },
   }

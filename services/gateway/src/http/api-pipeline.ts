@@ -34,6 +34,8 @@ export interface ApiPipelineDeps {
   readCache?: Middleware
   /** The website's quotas, forwarded with every call (docs/gateway.md, "Quotas"). */
   quotas?: WebsiteQuotaLookup
+  /** `Idempotency-Key` on writes (idempotency/idempotent-writes.ts). */
+  idempotentWrites?: Middleware
 }
 
 function setRateLimitHeaders(ctx: Parameters<Middleware>[0], state: RateLimitState): void {
@@ -148,11 +150,15 @@ export function proxyApiRequest(proxy: UpstreamProxy, quotas?: WebsiteQuotaLooku
       upstream: ctx.state.apiRoute!.upstream,
       pathAndQuery: `${ctx.path}${ctx.search}`,
       caller: quotas ? { ...caller, quotas: await quotas.quotasOf(caller.websiteId) } : caller,
+      ...(ctx.state.requestBodyObserver && { onBodyChunk: ctx.state.requestBodyObserver }),
     })
   }
 }
 
-/** request id (already set) -> key -> route -> scope -> rate limit -> read cache -> proxy. */
+/**
+ * request id (already set) -> key -> route -> scope -> rate limit -> idempotency key -> read
+ * cache -> proxy.
+ */
 export function apiPipeline(deps: ApiPipelineDeps): Middleware {
   return compose([
     authenticateApiKey(deps),
@@ -160,6 +166,7 @@ export function apiPipeline(deps: ApiPipelineDeps): Middleware {
     resolveApiRoute(),
     requireScope(),
     limitRequestRate(deps.rateLimiter),
+    ...(deps.idempotentWrites ? [deps.idempotentWrites] : []),
     ...(deps.readCache ? [deps.readCache] : []),
     proxyApiRequest(deps.proxy, deps.quotas),
   ])

@@ -12,13 +12,21 @@ export interface LimitedBody {
  * (chunked). Past the limit the client's remaining bytes are left unread, so the caller can
  * still answer 413 on the same connection.
  */
-export function limitBody(source: Readable, limitBytes: number): LimitedBody {
+export function limitBody(
+  source: Readable,
+  limitBytes: number,
+  /** Sees every chunk passed on (an idempotent write's body digest). */
+  onChunk?: (chunk: Buffer) => void,
+): LimitedBody {
   let total = 0
   let exceeded = false
   const counter = new Transform({
     transform(chunk: Buffer, _encoding, callback) {
       total += chunk.length
-      if (total <= limitBytes) return callback(null, chunk)
+      if (total <= limitBytes) {
+        onChunk?.(chunk)
+        return callback(null, chunk)
+      }
       exceeded = true
       source.unpipe(counter)
       callback(new Error(`request body over ${limitBytes} bytes`))

@@ -10,6 +10,7 @@ const ALLOWED_HEADERS = [
   'content-type',
   'if-match',
   'if-none-match',
+  'idempotency-key',
   REQUEST_ID_HEADER,
   // W3C Trace Context, which browser tracing sends on cross-origin calls only when allowed.
   'traceparent',
@@ -17,6 +18,7 @@ const ALLOWED_HEADERS = [
 ]
 const EXPOSED_HEADERS = [
   'ETag',
+  'Idempotent-Replayed',
   'Location',
   'Retry-After',
   'X-RateLimit-Limit',

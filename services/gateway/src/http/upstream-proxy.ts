@@ -31,6 +31,8 @@ export interface ForwardOptions {
   /** Path and query as the service serves them (public paths are forwarded unchanged). */
   pathAndQuery: string
   caller: Caller
+  /** Sees each chunk of the request body as it is sent on. */
+  onBodyChunk?: (chunk: Buffer) => void
 }
 
 export interface UpstreamProxy {
@@ -99,7 +101,7 @@ export function createUpstreamProxy(deps: UpstreamProxyDeps): UpstreamProxy {
         ctx.set('Connection', 'close')
         throw new PayloadTooLargeError(limitBytes)
       }
-      const body = hasBody ? limitBody(ctx.req, limitBytes) : undefined
+      const body = hasBody ? limitBody(ctx.req, limitBytes, options.onBodyChunk) : undefined
       const headers = upstreamRequestHeaders(ctx.req.headers, {
         internal: internalHeaders(deps.internalToken, options.caller),
         requestId: ctx.state.requestId,
