@@ -17,6 +17,8 @@ interface RecordDoc {
   _id: string
   websiteId: string
   key: string
+  method: string
+  path: string
   state: string
   claimId: string
   startedAt: Date
