@@ -200,6 +200,16 @@ describe('docker compose stack', () => {
     expect(holders).toEqual(['gateway'])
   })
 
+  it('when .env sets MEDIA_MAX_BYTES or leaves it out, then the gateway, which cuts uploads, and the content service, which stores them, get the same limit', () => {
+    const limits = (of: ComposeFile) =>
+      ['gateway', 'content-read', 'content-write'].map(
+        (service) => environmentOf(of.services[service]!).MEDIA_MAX_BYTES,
+      )
+    expect(limits(file)).toEqual(['52428800', '52428800', '52428800'])
+    const set = load(['docker-compose.yml'], { ...USER_ENV, MEDIA_MAX_BYTES: '1048576' })
+    expect(limits(set)).toEqual(['1048576', '1048576', '1048576'])
+  })
+
   it('when the gateway container runs the CLI, then the CLI finds the gateway and the admin token in its environment', () => {
     const env = environmentOf(file.services.gateway!)
     expect(new URL(env.CMS_URL!).port).toBe(env.CMS_PORT)

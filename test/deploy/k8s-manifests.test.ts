@@ -52,6 +52,14 @@ function containerPort(container: Record<string, unknown>, port: unknown): numbe
   return typeof found?.containerPort === 'number' ? found.containerPort : undefined
 }
 
+/** An nginx size (`2m`, `512k`, `1000`) in bytes; NaN when it is none. */
+function nginxBytes(size: unknown): number {
+  const match = /^(\d+)([kKmMgG]?)$/.exec(String(size))
+  if (!match) return Number.NaN
+  const unit = { '': 1, k: 1024, m: 1024 ** 2, g: 1024 ** 3 }[match[2]!.toLowerCase()]!
+  return Number(match[1]) * unit
+}
+
 describe.each(BUILDS)('Kubernetes manifests of %s', (dir) => {
   it('when built, then every object is valid against the Kubernetes schemas, with no unknown field', async () => {
     const problems = (
@@ -194,6 +202,23 @@ describe.each(BUILDS)('Kubernetes manifests of %s', (dir) => {
       )
     expect(mode('content-read')).toBe('read')
     expect(mode('content-write')).toBe('write')
+  })
+
+  it('when built, then the gateway and the content service get one MEDIA_MAX_BYTES, and the Ingress streams an upload of that size to the gateway', () => {
+    const resources = built(dir)
+    const limits = ['gateway', 'content-read', 'content-write'].map((service) =>
+      plainValue(
+        resources,
+        envOf(mainContainer(deploymentOf(resources, service))).get('MEDIA_MAX_BYTES')!,
+      ),
+    )
+    expect(new Set(limits).size, limits.join()).toBe(1)
+    const annotations = object(object(ofKind(resources, 'Ingress')[0]!.metadata).annotations)
+    // The gateway takes MEDIA_MAX_BYTES of file plus 64 KiB of form framing.
+    expect(nginxBytes(annotations['nginx.ingress.kubernetes.io/proxy-body-size'])).toBeGreaterThan(
+      Number(limits[0]) + 64 * 1024,
+    )
+    expect(annotations['nginx.ingress.kubernetes.io/proxy-request-buffering']).toBe('off')
   })
 
   it('when built, then only the gateway gets the platform admin token', () => {

@@ -8,16 +8,7 @@ export const SERVICE_PACKAGES = ['gateway', 'content', 'schema', 'webhook'] as c
 export type ServicePackage = (typeof SERVICE_PACKAGES)[number]
 
 /** Variables with a default that the deployment may leave unset. */
-const OPTIONAL = new Set([
-  'LOG_LEVEL',
-  'WEBHOOK_ALLOW_PRIVATE_TARGETS',
-  'CMS_INSTANCE_ID',
-  // The media library's limits: the same defaults in the gateway and the content service.
-  'MEDIA_MAX_BYTES',
-  'MEDIA_ALLOW_SVG',
-  'MEDIA_MAX_SOURCE_PIXELS',
-  'MEDIA_TRANSFORMS_PER_MINUTE',
-])
+const OPTIONAL = new Set(['LOG_LEVEL', 'WEBHOOK_ALLOW_PRIVATE_TARGETS', 'CMS_INSTANCE_ID'])
 
 export function variablesByService(): Record<ServicePackage, Set<string>> {
   const text = readRepoFile('docs', 'architecture.md')
