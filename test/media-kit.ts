@@ -24,11 +24,21 @@ export interface Upload {
 }
 
 /** POST /api/media with a multipart form of `file` (and text fields). */
-export async function upload(
+export function upload(
   site: TestWebsite,
   file: { bytes: Uint8Array; name: string; type?: string } | undefined,
   fields: Record<string, string> = {},
   key = site.adminKey,
+): Promise<Upload> {
+  return uploadTo(testEnv().gatewayUrl, key, file, fields)
+}
+
+/** The same upload to a given gateway with a given key. */
+export async function uploadTo(
+  gatewayUrl: string,
+  key: string,
+  file: { bytes: Uint8Array; name: string; type?: string } | undefined,
+  fields: Record<string, string> = {},
 ): Promise<Upload> {
   const form = new FormData()
   if (file)
@@ -38,7 +48,7 @@ export async function upload(
       file.name,
     )
   for (const [name, value] of Object.entries(fields)) form.append(name, value)
-  const response = await fetch(`${testEnv().gatewayUrl}/api/media`, {
+  const response = await fetch(`${gatewayUrl}/api/media`, {
     method: 'POST',
     headers: { 'x-api-key': key },
     body: form,
@@ -52,8 +62,12 @@ export async function upload(
 }
 
 /** A GET of a public asset path, no key; the body as bytes. */
-export async function asset(path: string, headers: Record<string, string> = {}) {
-  const response = await fetch(`${testEnv().gatewayUrl}${path}`, { headers })
+export async function asset(
+  path: string,
+  headers: Record<string, string> = {},
+  gatewayUrl = testEnv().gatewayUrl,
+) {
+  const response = await fetch(`${gatewayUrl}${path}`, { headers })
   return {
     status: response.status,
     headers: response.headers,
