@@ -34,6 +34,8 @@ export interface FieldDefinition {
   target?: string
   /** `relation` and `media`: a list of up to 100 ids instead of one id. */
   many?: boolean
+  /** In a localized type: `false` keeps one value shared by every locale. */
+  localized?: boolean
 }
 
 /** How many ids a `many` relation holds at most. */
@@ -48,6 +50,8 @@ export interface ContentType {
   titleField?: string
   icon?: string
   fields: FieldDefinition[]
+  /** Its fields hold one value per locale of the website, unless a field says otherwise. */
+  localized?: boolean
   /** Starts at 1, +1 on every PATCH; compiled validators are cached per (website, name, version). */
   version: number
   createdAt: string

@@ -32,3 +32,15 @@ export { isDocumentId } from './data-schema.ts'
 export type { DataValidator, DataValidatorSource } from './data-validator.ts'
 export { definitionSize } from './definition-size.ts'
 export type { DefinitionSize } from './definition-size.ts'
+export {
+  canonicalLocale,
+  checkLocaleList,
+  DEFAULT_LOCALES,
+  defaultLocaleOf,
+  fallbackChain,
+  isLocalizedField,
+  localeCodeProblem,
+  localizedFieldNames,
+  MAX_LOCALES,
+} from './locales.ts'
+export type { CheckedLocales, LocaleDefinition } from './locales.ts'

@@ -14,6 +14,7 @@ export const CONTENT_TYPE_MEMBERS = [
   'slugField',
   'titleField',
   'icon',
+  'localized',
   'fields',
 ] as const
 export type ContentTypeMember = (typeof CONTENT_TYPE_MEMBERS)[number]
@@ -106,6 +107,21 @@ function titleFieldProblem(value: unknown, rawFields: unknown): string | undefin
 
 const isSet = (value: unknown): boolean => value !== undefined && value !== null
 
+/** `localized: true` on a field only means something in a localized type. */
+function localizedFieldProblems(rawFields: unknown): ErrorDetail[] {
+  if (!Array.isArray(rawFields)) return []
+  return rawFields.flatMap((field, index) =>
+    isPlainObject(field) && field.localized === true
+      ? [
+          {
+            path: `${indexPath('fields', index)}.localized`,
+            message: 'can be true only in a content type with localized: true',
+          },
+        ]
+      : [],
+  )
+}
+
 /**
  * Checks a whole definition and fills in defaults (label = name, fields = []). A `null` member
  * means "not set". Every problem is reported, each with the path of the member at fault.
@@ -127,6 +143,10 @@ export function checkContentTypeDefinition(input: unknown): CheckedContentType {
     if (problem) problems.push({ path: member, message: problem })
   }
   const fields = checkFields(input.fields, problems)
+  const localized = isSet(input.localized) ? input.localized : undefined
+  if (localized !== undefined && typeof localized !== 'boolean')
+    problems.push({ path: 'localized', message: 'must be true or false' })
+  if (localized !== true) problems.push(...localizedFieldProblems(input.fields))
   for (const member of ['slugField', 'titleField'] as const) {
     const problem = isSet(input[member])
       ? titleFieldProblem(input[member], input.fields)
@@ -144,6 +164,7 @@ export function checkContentTypeDefinition(input: unknown): CheckedContentType {
   for (const member of ['description', 'slugField', 'titleField', 'icon'] as const) {
     if (isSet(input[member])) definition[member] = input[member] as string
   }
+  if (localized === true) definition.localized = true
   return { definition, problems }
 }
 

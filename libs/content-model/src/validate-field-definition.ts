@@ -12,6 +12,7 @@ export const FIELD_DEFINITION_MEMBERS: readonly string[] = [
   'label',
   'type',
   'required',
+  'localized',
   ...FIELD_OPTION_NAMES,
 ]
 
@@ -109,6 +110,10 @@ export function checkFieldDefinition(input: unknown, path: string): CheckedField
   if (typeof required !== 'boolean') {
     problems.push({ path: memberPath(path, 'required'), message: 'must be true or false' })
   }
+  const localized = input.localized ?? undefined
+  if (localized !== undefined && typeof localized !== 'boolean') {
+    problems.push({ path: memberPath(path, 'localized'), message: 'must be true or false' })
+  }
   const options = isFieldType(type) ? checkOptions(input, type, path, problems) : {}
 
   if (problems.length > 0 || !isFieldType(type)) return { field: undefined, problems }
@@ -118,6 +123,7 @@ export function checkFieldDefinition(input: unknown, path: string): CheckedField
     label: hasLabel ? (input.label as string) : name,
     type,
     required: required as boolean,
+    ...(typeof localized === 'boolean' ? { localized } : {}),
     ...(options as Pick<FieldDefinition, FieldOptionName>),
   }
   return { field, problems }

@@ -24,12 +24,16 @@ export interface EntryEventMessage {
   document: Record<string, unknown> & { id: string }
   /** On `entry.update` of a pending draft saved or discarded (the document shows the draft). */
   draft?: true
+  /** The locale the write named (`?locale=`); the document's `data` is keyed by locale. */
+  locale?: string
 }
 
 export interface ContentTypeChangedMessage {
   websiteId: string
+  /** The type's name; empty when the website's locales changed (`locales: true`). */
   name: string
   /** Null when the type was deleted. */
   version: number | null
   timestamp: string
+  locales?: true
 }

@@ -8,6 +8,7 @@ import type { ContentConfig } from './config.ts'
 import { createSchemaClient } from './data/schema-client.ts'
 import { createContentService } from './domain/content-service.ts'
 import { createContentTypeCatalog } from './domain/content-types.ts'
+import { internalRoutes } from './http/internal-routes.ts'
 import { contentRoutes } from './http/content-routes.ts'
 import { readsOnly } from './http/reads-only.ts'
 import { scheduleRoutes } from './http/schedule-routes.ts'
@@ -96,6 +97,7 @@ export async function start(
       ...(writes ? [media.upload] : []),
       jsonBody(),
       routed(router),
+      routed(internalRoutes(store)),
       ...media.routes,
       routed(scheduleRoutes(scheduler, { writes })),
     ],

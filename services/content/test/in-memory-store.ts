@@ -33,8 +33,8 @@ export function inMemoryStore(
   const records = new Map<string, StoredVersion>()
   const pointers = new Map<string, OutboxPointer>()
   const claims = new Map<string, SlugClaim>()
-  const slugKey = (scope: { websiteId: string; type: string; slug: string }) =>
-    JSON.stringify([scope.websiteId, scope.type, scope.slug])
+  const slugKey = (scope: { websiteId: string; type: string; slug: string; locale?: string }) =>
+    JSON.stringify([scope.websiteId, scope.type, scope.slug, scope.locale])
 
   const documents: DocumentsCollection = {
     async findById(id) {
@@ -64,6 +64,9 @@ export function inMemoryStore(
       throw new Error('not used by these tests')
     },
     async setSchedule() {
+      throw new Error('not used by these tests')
+    },
+    async usesLocale() {
       throw new Error('not used by these tests')
     },
   }

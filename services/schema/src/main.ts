@@ -12,7 +12,9 @@ import { createContentUsageClient } from './data/content-usage-client.ts'
 import { createWebsiteTypeIndexRepository } from './data/website-type-index-repository.ts'
 import { createContentTypes } from './domain/content-types.ts'
 import { createWebsiteTypeLists } from './domain/website-type-lists.ts'
+import { createWebsiteLocales } from './domain/website-locales.ts'
 import { contentTypeRoutes } from './http/content-type-routes.ts'
+import { localeRoutes } from './http/locale-routes.ts'
 import { internalRoutes } from './http/internal-routes.ts'
 import { createContentTypePublisher } from './messaging/content-type-publisher.ts'
 
@@ -43,20 +45,24 @@ export async function start(
   })
 
   const index = createWebsiteTypeIndexRepository(mongo.db)
+  const usage = createContentUsageClient({
+    contentUrl: config.CONTENT_URL,
+    internalToken: config.INTERNAL_TOKEN,
+    timeoutMs: config.CONTENT_TIMEOUT_MS,
+  })
+  const events = createContentTypePublisher({ amqp, logger, clock })
+  const lists = createWebsiteTypeLists({
+    store: repository,
+    index,
+    maxBytes: config.TYPE_LIST_CACHE_MB * 1024 * 1024,
+  })
+  const locales = createWebsiteLocales({ index, lists, usage, events })
   const contentTypes = createContentTypes({
     store: repository,
     index,
-    lists: createWebsiteTypeLists({
-      store: repository,
-      index,
-      maxBytes: config.TYPE_LIST_CACHE_MB * 1024 * 1024,
-    }),
-    usage: createContentUsageClient({
-      contentUrl: config.CONTENT_URL,
-      internalToken: config.INTERNAL_TOKEN,
-      timeoutMs: config.CONTENT_TIMEOUT_MS,
-    }),
-    events: createContentTypePublisher({ amqp, logger, clock }),
+    lists,
+    usage,
+    events,
     clock,
     newId: randomUUID,
   })
@@ -68,7 +74,8 @@ export async function start(
     middleware: [
       jsonBody(),
       routed(contentTypeRoutes(contentTypes)),
-      routed(internalRoutes(contentTypes)),
+      routed(localeRoutes(locales)),
+      routed(internalRoutes(contentTypes, locales)),
     ],
     checks: { mongodb: prepared.check },
     // Change announcements only refresh other services' caches early; writes do not need them.

@@ -212,7 +212,7 @@ describe('contract section 3: field definitions', () => {
         {
           path: 'fields[0].default',
           message:
-            'is not a member of a field definition (allowed: name, label, type, required, options, min, max, maxLength, target, many)',
+            'is not a member of a field definition (allowed: name, label, type, required, localized, options, min, max, maxLength, target, many)',
         },
       ],
     ],
@@ -374,7 +374,7 @@ describe('request bodies', () => {
       {
         path: 'colour',
         message:
-          'is not a member of a content type (allowed: name, label, description, slugField, titleField, icon, fields)',
+          'is not a member of a content type (allowed: name, label, description, slugField, titleField, icon, localized, fields)',
       },
     ])
   })
@@ -449,7 +449,7 @@ describe('request bodies', () => {
       {
         path: 'constructor',
         message:
-          'is not a member of a content type (allowed: name, label, description, slugField, titleField, icon, fields)',
+          'is not a member of a content type (allowed: name, label, description, slugField, titleField, icon, localized, fields)',
       },
     ])
   })

@@ -87,6 +87,7 @@ describe('GET /internal/field-declarations', () => {
         },
         { name: 'person', fields: [{ name: 'name', type: 'text' }] },
       ],
+      locales: [{ code: 'en', default: true }],
     })
   })
 

@@ -1,11 +1,17 @@
-import type { ContentType, FieldType } from '@cms/content-model'
-import { isContentTypeName } from '@cms/content-model'
+import type { ContentType, FieldType, LocaleDefinition } from '@cms/content-model'
+import { DEFAULT_LOCALES, isContentTypeName } from '@cms/content-model'
 import { createInternalClient } from '@cms/http'
 import type { ContentTypeSource } from '../domain/content-types.ts'
 
 interface Declarations {
   name: string
-  fields: Array<{ name: string; type: FieldType; target?: string; many?: boolean }>
+  fields: Array<{
+    name: string
+    type: FieldType
+    target?: string
+    many?: boolean
+    localized?: boolean
+  }>
 }
 
 /**
@@ -18,6 +24,7 @@ function declaredType(declared: Declarations): ContentType {
     id: '',
     name: declared.name,
     label: declared.name,
+    ...(declared.fields.some((field) => field.localized) ? { localized: true } : {}),
     fields: declared.fields.map((field) => ({
       name: field.name,
       label: field.name,
@@ -25,6 +32,8 @@ function declaredType(declared: Declarations): ContentType {
       required: false,
       ...(field.target === undefined ? {} : { target: field.target }),
       ...(field.many === undefined ? {} : { many: field.many }),
+      // A shared field of a localized type says so, as its definition does.
+      ...(field.localized ? {} : { localized: false }),
     })),
     version: 0,
     createdAt: '',
@@ -33,9 +42,9 @@ function declaredType(declared: Declarations): ContentType {
 }
 
 /**
- * One type from the schema service's public path (an `_id` read there; revalidated with the
- * ETag it came with), and the website's field declarations from its internal path, as the
- * same caller.
+ * One type with the website's locales (an `_id` read there; revalidated with the ETag it came
+ * with), and the website's field declarations and locales, from the schema service's internal
+ * paths, as the same caller.
  */
 export function createSchemaClient(options: {
   baseUrl: string
@@ -53,18 +62,23 @@ export function createSchemaClient(options: {
       if (!isContentTypeName(name)) return undefined
       const answer = await client.get(
         caller,
-        `/api/content-types/${encodeURIComponent(name)}`,
+        `/internal/content-types/${encodeURIComponent(name)}`,
         etag === undefined ? {} : { 'if-none-match': etag },
       )
       if (answer.status === 304) return 'unchanged'
       if (answer.status !== 200) return undefined
       const served = answer.headers.get('etag')
-      return { type: answer.body as ContentType, ...(served && { etag: served }) }
+      const body = answer.body as { type: ContentType; locales: LocaleDefinition[] }
+      return { type: body.type, locales: body.locales, ...(served && { etag: served }) }
     },
     async list(caller) {
       const answer = await client.get(caller, '/internal/field-declarations')
-      const body = answer.body as { docs?: Declarations[] } | undefined
-      return (body?.docs ?? []).map(declaredType)
+      const body = answer.body as
+        { docs?: Declarations[]; locales?: LocaleDefinition[] } | undefined
+      return {
+        types: (body?.docs ?? []).map(declaredType),
+        locales: body?.locales ?? [...DEFAULT_LOCALES],
+      }
     },
   }
 }

@@ -1,5 +1,6 @@
 import type {
   ApiDocument,
+  DocumentData,
   DocumentState,
   StoredDocument,
   StoredVersion,
@@ -18,6 +19,9 @@ const API_MEMBERS = [
   'createdAt',
   'updatedAt',
   'version',
+  'locale',
+  'localesPresent',
+  'slugs',
 ] as const
 
 /**
@@ -25,11 +29,12 @@ const API_MEMBERS = [
  * only when the stored record has it, dates as ISO strings. Storage-only fields never leave.
  */
 export function toApiDocument(
-  stored: Partial<StoredDocument> & { _id: string },
+  stored: Partial<StoredDocument> & { _id: string; locale?: string },
 ): Partial<ApiDocument> & { id: string } {
   const api: Record<string, unknown> = { id: stored._id }
+  const members = stored as Record<string, unknown>
   for (const member of API_MEMBERS) {
-    if (stored[member] !== undefined) api[member] = iso(stored[member])
+    if (members[member] !== undefined) api[member] = iso(members[member])
   }
   if (stored.status !== undefined) {
     api.hasPendingDraft = stored.pendingDraft !== undefined
@@ -66,6 +71,12 @@ export const versionData = (record: StoredVersion): Record<string, unknown> =>
   record.reason === 'draft' && record.state.pendingDraft
     ? record.state.pendingDraft.data
     : record.state.data
+
+/** The other locales' values beside `versionData`. */
+export const versionLocales = (record: StoredVersion): Record<string, DocumentData> | undefined =>
+  record.reason === 'draft' && record.state.pendingDraft
+    ? record.state.pendingDraft.locales
+    : record.state.locales
 
 export function toApiVersion(record: StoredVersion): ApiVersion {
   return {

@@ -6,6 +6,13 @@ import { changeOf } from './document-change.ts'
 import type { DocumentStatus } from './document.ts'
 import { nextState } from './next-state.ts'
 import { withoutPendingDraft } from './document.ts'
+import type { DocumentState, PendingDraft } from './document.ts'
+
+/** The state showing the pending draft's content (its data, and its other locales' values). */
+function withContentOf(state: DocumentState, draft: PendingDraft): DocumentState {
+  const { locales: _live, ...rest } = state
+  return { ...rest, data: draft.data, ...(draft.locales ? { locales: draft.locales } : {}) }
+}
 
 export interface ChangeStatusInput {
   caller: Caller
@@ -28,11 +35,12 @@ export function createStatusChanger(deps: { store: Pick<ContentStore, 'change'> 
           const state = nextState(current, now, {
             status,
             publishedAt: status === 'published' ? now : null,
-            ...(current.pendingDraft ? { data: current.pendingDraft.data } : {}),
           })
           return {
             reason: status === 'published' ? 'publish' : 'unpublish',
-            state: withoutPendingDraft(state),
+            state: withoutPendingDraft(
+              current.pendingDraft ? withContentOf(state, current.pendingDraft) : state,
+            ),
           }
         }),
       )

@@ -8,6 +8,7 @@ import { createDocumentLister } from './list-documents.ts'
 import { createDocumentPresenter } from './present-document.ts'
 import { createVersionLister } from './list-versions.ts'
 import { createDocumentReader } from './read-document.ts'
+import { viewInLocale } from './locale-reads.ts'
 import { createReferrerLister } from './referrers.ts'
 import { createDocumentRestorer } from './restore-document.ts'
 import { createDocumentUpdater } from './update-document.ts'
@@ -24,7 +25,7 @@ export interface ContentServiceDeps {
 /** The use cases of spec section 4.2, wired to their collaborators. */
 export function createContentService(deps: ContentServiceDeps) {
   const { store, catalog, clock, media } = deps
-  const reader = createDocumentReader({ store })
+  const reader = createDocumentReader({ store, catalog })
   const status = createStatusChanger({ store })
   return {
     create: createDocumentCreator({ catalog, store, clock, media }),
@@ -40,6 +41,8 @@ export function createContentService(deps: ContentServiceDeps) {
     present: createDocumentPresenter({ store, catalog, media }),
     referrers: createReferrerLister({ store }),
     discardDraft: createDraftDiscarder({ store }),
+    /** A document as read in `locale` (as sent; the website default when undefined). */
+    inLocale: (input: Parameters<typeof viewInLocale>[1]) => viewInLocale(catalog, input),
   }
 }
 

@@ -17,14 +17,14 @@ function countingSource() {
       const found = current.find((type) => type.name === name)
       if (!found) return undefined
       const served = `"${current.length}-${name}"`
-      return etag === served ? 'unchanged' : { type: found, etag: served }
+      return etag === served ? 'unchanged' : { type: found, locales: [], etag: served }
     },
     async list() {
       lists++
       const snapshot = current
-      if (release === undefined) return snapshot
+      if (release === undefined) return { types: snapshot, locales: [] }
       await new Promise<void>((resolve) => (release = resolve))
-      return snapshot
+      return { types: snapshot, locales: [] }
     },
   }
   return {
@@ -50,7 +50,7 @@ describe('content type catalog', () => {
     expect(source.lists()).toBe(1)
     source.set([typeNamed('a'), typeNamed('b')])
     catalog.invalidate('w1')
-    expect((await catalog.listed(caller)).map((type) => type.name)).toEqual(['a', 'b'])
+    expect((await catalog.listed(caller)).types.map((type) => type.name)).toEqual(['a', 'b'])
     expect(source.lists()).toBe(2)
   })
 
@@ -63,8 +63,8 @@ describe('content type catalog', () => {
     source.set([typeNamed('a'), typeNamed('new')])
     catalog.invalidate('w1')
     source.resume()
-    expect((await pending).map((type) => type.name)).toEqual(['a'])
-    expect((await catalog.listed(caller)).map((type) => type.name)).toEqual(['a', 'new'])
+    expect((await pending).types.map((type) => type.name)).toEqual(['a'])
+    expect((await catalog.listed(caller)).types.map((type) => type.name)).toEqual(['a', 'new'])
   })
 
   it('when asked for the current type, then the source is always asked', async () => {

@@ -1,10 +1,22 @@
 import { LRUCache } from 'lru-cache'
-import type { ContentType } from '@cms/content-model'
+import type { ContentType, LocaleDefinition } from '@cms/content-model'
 import type { Caller } from '@cms/http'
+
+/** A type and the website's locales, as writes need them. */
+export interface TypeInWebsite {
+  type: ContentType
+  locales: LocaleDefinition[]
+}
+
+/** The website's field declarations and locales, as reads and list queries need them. */
+export interface WebsiteModel {
+  types: ContentType[]
+  locales: LocaleDefinition[]
+}
 
 /** Where content types come from: the schema service, asked for the same caller. */
 /** A type with the validator it was served with; `unchanged` when the held one is still valid. */
-export type SourcedType = { type: ContentType; etag?: string } | 'unchanged' | undefined
+export type SourcedType = (TypeInWebsite & { etag?: string }) | 'unchanged' | undefined
 
 export interface ContentTypeSource {
   /**
@@ -16,7 +28,7 @@ export interface ContentTypeSource {
    * The website's field declarations: each type with its name and its fields' names and types
    * only (no labels, options or bounds), bounded by the website's quotas.
    */
-  list(caller: Caller): Promise<ContentType[]>
+  list(caller: Caller): Promise<WebsiteModel>
 }
 
 export interface ContentTypeCatalog {
@@ -25,12 +37,12 @@ export interface ContentTypeCatalog {
    * its change event arrives; a type held here is revalidated (one small read there, no
    * definition sent) instead of fetched again.
    */
-  current(caller: Caller, name: string): Promise<ContentType | undefined>
+  current(caller: Caller, name: string): Promise<TypeInWebsite | undefined>
   /**
    * The website's field declarations for list queries (never whole definitions), cached until
    * a change event or `ttlMs`.
    */
-  listed(caller: Caller, options?: { fresh?: boolean }): Promise<ContentType[]>
+  listed(caller: Caller, options?: { fresh?: boolean }): Promise<WebsiteModel>
   invalidate(websiteId: string): void
 }
 
@@ -42,12 +54,12 @@ export function createContentTypeCatalog(deps: {
 }): ContentTypeCatalog {
   const max = deps.maxWebsites ?? 10_000
   // Types by (website, name) with their validator, up to `maxTypeBytes` of definitions.
-  const types = new LRUCache<string, { type: ContentType; etag: string }>({
+  const types = new LRUCache<string, { found: TypeInWebsite; etag: string }>({
     maxSize: deps.maxTypeBytes ?? 32 * 1024 * 1024,
-    sizeCalculation: (entry) => Math.max(1, JSON.stringify(entry.type).length),
+    sizeCalculation: (entry) => Math.max(1, JSON.stringify(entry).length),
   })
   const typeKey = (websiteId: string, name: string) => `${websiteId}\u0000${name}`
-  const cached = new LRUCache<string, ContentType[]>({ max, ttl: deps.ttlMs ?? 30_000 })
+  const cached = new LRUCache<string, WebsiteModel>({ max, ttl: deps.ttlMs ?? 30_000 })
   // A list fetched before an invalidation must not be cached after it.
   const generations = new LRUCache<string, number>({ max })
   const generationOf = (websiteId: string) => generations.get(websiteId) ?? 0
@@ -58,10 +70,15 @@ export function createContentTypeCatalog(deps: {
       const held = types.get(key)
       const found = await deps.source.get(caller, name, held?.etag)
       // `unchanged` only ever answers an etag, so a held copy was sent with the question.
-      if (found === 'unchanged') return held?.type
-      if (found?.etag) types.set(key, { type: found.type, etag: found.etag })
+      if (found === 'unchanged') return held?.found
+      if (!found) {
+        types.delete(key)
+        return undefined
+      }
+      const { etag, ...inWebsite } = found
+      if (etag) types.set(key, { found: inWebsite, etag })
       else types.delete(key)
-      return found?.type
+      return inWebsite
     },
     async listed(caller, options = {}) {
       const { websiteId } = caller
@@ -70,9 +87,9 @@ export function createContentTypeCatalog(deps: {
         if (hit) return hit
       }
       const generation = generationOf(websiteId)
-      const types = await deps.source.list(caller)
-      if (generationOf(websiteId) === generation) cached.set(websiteId, types)
-      return types
+      const model = await deps.source.list(caller)
+      if (generationOf(websiteId) === generation) cached.set(websiteId, model)
+      return model
     },
     invalidate(websiteId) {
       generations.set(websiteId, generationOf(websiteId) + 1)

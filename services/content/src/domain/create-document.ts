@@ -10,12 +10,24 @@ import { requireRelationTargets, withRefs } from './relations.ts'
 import type { MediaLookup } from './relations.ts'
 import { requireValidSlug } from './sent-slug.ts'
 import { deriveSlug } from './slug.ts'
+import { askedLocale } from './locale-param.ts'
+import {
+  eventLocaleOf,
+  localeSlugBase,
+  presentLocales,
+  requireSharedValuesShared,
+  typeLocales,
+  validatorTypeFor,
+  withOwnValues,
+} from './localized-content.ts'
 
 export interface CreateDocumentInput {
   caller: Caller
   type: string
   data: DocumentData
   slug?: string
+  /** `locale=`: the locale whose values `data` holds (the website default when absent). */
+  locale?: string
 }
 
 export function createDocumentCreator(deps: {
@@ -31,9 +43,15 @@ export function createDocumentCreator(deps: {
   return async function createDocument(input: CreateDocumentInput): Promise<StoredDocument> {
     const { caller } = input
     requireAdminScope(caller)
-    const contentType = await deps.catalog.current(caller, input.type)
-    if (!contentType) throw ValidationError.single('type', `Unknown content type "${input.type}"`)
-    const data = validatedData(contentType, input.data)
+    const found = await deps.catalog.current(caller, input.type)
+    if (!found) throw ValidationError.single('type', `Unknown content type "${input.type}"`)
+    const { type: contentType } = found
+    const code = askedLocale(input.locale, found.locales, { all: false })
+    const at = typeLocales(contentType, found.locales)
+    requireSharedValuesShared(contentType, at, input.data)
+    const values = validatedData(validatorTypeFor(contentType, at, code), input.data)
+    const content = withOwnValues({ data: {} }, at, code, values)
+    const { data } = content
     if (input.slug !== undefined) requireValidSlug(input.slug)
     await requireRelationTargets(deps, {
       websiteId: caller.websiteId,
@@ -42,13 +60,23 @@ export function createDocumentCreator(deps: {
     })
     const id = newId()
     const now = deps.clock()
-    return deps.store.create({
+    const inDefault = code === at.defaultCode
+    const localeSlug =
+      inDefault || at.names.size === 0
+        ? undefined
+        : input.slug !== undefined
+          ? { exact: input.slug }
+          : optionalBase(localeSlugBase(contentType, at, values))
+    const localized = at.names.size > 0
+    const created = await deps.store.create({
       documentId: id,
       changedBy: caller.keyId,
       slug:
-        input.slug === undefined
+        input.slug === undefined || !inDefault
           ? { derivedFrom: deriveSlug(contentType, data, id) }
           : { exact: input.slug },
+      ...(localeSlug ? { localeSlugs: { [code]: localeSlug } } : {}),
+      ...(localized ? { eventLocale: eventLocaleOf(at, input.locale) } : {}),
       state: withRefs(
         {
           websiteId: caller.websiteId,
@@ -60,9 +88,15 @@ export function createDocumentCreator(deps: {
           updatedAt: now,
           version: 1,
           data,
+          ...(content.locales ? { locales: content.locales } : {}),
+          ...(localized ? { localesPresent: presentLocales(content, at) } : {}),
         },
         contentType,
       ),
     })
+    return created
   }
 }
+
+const optionalBase = (base: string | undefined) =>
+  base === undefined ? undefined : { derivedFrom: base }

@@ -24,6 +24,15 @@ export interface StoredDocument {
    */
   refs?: string[]
   /**
+   * In a localized type: each non-default locale's values of localized fields (the default
+   * locale's are in `data`, beside the shared fields; docs/content.md, "Locales").
+   */
+  locales?: Record<string, DocumentData>
+  /** The codes with at least one localized value (what `?force` locale removal looks for). */
+  localesPresent?: string[]
+  /** Each non-default locale's slug (the default locale's is `slug`). */
+  slugs?: Record<string, string>
+  /**
    * Changes saved with `PATCH ?draft=true` over a published document: reads without draft
    * access keep the live `data`; publish makes this the live data, discard drops it.
    */
@@ -42,6 +51,7 @@ export interface DocumentSchedule {
 
 export interface PendingDraft {
   data: DocumentData
+  locales?: Record<string, DocumentData>
   updatedAt: Date
 }
 
@@ -64,6 +74,11 @@ export interface ApiDocument {
   hasPendingDraft: boolean
   scheduledPublishAt: string | null
   scheduledUnpublishAt: string | null
+  /** Documents of localized types: the locale shown, and the codes that have values. */
+  locale?: string
+  localesPresent?: string[]
+  /** `locale=*`: every locale's slug. */
+  slugs?: Record<string, string>
 }
 
 /** Every change but `delete` is listed in a document's history. */
@@ -92,9 +107,14 @@ export const EVENT_OF_REASON: Readonly<Record<ChangeReason, EntryEventName>> = {
 
 /** The document as someone with draft access sees it: its pending draft's data, if any. */
 export function draftView<Document extends Partial<StoredDocument>>(document: Document): Document {
-  const { pendingDraft, ...rest } = document
+  const { pendingDraft, locales: _live, ...rest } = document
   if (!pendingDraft) return document
-  return { ...rest, data: pendingDraft.data, pendingDraft } as Document
+  return {
+    ...rest,
+    data: pendingDraft.data,
+    ...(pendingDraft.locales ? { locales: pendingDraft.locales } : {}),
+    pendingDraft,
+  } as Document
 }
 
 /** The state without a pending draft (publish, discard, a live change that discards it). */
@@ -119,9 +139,35 @@ export interface StoredVersion {
   /** The key that made this change (the document's `authorId` stays its creator). */
   changedBy: string
   state: DocumentState
-  event: { eventId: string; name: EntryEventName; timestamp: Date }
+  event: { eventId: string; name: EntryEventName; timestamp: Date; locale?: EventLocale }
   createdAt: Date
 }
+
+/** What an event of a localized document needs to show `data` keyed by locale. */
+export interface EventLocale {
+  /** The locale the write named, if any. */
+  asked?: string
+  defaultCode: string
+  /** The type's localized fields at the time of the write. */
+  fields: string[]
+}
+
+/** Every slug a document holds: the default locale's, then one per other locale. */
+export function slugScopesOf(
+  state: Pick<DocumentState, 'websiteId' | 'type' | 'slug' | 'slugs'>,
+): Array<{ websiteId: string; type: string; slug: string; locale?: string }> {
+  const scope = { websiteId: state.websiteId, type: state.type }
+  return [
+    { ...scope, slug: state.slug },
+    ...Object.entries(state.slugs ?? {}).map(([locale, slug]) => ({ ...scope, slug, locale })),
+  ]
+}
+
+/** The slug a document holds in `locale` (undefined: the default locale's). */
+export const slugOf = (
+  document: Pick<StoredDocument, 'slug' | 'slugs'>,
+  locale: string | undefined,
+): string | undefined => (locale === undefined ? document.slug : document.slugs?.[locale])
 
 export const versionKey = (documentId: string, version: number): string =>
   `${documentId}:${version}`

@@ -1,11 +1,12 @@
 import { ValidationError } from '@cms/errors'
 import type { Caller } from '@cms/http'
-import type { ContentType } from '@cms/content-model'
 import { mongoFilterOf, parseListQuery, resolveRelatedConditions } from '../query/index.ts'
 import type { ContentStore } from '../store/content-store.ts'
 import type { ListQuery } from '../query/index.ts'
 import { toApiDocument } from './api-shape.ts'
-import type { ContentTypeCatalog } from './content-types.ts'
+import type { ContentTypeCatalog, WebsiteModel } from './content-types.ts'
+import { localizedPathsOf, readLocaleOf, renamePaths } from './locale-reads.ts'
+import type { ReadLocale } from './locale-reads.ts'
 import { requireDraftAccess } from './document-access.ts'
 import { DOCUMENT_STATUSES, draftView } from './document.ts'
 import { withPendingDraftPaths } from './pending-draft.ts'
@@ -34,14 +35,16 @@ export function createDocumentLister(deps: {
   async function parse(
     caller: Caller,
     queryString: string,
-  ): Promise<{ query: ListQuery; types: ContentType[] }> {
-    const types = await deps.catalog.listed(caller)
+  ): Promise<{ query: ListQuery; model: WebsiteModel; locale: ReadLocale }> {
+    const parsed = (model: WebsiteModel) => {
+      const query = parseListQuery(queryString, { contentTypes: model.types })
+      return { query, model, locale: readLocaleOf(model, query.locale) }
+    }
     try {
-      return { query: parseListQuery(queryString, { contentTypes: types }), types }
+      return parsed(await deps.catalog.listed(caller))
     } catch (error) {
       if (!(error instanceof ValidationError)) throw error
-      const fresh = await deps.catalog.listed(caller, { fresh: true })
-      return { query: parseListQuery(queryString, { contentTypes: fresh }), types: fresh }
+      return parsed(await deps.catalog.listed(caller, { fresh: true }))
     }
   }
 
@@ -52,17 +55,18 @@ export function createDocumentLister(deps: {
   }): Promise<PageEnvelope<ListedDocument> | UncountedPageEnvelope<ListedDocument>> {
     const { caller, queryString } = input
     requireDraftAccess(caller, asksForDrafts(queryString))
-    const { query, types } = await parse(caller, queryString)
+    const { query, model, locale } = await parse(caller, queryString)
+    const { types } = model
     requireDraftAccess(caller, query.draft)
+    const paths = localizedPathsOf(locale, model, query.type)
     const where = await resolveRelatedConditions(query.where, (condition) =>
       relatedIds(deps.store, { caller, draft: query.draft, condition }),
     )
     const populated = populatedProjection(query)
-    const projection = query.draft
-      ? withPendingDraftPaths(populated.projection)
-      : populated.projection
+    const projected = populated.projection && paths.widen(populated.projection)
+    const projection = query.draft ? withPendingDraftPaths(projected) : projected
     const filter = {
-      ...mongoFilterOf(where),
+      ...(renamePaths(mongoFilterOf(where), paths.path) as Record<string, unknown>),
       websiteId: caller.websiteId,
       // Both statuses as a list, so draft lists use the same indexes (docs/queries.md).
       status: query.draft ? { $in: [...DOCUMENT_STATUSES] } : 'published',
@@ -70,7 +74,7 @@ export function createDocumentLister(deps: {
     const counted = query.withCount !== false
     const { docs, total } = await deps.store.page({
       filter,
-      sort: query.sort,
+      sort: query.sort.map(([path, direction]) => [paths.path(path), direction] as const),
       skip: (query.page - 1) * query.limit,
       // Uncounted, one document more than the page says whether there is a next page.
       limit: counted ? query.limit : query.limit + 1,
@@ -80,7 +84,7 @@ export function createDocumentLister(deps: {
     const request = { page: query.page, limit: query.limit }
     const page = docs
       .slice(0, query.limit)
-      .map((doc) => (query.draft ? draftView(doc) : doc)) as Array<
+      .map((doc) => locale.view(query.draft ? draftView(doc) : doc)) as Array<
       (typeof docs)[number] & { _id: string }
     >
     const listed = query.populate
@@ -91,6 +95,8 @@ export function createDocumentLister(deps: {
             websiteId: caller.websiteId,
             draft: query.draft,
             types,
+            localize: locale.view,
+            widen: localizedPathsOf(locale, model, undefined).widen,
           })
         ).map(populated.present)
       : page.map((doc) => toApiDocument(doc))

@@ -18,6 +18,10 @@ export interface PopulateContext {
   draft: boolean
   /** The website's types (their field declarations are enough). */
   types: readonly ContentType[]
+  /** Shows a document in the read's locale (related documents too). */
+  localize?: <Document extends Partial<StoredDocument>>(document: Document) => Document
+  /** A projection with the stored paths the read's locale shows its fields from. */
+  widen?: (projection: Record<string, 0 | 1>) => Record<string, 0 | 1>
 }
 
 function relationOf(
@@ -54,14 +58,15 @@ async function relatedDocuments(
     const media = await context.media.shown(context.websiteId, [...ids])
     return new Map(media.map((file) => [file.id, { type: 'media', shown: file }]))
   }
-  const projection = context.draft
-    ? withPendingDraftPaths(projectionFor(field))
-    : projectionFor(field)
+  const own = projectionFor(field)
+  const widened = own && context.widen ? context.widen(own) : own
+  const projection = context.draft ? withPendingDraftPaths(widened) : widened
   const read = await context.store.findMany(context.websiteId, [...ids], {
     ...(projection ? { projection } : {}),
     publishedOnly: !context.draft,
   })
-  const found = context.draft ? read.map(draftView) : read
+  const visible = context.draft ? read.map(draftView) : read
+  const found = context.localize ? visible.map(context.localize) : visible
   const shown = await populateDocuments(found as StoredDocumentWithId[], field.next, context)
   const hideType = field.fields !== undefined && !field.fields.includes('type')
   return new Map(

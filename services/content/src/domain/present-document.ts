@@ -3,6 +3,7 @@ import type { Caller } from '@cms/http'
 import { readPopulate } from '../query/index.ts'
 import type { ContentStore } from '../store/content-store.ts'
 import type { ContentTypeCatalog } from './content-types.ts'
+import { localizedPathsOf, readLocaleOf } from './locale-reads.ts'
 import type { StoredDocument } from './document.ts'
 import { populateDocuments } from './populate.ts'
 import type { MediaLookup } from './relations.ts'
@@ -20,17 +21,23 @@ export function createDocumentPresenter(deps: {
     document: StoredDocument
     /** `populate` as parsed from the query string. */
     populate: unknown
+    /** `locale` as sent. */
+    locale?: string
   }): Promise<PresentedDocument> {
-    const types = await deps.catalog.listed(input.caller)
+    const model = await deps.catalog.listed(input.caller)
+    const { types } = model
+    const locale = readLocaleOf(model, input.locale)
     const scope = types.filter((type) => type.name === input.document.type)
     const { populate, issues } = readPopulate(input.populate, { types, scope })
     if (issues.length > 0) throw new ValidationError('Invalid query parameters', issues)
-    const [presented] = await populateDocuments([input.document], populate ?? [], {
+    const [presented] = await populateDocuments([locale.view(input.document)], populate ?? [], {
       store: deps.store,
       media: deps.media,
       websiteId: input.caller.websiteId,
       draft: input.draft,
       types,
+      localize: locale.view,
+      widen: localizedPathsOf(locale, model, undefined).widen,
     })
     return presented!
   }

@@ -9,6 +9,9 @@ import {
 } from './document-access.ts'
 import { draftView } from './document.ts'
 import type { StoredDocument } from './document.ts'
+import type { ContentTypeCatalog } from './content-types.ts'
+import { readLocaleOf } from './locale-reads.ts'
+import { ALL_LOCALES } from './locale-param.ts'
 
 export interface ReadOptions {
   caller: Caller
@@ -17,7 +20,18 @@ export interface ReadOptions {
 
 export function createDocumentReader(deps: {
   store: Pick<ContentStore, 'findDocument' | 'findBySlug'>
+  catalog: ContentTypeCatalog
 }) {
+  /** The slug scope's locale: none for the default locale (and `*`), else the code. */
+  async function slugLocale(caller: Caller, raw: string | undefined) {
+    if (raw === undefined) return undefined
+    const model = await deps.catalog.listed(caller)
+    const locale = readLocaleOf(model, raw)
+    return locale.code === locale.defaultCode || locale.code === ALL_LOCALES
+      ? undefined
+      : locale.code
+  }
+
   return {
     async byId(input: ReadOptions & { id: string }): Promise<StoredDocument> {
       requireDraftAccess(input.caller, input.draft)
@@ -26,13 +40,17 @@ export function createDocumentReader(deps: {
       return input.draft ? draftView(document) : document
     },
 
-    async bySlug(input: ReadOptions & { type: string; slug: string }): Promise<StoredDocument> {
+    async bySlug(
+      input: ReadOptions & { type: string; slug: string; locale?: string },
+    ): Promise<StoredDocument> {
       requireDraftAccess(input.caller, input.draft)
       const { websiteId } = input.caller
+      const locale = await slugLocale(input.caller, input.locale)
       const document = await deps.store.findBySlug({
         websiteId,
         type: input.type,
         slug: input.slug,
+        ...(locale === undefined ? {} : { locale }),
       })
       if (!document || !isVisible(document, input.draft))
         throw new NotFoundError(`No ${input.type} document with slug ${input.slug}`)

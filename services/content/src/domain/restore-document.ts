@@ -8,12 +8,20 @@ import type { ContentTypeCatalog } from './content-types.ts'
 import { findOwnedDocument } from './document-access.ts'
 import { changeOf } from './document-change.ts'
 import { versionNumberOf, withoutPendingDraft } from './document.ts'
-import { versionData } from './api-shape.ts'
+import { versionData, versionLocales } from './api-shape.ts'
 import { declaredOnly, pendingDraftConflict } from './pending-draft.ts'
 import { nextState } from './next-state.ts'
 import { requireRelationTargets, withRefs } from './relations.ts'
 import type { MediaLookup } from './relations.ts'
 import { typeLoader } from './update-document.ts'
+import {
+  eventLocaleOf,
+  keptLocaleSlugs,
+  typeLocales,
+  withLocalesPresent,
+  withoutLocaleMembers,
+  withOwnValues,
+} from './localized-content.ts'
 
 export interface RestoreDocumentInput {
   caller: Caller
@@ -46,8 +54,20 @@ export function createDocumentRestorer(deps: {
     return deps.store.change(
       changeOf(input, async (current, now) => {
         if (current.pendingDraft && !input.discardDraft) throw pendingDraftConflict(input.id)
-        const contentType = await loadType(current.type)
+        const { type: contentType, locales } = await loadType(current.type)
+        const at = typeLocales(contentType, locales)
         const data = validatedData(contentType, declaredOnly(contentType, versionData(record)))
+        const held = versionLocales(record)
+        const content = withOwnValues(
+          { data, ...(held ? { locales: held } : {}) },
+          at,
+          at.defaultCode,
+          data,
+        )
+        const slugs = keptLocaleSlugs(record.state.slugs, at, {
+          code: at.defaultCode,
+          slug: undefined,
+        })
         await requireRelationTargets(deps, {
           websiteId: caller.websiteId,
           type: contentType,
@@ -57,9 +77,17 @@ export function createDocumentRestorer(deps: {
         return {
           reason: 'restore',
           state: withRefs(
-            withoutPendingDraft(nextState(current, now, { data, slug: record.state.slug })),
+            withLocalesPresent(
+              withoutLocaleMembers(
+                withoutPendingDraft(nextState(current, now, { data, slug: record.state.slug })),
+                { content, slugs },
+              ),
+              at,
+              [content],
+            ),
             contentType,
           ),
+          ...(at.names.size > 0 ? { eventLocale: eventLocaleOf(at, undefined) } : {}),
         }
       }),
     )

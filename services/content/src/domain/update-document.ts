@@ -4,11 +4,25 @@ import { ValidationError } from '@cms/errors'
 import { requireAdminScope } from '@cms/http'
 import type { Caller } from '@cms/http'
 import type { ChangeResult } from '../store/change-loop.ts'
+import type { DocumentData } from './document.ts'
 import type { ContentStore } from '../store/content-store.ts'
-import type { ContentTypeCatalog } from './content-types.ts'
+import type { ContentTypeCatalog, TypeInWebsite } from './content-types.ts'
+import { askedLocale } from './locale-param.ts'
+import {
+  eventLocaleOf,
+  keptLocaleSlugs,
+  localeSlugBase,
+  ownValues,
+  requireSharedValuesShared,
+  typeLocales,
+  validatorTypeFor,
+  withLocalesPresent,
+  withoutLocaleMembers,
+  withOwnValues,
+} from './localized-content.ts'
+import type { LocalizedContent, TypeLocales } from './localized-content.ts'
 import { changeOf } from './document-change.ts'
 import { withoutPendingDraft } from './document.ts'
-import type { DocumentData } from './document.ts'
 import { declaredOnly, pendingDraftConflict, slugInPendingDraft } from './pending-draft.ts'
 import { mergeData } from './merge-patch.ts'
 import { nextState } from './next-state.ts'
@@ -27,14 +41,16 @@ export interface UpdateDocumentInput {
   draft?: boolean
   /** `?discardDraft=true`: a live change that drops the pending draft (else 409). */
   discardDraft?: boolean
+  /** `locale=`: the locale whose values `data` changes (the website default when absent). */
+  locale?: string
 }
 
 /** Loads a document's current type once per request, however often the change is retried. */
 export function typeLoader(
   catalog: ContentTypeCatalog,
   caller: Caller,
-): (name: string) => Promise<ContentType> {
-  let loading: Promise<ContentType> | undefined
+): (name: string) => Promise<TypeInWebsite> {
+  let loading: Promise<TypeInWebsite> | undefined
   return (name) =>
     (loading ??= catalog.current(caller, name).then((found) => {
       if (!found)
@@ -58,37 +74,78 @@ export function createDocumentUpdater(deps: {
     requireAdminScope(caller)
     if (input.slug !== undefined) requireValidSlug(input.slug)
     const loadType = typeLoader(deps.catalog, caller)
-    const checkedData = async (type: ContentType, base: DocumentData) => {
-      const data = validatedData(type, mergeData(declaredOnly(type, base), input.data ?? {}))
+    /** The content after the merge patch, in the locale written. */
+    const checkedContent = async (
+      type: ContentType,
+      at: TypeLocales,
+      code: string,
+      base: LocalizedContent,
+    ) => {
+      const own = ownValues(base, at, code)
+      requireSharedValuesShared(type, at, input.data ?? {})
+      const values = validatedData(
+        validatorTypeFor(type, at, code),
+        mergeData(declaredOnly(type, own), input.data ?? {}),
+      )
       await requireRelationTargets(deps, {
         websiteId: caller.websiteId,
         type,
-        data,
-        kept: base,
+        data: values,
+        kept: own,
       })
-      return data
+      return { content: withOwnValues(base, at, code, values), values }
     }
     return deps.store.change(
       changeOf(input, async (current, now) => {
-        const contentType = await loadType(current.type)
+        const { type: contentType, locales } = await loadType(current.type)
+        const code = askedLocale(input.locale, locales, { all: false })
+        const at = typeLocales(contentType, locales)
+        const localized = at.names.size > 0
+        const eventLocale = localized ? { eventLocale: eventLocaleOf(at, input.locale) } : {}
+        const live: LocalizedContent = { data: current.data, locales: current.locales }
         if (input.draft && current.status === 'published') {
           if (input.slug !== undefined) throw slugInPendingDraft()
-          const base = current.pendingDraft?.data ?? current.data
-          const pendingDraft = { data: await checkedData(contentType, base), updatedAt: now }
+          const { content } = await checkedContent(
+            contentType,
+            at,
+            code,
+            current.pendingDraft ?? live,
+          )
+          const pendingDraft = { ...content, updatedAt: now }
+          const state = nextState(current, now, { pendingDraft })
           return {
             reason: 'draft',
-            state: withRefs(nextState(current, now, { pendingDraft }), contentType),
+            state: withRefs(withLocalesPresent(state, at, [live, content]), contentType),
+            ...eventLocale,
           }
         }
         if (current.pendingDraft && !input.discardDraft) throw pendingDraftConflict(current._id)
-        const data = await checkedData(contentType, current.data)
-        const slug = input.slug ?? current.slug
+        const { content, values } = await checkedContent(contentType, at, code, live)
+        const inDefault = code === at.defaultCode || !localized
+        const slugs = keptLocaleSlugs(current.slugs, at, {
+          code,
+          slug: inDefault ? undefined : input.slug,
+        })
+        const base =
+          inDefault || slugs?.[code] ? undefined : localeSlugBase(contentType, at, values)
+        const state = withoutLocaleMembers(
+          withoutPendingDraft(
+            nextState(current, now, {
+              ...content,
+              slug: (inDefault ? input.slug : undefined) ?? current.slug,
+              ...(slugs ? { slugs } : {}),
+            }),
+          ),
+          { content, slugs },
+        )
         return {
           reason: 'update',
           state: withRefs(
-            withoutPendingDraft(nextState(current, now, { data, slug })),
+            localized ? withLocalesPresent(state, at, [content]) : state,
             contentType,
           ),
+          ...(base === undefined ? {} : { derivedSlugs: { [code]: base } }),
+          ...eventLocale,
         }
       }),
     )

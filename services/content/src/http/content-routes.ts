@@ -13,11 +13,23 @@ import {
   parseFlag,
   parsePopulateParam,
 } from './request-bodies.ts'
+import { localeOfQuery } from '../domain/locale-param.ts'
 
-function sendDocument(ctx: Context, document: StoredDocument, status = 200): void {
+/** The document in the request's `locale` (documents of types without locales as they are). */
+async function sendDocument(
+  ctx: Context,
+  service: ContentService,
+  document: StoredDocument,
+  status = 200,
+): Promise<void> {
+  const shown = await service.inLocale({
+    caller: ctx.state.caller,
+    document,
+    locale: localeOfQuery(ctx.querystring),
+  })
   ctx.status = status
   ctx.set('ETag', etagOf(document.version))
-  ctx.body = toFullApiDocument(document)
+  ctx.body = toFullApiDocument(shown)
 }
 
 const ifMatchOf = (ctx: Context): string | undefined => ctx.get('if-match') || undefined
@@ -37,13 +49,25 @@ function addReads(router: Router, service: ContentService): void {
   /** With `populate` the answer depends on other documents too, so it has no version ETag. */
   async function sendRead(ctx: Context, document: StoredDocument, draft: boolean) {
     const populate = parsePopulateParam(ctx.querystring)
-    if (populate === undefined) return sendDocument(ctx, document)
-    ctx.body = await service.present({ caller: ctx.state.caller, draft, document, populate })
+    if (populate === undefined) return sendDocument(ctx, service, document)
+    ctx.body = await service.present({
+      caller: ctx.state.caller,
+      draft,
+      document,
+      populate,
+      locale: localeOfQuery(ctx.querystring),
+    })
   }
   router.get('/by-slug/:type/:slug', async (ctx) => {
     const { type, slug } = ctx.params as { type: string; slug: string }
     const draft = parseDraftParam(ctx.querystring)
-    const document = await service.bySlug({ caller: ctx.state.caller, type, slug, draft })
+    const document = await service.bySlug({
+      caller: ctx.state.caller,
+      type,
+      slug,
+      draft,
+      locale: localeOfQuery(ctx.querystring),
+    })
     await sendRead(ctx, document, draft)
   })
   router.get('/:id', async (ctx) => {
@@ -71,9 +95,13 @@ function addWrites(router: Router, service: ContentService): void {
   const admin = adminScope()
   router.post('/', admin, async (ctx) => {
     const body = parseCreateBody(ctx.request.body)
-    const document = await service.create({ caller: ctx.state.caller, ...body })
+    const document = await service.create({
+      caller: ctx.state.caller,
+      ...body,
+      locale: localeOfQuery(ctx.querystring),
+    })
     ctx.set('Location', `/api/content/${document._id}`)
-    sendDocument(ctx, document, 201)
+    await sendDocument(ctx, service, document, 201)
   })
   router.patch('/:id', admin, async (ctx) => {
     const body = parsePatchBody(ctx.request.body)
@@ -84,9 +112,10 @@ function addWrites(router: Router, service: ContentService): void {
       ifMatch: ifMatchOf(ctx),
       draft,
       discardDraft: parseFlag(ctx.querystring, 'discardDraft'),
+      locale: localeOfQuery(ctx.querystring),
       ...body,
     })
-    sendDocument(ctx, draft ? draftView(document) : document)
+    await sendDocument(ctx, service, draft ? draftView(document) : document)
   })
   router.delete('/:id/draft', admin, async (ctx) => {
     const { document } = await service.discardDraft({
@@ -94,7 +123,7 @@ function addWrites(router: Router, service: ContentService): void {
       id: ctx.params.id!,
       ifMatch: ifMatchOf(ctx),
     })
-    sendDocument(ctx, document)
+    await sendDocument(ctx, service, document)
   })
   router.delete('/:id', admin, async (ctx) => {
     await service.remove({
@@ -111,7 +140,7 @@ function addWrites(router: Router, service: ContentService): void {
       id: ctx.params.id!,
       ifMatch: ifMatchOf(ctx),
     })
-    sendDocument(ctx, document)
+    await sendDocument(ctx, service, document)
   })
   router.post('/:id/unpublish', admin, async (ctx) => {
     const { document } = await service.unpublish({
@@ -119,7 +148,7 @@ function addWrites(router: Router, service: ContentService): void {
       id: ctx.params.id!,
       ifMatch: ifMatchOf(ctx),
     })
-    sendDocument(ctx, document)
+    await sendDocument(ctx, service, document)
   })
   router.post('/:id/restore/:versionId', admin, async (ctx) => {
     const { id, versionId } = ctx.params as { id: string; versionId: string }
@@ -130,6 +159,6 @@ function addWrites(router: Router, service: ContentService): void {
       ifMatch: ifMatchOf(ctx),
       discardDraft: parseFlag(ctx.querystring, 'discardDraft'),
     })
-    sendDocument(ctx, document)
+    await sendDocument(ctx, service, document)
   })
 }

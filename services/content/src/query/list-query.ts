@@ -34,6 +34,8 @@ export interface ListQuery {
   projection?: Projection
   /** Relation fields whose ids become the documents they name. */
   populate?: PopulateField[]
+  /** `locale` as sent; checked against the website's locales by the caller. */
+  locale?: unknown
 }
 
 export interface ListQueryContext {
@@ -51,6 +53,7 @@ const PARAMETERS: ReadonlySet<string> = new Set([
   'sort',
   'fields',
   'populate',
+  'locale',
 ])
 const TYPE_NAME = /^[a-z][a-z0-9_-]{0,63}$/
 
@@ -134,6 +137,7 @@ export function parseListQuery(rawQueryString: string, context: ListQueryContext
     ...(withCount ? {} : { withCount }),
     ...(projection ? { projection } : {}),
     ...(populate ? { populate } : {}),
+    ...(params.locale === undefined ? {} : { locale: params.locale }),
   }
 }
 

@@ -1,6 +1,6 @@
 import { rollForward } from '@cms/mongo'
 import { stateToStored } from '../domain/api-shape.ts'
-import { versionKey } from '../domain/document.ts'
+import { slugScopesOf, versionKey } from '../domain/document.ts'
 import type { StoredVersion } from '../domain/document.ts'
 import type { DocumentsCollection } from './collections/documents.ts'
 import type { OutboxCollection } from './collections/outbox.ts'
@@ -35,10 +35,8 @@ export function createVersionApplier(collections: {
       record.version,
       await outbox.unsentOf(record.documentId),
     )
-    await slugs.release(
-      { websiteId: record.websiteId, type: record.state.type, slug: record.state.slug },
-      record.documentId,
-    )
+    for (const scope of slugScopesOf({ ...record.state, websiteId: record.websiteId }))
+      await slugs.release(scope, record.documentId)
   }
 
   const rollForwardFrom = (documentId: string, shown: number) =>

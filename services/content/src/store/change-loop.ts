@@ -1,8 +1,15 @@
 import { ConflictError, NotFoundError, PreconditionFailedError } from '@cms/errors'
 import { stateToStored } from '../domain/api-shape.ts'
-import type { ChangeReason, DocumentState, StoredDocument } from '../domain/document.ts'
+import { slugScopesOf } from '../domain/document.ts'
+import type {
+  ChangeReason,
+  DocumentState,
+  EventLocale,
+  StoredDocument,
+} from '../domain/document.ts'
+import type { SlugScope } from './collections/slugs.ts'
 import type { VersionApplier } from './apply-version.ts'
-import type { ClaimResult, SlugClaims } from './slug-claims.ts'
+import type { SlugClaims } from './slug-claims.ts'
 import type { VersionCommit } from './version-commit.ts'
 import { oneAtATime } from './one-at-a-time.ts'
 
@@ -11,6 +18,9 @@ export interface PlannedState {
   reason: ChangeReason
   /** The document after the change; for a delete, its last state. */
   state: DocumentState
+  /** Per locale, the base of a slug to derive (the first free of `base`, `base-2`, ...). */
+  derivedSlugs?: Record<string, string>
+  eventLocale?: EventLocale
 }
 
 export interface ChangeRequest {
@@ -51,6 +61,33 @@ export function createChangeLoop(deps: {
   return (request: ChangeRequest): Promise<ChangeResult> =>
     inLine(request.documentId, () => changeNow(request))
 
+  /**
+   * Claims the slugs the planned state holds and the current one does not (exactly; a derived
+   * locale slug as the first free candidate) before the commit.
+   */
+  async function claimSlugs(
+    current: StoredDocument,
+    planned: PlannedState,
+    state: DocumentState,
+  ): Promise<{ state: DocumentState; fresh: SlugScope[] }> {
+    const scope = { websiteId: current.websiteId, type: current.type }
+    const fresh: SlugScope[] = []
+    let slugs = state.slugs
+    for (const [locale, base] of Object.entries(planned.derivedSlugs ?? {})) {
+      const slug = await deps.slugClaims.claimDerived({ ...scope, slug: base, locale }, current._id)
+      slugs = { ...slugs, [locale]: slug }
+      if (current.slugs?.[locale] !== slug) fresh.push({ ...scope, slug, locale })
+    }
+    const withSlugs: DocumentState = slugs ? { ...state, slugs } : state
+    const held = new Set(slugScopesOf(current).map(scopeKey))
+    for (const wanted of slugScopesOf(withSlugs)) {
+      if (held.has(scopeKey(wanted)) || fresh.some((f) => scopeKey(f) === scopeKey(wanted)))
+        continue
+      if ((await deps.slugClaims.claimExact(wanted, current._id)) === 'new') fresh.push(wanted)
+    }
+    return { state: withSlugs, fresh }
+  }
+
   async function changeNow(request: ChangeRequest): Promise<ChangeResult> {
     const { documentId } = request
     for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
@@ -62,14 +99,11 @@ export function createChangeLoop(deps: {
       if (!planned) return { document: current, changed: false }
       // The schedule lives beside the versioned state, never in it.
       const { schedule: _beside, ...state } = planned.state as StoredDocument
-      const plan = { ...planned, state: state as DocumentState }
-      const scope = { websiteId: current.websiteId, type: current.type }
-      const newSlug = plan.reason !== 'delete' && plan.state.slug !== current.slug
-      // A failed commit keeps its slug claim: the insert may have landed, and an abandoned
-      // claim is taken over later.
-      const claimed: ClaimResult | undefined = newSlug
-        ? await deps.slugClaims.claimExact({ ...scope, slug: plan.state.slug }, documentId)
-        : undefined
+      const deleting = planned.reason === 'delete'
+      const claimed = deleting
+        ? { state: state as DocumentState, fresh: [] }
+        : await claimSlugs(current, planned, state as DocumentState)
+      const plan = { ...planned, state: claimed.state }
       const outcome = await deps.commit({
         documentId,
         websiteId: current.websiteId,
@@ -78,18 +112,23 @@ export function createChangeLoop(deps: {
         changedBy: request.changedBy,
         state: plan.state,
         now,
+        ...(plan.eventLocale ? { eventLocale: plan.eventLocale } : {}),
       })
       if (outcome === 'applied') {
-        if (newSlug)
-          await deps.slugClaims.releaseIfUnused({ ...scope, slug: current.slug }, documentId)
+        // A delete's slugs are given up when the delete is applied (apply-version.ts).
+        const kept = new Set(slugScopesOf(plan.state).map(scopeKey))
+        if (!deleting)
+          for (const scope of slugScopesOf(current))
+            if (!kept.has(scopeKey(scope))) await deps.slugClaims.releaseIfUnused(scope, documentId)
         const document = stateToStored(documentId, plan.state)
         return {
           document: current.schedule ? { ...document, schedule: current.schedule } : document,
           changed: true,
         }
       }
-      if (claimed === 'new')
-        await deps.slugClaims.release({ ...scope, slug: plan.state.slug }, documentId)
+      // A failed commit keeps a claim it took over from nobody: the insert may have landed, and
+      // an abandoned claim is taken over later. New claims are given back.
+      for (const scope of claimed.fresh) await deps.slugClaims.release(scope, documentId)
       if (outcome === 'gone') throw new NotFoundError(`No document ${documentId}`)
       await deps.applier.catchUp(documentId)
       if (request.precondition) throw new PreconditionFailedError()
@@ -98,5 +137,7 @@ export function createChangeLoop(deps: {
     throw new ConflictError('The document is changing too fast to apply this change; try again')
   }
 }
+
+const scopeKey = (scope: SlugScope): string => `${scope.locale ?? ''}\u0000${scope.slug}`
 
 export type ChangeLoop = ReturnType<typeof createChangeLoop>

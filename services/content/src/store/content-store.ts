@@ -3,7 +3,13 @@ import { NotFoundError } from '@cms/errors'
 import type { Logger } from '@cms/logger'
 import { stateToStored } from '../domain/api-shape.ts'
 import { versionKey } from '../domain/document.ts'
-import type { DocumentState, StoredDocument, StoredVersion } from '../domain/document.ts'
+import { slugOf } from '../domain/document.ts'
+import type {
+  DocumentState,
+  EventLocale,
+  StoredDocument,
+  StoredVersion,
+} from '../domain/document.ts'
 import { createVersionApplier } from './apply-version.ts'
 import { createChangeLoop } from './change-loop.ts'
 import type { ChangeRequest, ChangeResult } from './change-loop.ts'
@@ -31,8 +37,13 @@ export interface NewDocument {
   changedBy: string
   state: Omit<DocumentState, 'slug'>
   /** A slug the client sent (409 when taken), or the base of a derived one (`-2`, `-3`, ...). */
-  slug: { exact: string } | { derivedFrom: string }
+  slug: SlugIntent
+  /** The slugs of non-default locales, claimed the same way. */
+  localeSlugs?: Record<string, SlugIntent>
+  eventLocale?: EventLocale
 }
+
+export type SlugIntent = { exact: string } | { derivedFrom: string }
 
 /**
  * Documents, their versions and their events: the one place that knows how a change is
@@ -49,6 +60,8 @@ export interface ContentStore {
     ids: readonly string[],
     options?: FindManyOptions,
   ): Promise<Partial<StoredDocument>[]>
+  /** Which of `codes` documents of the website have values in (one query per code). */
+  localesInUse(websiteId: string, codes: readonly string[]): Promise<string[]>
   /** Sets or clears (null) a document's pending schedule time; `onlyIf`: when it is that one. */
   setSchedule: DocumentsCollection['setSchedule']
   /** One page of `documents` and the total count (null with `count: false`). */
@@ -137,22 +150,37 @@ export function createContentStore(deps: {
       const matches =
         document?.websiteId === scope.websiteId &&
         document.type === scope.type &&
-        document.slug === scope.slug
+        slugOf(document, scope.locale) === scope.slug
       return matches ? document : null
     },
     findMany: (websiteId, ids, options) => documents.findMany(websiteId, ids, options),
+    async localesInUse(websiteId, codes) {
+      const used = await Promise.all(codes.map((code) => documents.usesLocale(websiteId, code)))
+      return codes.filter((_, index) => used[index])
+    },
     setSchedule: (...args) => documents.setSchedule(...args),
     page: (query) => documents.page(query),
     history: (documentId, page) => versions.history(documentId, page),
     findVersion: (documentId, version) => versions.findById(versionKey(documentId, version)),
 
-    async create({ documentId, changedBy, state, slug }) {
+    async create({ documentId, changedBy, state, slug, localeSlugs, eventLocale }) {
       const scope = { websiteId: state.websiteId, type: state.type }
-      const claimed =
-        'exact' in slug
-          ? (await slugClaims.claimExact({ ...scope, slug: slug.exact }, documentId), slug.exact)
-          : await slugClaims.claimDerived({ ...scope, slug: slug.derivedFrom }, documentId)
-      const full: DocumentState = { ...state, slug: claimed }
+      const claim = async (intent: SlugIntent, locale?: string) => {
+        const at = { ...scope, ...(locale === undefined ? {} : { locale }) }
+        if ('derivedFrom' in intent)
+          return slugClaims.claimDerived({ ...at, slug: intent.derivedFrom }, documentId)
+        await slugClaims.claimExact({ ...at, slug: intent.exact }, documentId)
+        return intent.exact
+      }
+      const claimed = await claim(slug)
+      const slugs: Record<string, string> = {}
+      for (const [locale, intent] of Object.entries(localeSlugs ?? {}))
+        slugs[locale] = await claim(intent, locale)
+      const full: DocumentState = {
+        ...state,
+        slug: claimed,
+        ...(Object.keys(slugs).length > 0 ? { slugs } : {}),
+      }
       // A fresh id cannot lose a race for version 1.
       await commit({
         documentId,
@@ -162,6 +190,7 @@ export function createContentStore(deps: {
         changedBy,
         state: full,
         now: state.createdAt,
+        ...(eventLocale ? { eventLocale } : {}),
       })
       return stateToStored(documentId, full)
     },

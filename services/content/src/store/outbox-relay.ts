@@ -4,6 +4,7 @@ import type { EntryEventMessage } from '@cms/events'
 import type { Logger } from '@cms/logger'
 import { stateToStored, toFullApiDocument } from '../domain/api-shape.ts'
 import { draftView, versionKey } from '../domain/document.ts'
+import { keyedByLocale } from '../domain/localized-content.ts'
 import type { StoredVersion } from '../domain/document.ts'
 import type { VersionApplier } from './apply-version.ts'
 import type { DocumentsCollection } from './collections/documents.ts'
@@ -64,13 +65,19 @@ export interface OutboxRelay extends CommitObserver {
 export function eventMessageOf(record: StoredVersion): EntryEventMessage {
   const stored = stateToStored(record.documentId, record.state)
   const draft = record.reason === 'draft'
+  const shown = draft ? draftView(stored) : stored
+  const { locale } = record.event
   return {
     eventId: record.event.eventId,
     event: record.event.name,
     timestamp: record.event.timestamp.toISOString(),
     websiteId: record.websiteId,
     contentType: record.state.type,
-    document: { ...toFullApiDocument(draft ? draftView(stored) : stored) },
+    ...(locale?.asked ? { locale: locale.asked } : {}),
+    document: {
+      ...toFullApiDocument(shown),
+      ...(locale ? { data: keyedByLocale(shown, locale.fields, locale.defaultCode) } : {}),
+    },
     ...(draft ? { draft: true as const } : {}),
   }
 }

@@ -1,4 +1,5 @@
 import { ConflictError } from '@cms/errors'
+import { slugOf } from '../domain/document.ts'
 import { slugCandidate } from '../domain/slug.ts'
 import type { DocumentsCollection } from './collections/documents.ts'
 import type { SlugClaim, SlugScope, SlugsCollection } from './collections/slugs.ts'
@@ -26,7 +27,7 @@ export function createSlugClaims(deps: {
     const holder = await deps.documents.findById(claim.documentId)
     return (
       !holder ||
-      holder.slug !== claim.slug ||
+      slugOf(holder, claim.locale) !== claim.slug ||
       holder.type !== claim.type ||
       holder.websiteId !== claim.websiteId
     )
@@ -51,7 +52,14 @@ export function createSlugClaims(deps: {
       if (result === 'taken') {
         throw new ConflictError(
           `The slug "${scope.slug}" is already used by another ${scope.type} document`,
-          { details: [{ path: 'slug', message: 'is already taken' }] },
+          {
+            details: [
+              {
+                path: 'slug',
+                message: `is already taken${scope.locale ? ` in ${scope.locale}` : ''}`,
+              },
+            ],
+          },
         )
       }
       return result
@@ -71,7 +79,8 @@ export function createSlugClaims(deps: {
     /** After a change away from a slug: gives it up unless the document still carries it. */
     async releaseIfUnused(scope: SlugScope, documentId: string): Promise<void> {
       const holder = await deps.documents.findById(documentId)
-      if (holder?.slug !== scope.slug) await deps.slugs.release(scope, documentId)
+      if (!holder || slugOf(holder, scope.locale) !== scope.slug)
+        await deps.slugs.release(scope, documentId)
     },
   }
 }

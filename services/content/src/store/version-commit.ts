@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import type { Logger } from '@cms/logger'
 import { activeTrace } from '@cms/trace'
 import { EVENT_OF_REASON, versionKey } from '../domain/document.ts'
-import type { ChangeReason, DocumentState, StoredVersion } from '../domain/document.ts'
+import type { ChangeReason, DocumentState, EventLocale, StoredVersion } from '../domain/document.ts'
 import type { VersionApplier } from './apply-version.ts'
 import type { OutboxCollection } from './collections/outbox.ts'
 import type { VersionsCollection } from './collections/versions.ts'
@@ -17,6 +17,8 @@ export interface PlannedChange {
   /** The document after the change (for a delete: its last state). */
   state: DocumentState
   now: Date
+  /** For a localized document's event: `data` keyed by locale. */
+  eventLocale?: EventLocale
 }
 
 /** `applied`: committed and the document is up to date; `conflict`: another change took that version; `gone`: the document was deleted meanwhile. */
@@ -61,7 +63,12 @@ export function createVersionCommit(deps: {
       reason: change.reason,
       changedBy: change.changedBy,
       state: change.state,
-      event: { eventId: randomUUID(), name: EVENT_OF_REASON[change.reason], timestamp: change.now },
+      event: {
+        eventId: randomUUID(),
+        name: EVENT_OF_REASON[change.reason],
+        timestamp: change.now,
+        ...(change.eventLocale ? { locale: change.eventLocale } : {}),
+      },
       createdAt: change.now,
     }
     const eventId = record.event.eventId

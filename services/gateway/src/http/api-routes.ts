@@ -54,6 +54,7 @@ const ROUTES: readonly RouteSpec[] = [
     service: 'schema',
     methods: { GET: 'read', PATCH: 'admin', DELETE: 'admin' },
   },
+  { pattern: '/api/locales', service: 'schema', methods: { GET: 'read', PUT: 'admin' } },
   { pattern: '/api/webhooks', service: 'webhook', methods: { GET: 'admin', POST: 'admin' } },
   {
     pattern: '/api/webhooks/:id',

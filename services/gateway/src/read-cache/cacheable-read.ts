@@ -34,12 +34,13 @@ export type ContentChange = 'create' | 'edit' | 'other'
 /**
  * What a write does to content, for invalidation: `create` and `edit` leave published reads
  * alone when the document they answer with is a draft (a new draft; a draft edited or restored
- * stays one). Any other write (publish, unpublish, delete, a content type) may change them.
+ * stays one). Any other write (publish, unpublish, delete, a content type, the locales) may change them.
  */
 export function contentChangeOf(ctx: Context): ContentChange | undefined {
   const route = ctx.state.apiRoute
   if (!route || ctx.method === 'GET' || ctx.method === 'HEAD') return undefined
-  if (route.pattern.startsWith('/api/content-types')) return 'other'
+  if (route.pattern.startsWith('/api/content-types') || route.pattern === '/api/locales')
+    return 'other'
   if (route.upstream !== 'contentWrite') return undefined
   if (route.pattern === '/api/content' && ctx.method === 'POST') return 'create'
   if (route.pattern === '/api/content/:id' && ctx.method === 'PATCH') return 'edit'

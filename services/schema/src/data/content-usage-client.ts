@@ -5,6 +5,9 @@ import type { ContentUsage } from '../domain/content-usage.ts'
 const UNANSWERED =
   'Cannot tell whether documents of this content type exist; the content service is unavailable'
 
+const UNANSWERED_LOCALES =
+  'Cannot tell whether documents use these locales; the content service is unavailable'
+
 /**
  * Asks the content read pool for one document of the type, drafts included, as an admin of the
  * caller's website. Anything but a clear answer is 503: a type is never deleted blindly.
@@ -34,6 +37,20 @@ export function createContentUsageClient(deps: {
         })
       }
       return body.totalDocs > 0
+    },
+    async localesInUse(caller, codes) {
+      const query = new URLSearchParams({ codes: codes.join(',') })
+      const answer = await client.get(
+        { ...caller, scope: 'admin' },
+        `/internal/locales-in-use?${query}`,
+      )
+      const body = answer.body as { inUse?: unknown } | undefined
+      if (answer.status !== 200 || !Array.isArray(body?.inUse)) {
+        throw new ServiceUnavailableError(UNANSWERED_LOCALES, {
+          cause: new Error(`content service answered ${answer.status}`),
+        })
+      }
+      return body.inUse as string[]
     },
   }
 }

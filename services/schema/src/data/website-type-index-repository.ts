@@ -1,4 +1,6 @@
 import type { Db } from 'mongodb'
+import { DEFAULT_LOCALES } from '@cms/content-model'
+import type { LocaleDefinition } from '@cms/content-model'
 import { isDuplicateKeyError } from '@cms/mongo'
 import type { FieldDeclaration, WebsiteTypeIndex } from '../domain/website-type-index.ts'
 
@@ -7,6 +9,7 @@ interface IndexRecord {
   names: string[]
   revision: number
   declarations?: Record<string, FieldDeclaration[]>
+  locales?: LocaleDefinition[]
   /** Set once every type stored before the index existed has been added. */
   complete?: boolean
 }
@@ -33,6 +36,7 @@ export function createWebsiteTypeIndexRepository(db: Db): WebsiteTypeIndex {
         names: found.names,
         revision: found.revision,
         declarations: found.declarations ?? {},
+        locales: found.locales ?? [...DEFAULT_LOCALES],
       }
     },
     async add(websiteId, name, fields) {
@@ -46,6 +50,9 @@ export function createWebsiteTypeIndexRepository(db: Db): WebsiteTypeIndex {
     },
     async touch(websiteId, name, fields) {
       await change(websiteId, { $set: { [`declarations.${name}`]: fields } })
+    },
+    async setLocales(websiteId, locales) {
+      await change(websiteId, { $set: { locales } })
     },
     async rebuild(websiteId, types) {
       const declarations = Object.fromEntries(

@@ -99,7 +99,11 @@ export function createContentTypes(deps: ContentTypesDeps): ContentTypes {
       if (await deps.store.claimVersion(caller.websiteId, next)) {
         await deps.store.applyClaim(caller.websiteId, current.version, next)
         await deps.store.catchUp(caller.websiteId, next)
-        await deps.index.touch(caller.websiteId, next.name, declarationsOf(next.fields))
+        await deps.index.touch(
+          caller.websiteId,
+          next.name,
+          declarationsOf(next.fields, next.localized),
+        )
         return next
       }
       // Claims whose writers stopped before applying them are applied by the next change.
@@ -114,7 +118,7 @@ export function createContentTypes(deps: ContentTypesDeps): ContentTypes {
    * one past the quota is removed and refused.
    */
   async function insertWithinQuota(websiteId: string, type: ContentType, limit: number) {
-    await deps.index.add(websiteId, type.name, declarationsOf(type.fields))
+    await deps.index.add(websiteId, type.name, declarationsOf(type.fields, type.localized))
     try {
       await deps.store.insert(websiteId, type)
     } catch (error) {
@@ -123,12 +127,16 @@ export function createContentTypes(deps: ContentTypesDeps): ContentTypes {
         // The name was taken: the index keeps the declarations of the type that holds it.
         const existing = await deps.store.find(websiteId, type.name)
         if (existing)
-          await deps.index.touch(websiteId, existing.name, declarationsOf(existing.fields))
+          await deps.index.touch(
+            websiteId,
+            existing.name,
+            declarationsOf(existing.fields, existing.localized),
+          )
       }
       throw error
     }
     // A list read between the two index writes cached the index without this type.
-    await deps.index.touch(websiteId, type.name, declarationsOf(type.fields))
+    await deps.index.touch(websiteId, type.name, declarationsOf(type.fields, type.localized))
     const held = await deps.lists.count(websiteId)
     if (held > limit) {
       await deps.store.remove(websiteId, type)

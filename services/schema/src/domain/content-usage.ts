@@ -4,4 +4,6 @@ import type { Caller } from '@cms/http'
 export interface ContentUsage {
   /** Throws ServiceUnavailableError when the answer cannot be had. */
   isInUse(caller: Caller, typeName: string): Promise<boolean>
+  /** Which of `codes` some document of the website has values in; throws like isInUse. */
+  localesInUse(caller: Caller, codes: readonly string[]): Promise<string[]>
 }

@@ -24,7 +24,7 @@ function fakes() {
   const index = {
     read: async () => entry,
     rebuild: async (_websiteId: string, types: Array<{ name: string }>) => {
-      entry = { names: types.map((t) => t.name), revision: 1, declarations: {} }
+      entry = { names: types.map((t) => t.name), revision: 1, declarations: {}, locales: [] }
     },
   } as unknown as WebsiteTypeIndex
   return {
@@ -38,6 +38,7 @@ function fakes() {
         names: [...new Set([...(entry?.names ?? []), name])],
         revision: (entry?.revision ?? 0) + 1,
         declarations: {},
+        locales: [],
       }
     },
     seed(name: string) {

@@ -1,4 +1,5 @@
 import { LRUCache } from 'lru-cache'
+import { DEFAULT_LOCALES } from '@cms/content-model'
 import type { ContentType } from '@cms/content-model'
 import type { ContentTypeStore } from './content-type-store.ts'
 import { declarationsOf } from './website-type-index.ts'
@@ -45,7 +46,10 @@ export function createWebsiteTypeLists(deps: {
     if (found) return found
     // Types stored before the index existed: one read of the website's types, once.
     const stored = await deps.store.list(websiteId)
-    const types = stored.map((type) => ({ name: type.name, fields: declarationsOf(type.fields) }))
+    const types = stored.map((type) => ({
+      name: type.name,
+      fields: declarationsOf(type.fields, type.localized),
+    }))
     await deps.index.rebuild(websiteId, types)
     const declarations = Object.fromEntries(types.map((type) => [type.name, type.fields]))
     return (
@@ -53,6 +57,7 @@ export function createWebsiteTypeLists(deps: {
         names: stored.map((t) => t.name),
         revision: -1,
         declarations,
+        locales: [...DEFAULT_LOCALES],
       }
     )
   }

@@ -1,19 +1,41 @@
 import { Router } from '@koa/router'
+import { presentContentType } from './present-content-type.ts'
 import type { ContentTypes } from '../domain/content-types.ts'
+import type { WebsiteLocales } from '../domain/website-locales.ts'
 
 /**
  * Paths only other services call (the gateway routes no public path here):
  * `GET /internal/usage` for the admin API's quota view, and `GET /internal/field-declarations`
  * for the content service's list queries and relations: per type, each field's name and type,
- * and a relation's `target` and `many`; never whole definitions.
+ * and a relation's `target` and `many`, with the website's locales; never whole definitions.
+ * `GET /internal/content-types/:name`: one type and the website's locales, for writes.
  */
-export function internalRoutes(types: ContentTypes): Router {
+export function internalRoutes(types: ContentTypes, locales: WebsiteLocales): Router {
   const router = new Router({ prefix: '/internal' })
   router.get('/usage', async (ctx) => {
     ctx.body = await types.usage(ctx.state.caller)
   })
   router.get('/field-declarations', async (ctx) => {
-    ctx.body = { docs: await types.declarations(ctx.state.caller) }
+    const [docs, websiteLocales] = await Promise.all([
+      types.declarations(ctx.state.caller),
+      locales.get(ctx.state.caller),
+    ])
+    ctx.body = { docs, locales: websiteLocales }
+  })
+  // One type with the website's locales, for writes; ETag as on the public path.
+  router.get('/content-types/:name', async (ctx) => {
+    const name = ctx.params.name ?? ''
+    const etag = `"${await types.revision(ctx.state.caller)}-${name}"`
+    ctx.set('ETag', etag)
+    if (ctx.get('if-none-match') === etag) {
+      ctx.status = 304
+      return
+    }
+    const [type, websiteLocales] = await Promise.all([
+      types.get(ctx.state.caller, name),
+      locales.get(ctx.state.caller),
+    ])
+    ctx.body = { type: presentContentType(type), locales: websiteLocales }
   })
   return router
 }

@@ -16,37 +16,42 @@ export function createContentTypePublisher(deps: {
   timeoutMs?: number
 }): ContentTypeEvents {
   const timeoutMs = deps.timeoutMs ?? 2000
+  async function announce(message: ContentTypeChangedMessage): Promise<void> {
+    const { websiteId, name, version } = message
+    const body = Buffer.from(JSON.stringify(message))
+    let timer: ReturnType<typeof setTimeout> | undefined
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(
+        () => reject(new Error(`no broker confirm within ${timeoutMs} ms`)),
+        timeoutMs,
+      )
+    })
+    try {
+      await Promise.race([
+        deps.amqp.publish(EVENTS_EXCHANGE, CONTENT_TYPE_CHANGED, body, {
+          contentType: 'application/json',
+        }),
+        timeout,
+      ])
+    } catch (error) {
+      deps.logger.warn(
+        { err: (error as Error).message, websiteId, name, version },
+        'content type change not announced',
+      )
+    } finally {
+      clearTimeout(timer)
+    }
+  }
   return {
-    async changed(websiteId, name, version) {
-      const message: ContentTypeChangedMessage = {
+    changed: (websiteId, name, version) =>
+      announce({ websiteId, name, version, timestamp: deps.clock().toISOString() }),
+    localesChanged: (websiteId) =>
+      announce({
         websiteId,
-        name,
-        version,
+        name: '',
+        version: null,
+        locales: true,
         timestamp: deps.clock().toISOString(),
-      }
-      const body = Buffer.from(JSON.stringify(message))
-      let timer: ReturnType<typeof setTimeout> | undefined
-      const timeout = new Promise<never>((_, reject) => {
-        timer = setTimeout(
-          () => reject(new Error(`no broker confirm within ${timeoutMs} ms`)),
-          timeoutMs,
-        )
-      })
-      try {
-        await Promise.race([
-          deps.amqp.publish(EVENTS_EXCHANGE, CONTENT_TYPE_CHANGED, body, {
-            contentType: 'application/json',
-          }),
-          timeout,
-        ])
-      } catch (error) {
-        deps.logger.warn(
-          { err: (error as Error).message, websiteId, name, version },
-          'content type change not announced',
-        )
-      } finally {
-        clearTimeout(timer)
-      }
-    },
+      }),
   }
 }

@@ -11,6 +11,7 @@ export function eventBody(message: EntryEventMessage): string {
     websiteId: message.websiteId,
     document: message.document,
     ...(message.draft ? { draft: true } : {}),
+    ...(message.locale ? { locale: message.locale } : {}),
   })
 }
 

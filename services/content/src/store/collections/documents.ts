@@ -47,14 +47,20 @@ export interface DocumentsCollection {
     onlyIf?: Date,
   ): Promise<boolean>
   remove(id: string): Promise<boolean>
+  /** Whether a document of the website has values in locale `code`. */
+  usesLocale(websiteId: string, code: string): Promise<boolean>
   /** One page and the total count, queried in parallel (unless `count: false`). */
   page(query: DocumentPageQuery): Promise<DocumentPage>
 }
 
 /** State members a version may lack; applying it removes them from the document. */
-const OPTIONAL_STATE_MEMBERS = ['refs', 'pendingDraft'] as const satisfies ReadonlyArray<
-  keyof StoredDocument
->
+const OPTIONAL_STATE_MEMBERS = [
+  'refs',
+  'pendingDraft',
+  'locales',
+  'localesPresent',
+  'slugs',
+] as const satisfies ReadonlyArray<keyof StoredDocument>
 
 export function documentsCollection(db: Db): DocumentsCollection {
   const documents = db.collection<StoredDocument>('documents')
@@ -87,6 +93,13 @@ export function documentsCollection(db: Db): DocumentsCollection {
       const filter = { _id: id, websiteId, ...(onlyIf ? { [path]: onlyIf } : {}) }
       const update = at ? { $set: { [path]: at } } : { $unset: { [path]: '' as const } }
       return (await documents.updateOne(filter, update)).matchedCount > 0
+    },
+    async usesLocale(websiteId, code) {
+      const found = await documents.findOne(
+        { websiteId, localesPresent: code },
+        { projection: { _id: 1 } },
+      )
+      return found !== null
     },
     async remove(id) {
       return (await documents.deleteOne({ _id: id })).deletedCount > 0

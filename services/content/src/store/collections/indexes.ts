@@ -11,6 +11,7 @@ export interface IndexPlan {
 export const CONTENT_INDEXES: readonly IndexPlan[] = [
   ...LIST_INDEXES.map((index) => ({ collection: 'documents', ...index })),
   { collection: 'documents', name: 'referrers', key: { websiteId: 1, refs: 1, _id: 1 } },
+  { collection: 'documents', name: 'locale_use', key: { websiteId: 1, localesPresent: 1 } },
   { collection: 'versions', name: 'document_version', key: { documentId: 1, version: -1 } },
   { collection: 'outbox', name: 'oldest', key: { createdAt: 1, versionId: 1 } },
   { collection: 'outbox', name: 'document', key: { documentId: 1 } },

@@ -1,12 +1,13 @@
 import type { Db } from 'mongodb'
 import { insertUnlessTaken } from '@cms/mongo'
 
-/** A claim on a slug within (website, type); its key is the unique value itself. */
+/** A claim on a slug within (website, type[, locale]); its key is the unique value itself. */
 export interface SlugClaim {
   _id: string
   websiteId: string
   type: string
   slug: string
+  locale?: string
   documentId: string
   createdAt: Date
 }
@@ -15,6 +16,8 @@ export interface SlugScope {
   websiteId: string
   type: string
   slug: string
+  /** A non-default locale's slug; unique within (website, type, locale). */
+  locale?: string
 }
 
 export interface SlugsCollection {
@@ -25,8 +28,13 @@ export interface SlugsCollection {
   release(scope: SlugScope, documentId: string): Promise<void>
 }
 
-const keyOf = (scope: SlugScope): string =>
-  JSON.stringify([scope.websiteId, scope.type, scope.slug])
+/** The default locale's keys are those of slugs from before locales existed. */
+export const keyOf = (scope: SlugScope): string =>
+  JSON.stringify(
+    scope.locale === undefined
+      ? [scope.websiteId, scope.type, scope.slug]
+      : [scope.websiteId, scope.type, scope.slug, scope.locale],
+  )
 
 export function slugsCollection(db: Db): SlugsCollection {
   const claims = db.collection<SlugClaim>('slugs')

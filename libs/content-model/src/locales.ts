@@ -1,0 +1,159 @@
+import type { ErrorDetail } from '@cms/errors'
+import type { ContentType, FieldDefinition } from './content-type.ts'
+import { indexPath, isPlainObject, memberPath } from './detail-path.ts'
+
+/** One locale of a website (extensions.md B); without `fallback` a locale falls back to the default. */
+export interface LocaleDefinition {
+  code: string
+  default?: true
+  fallback?: string
+}
+
+export const MAX_LOCALES = 100
+export const LOCALE_MEMBERS = ['code', 'default', 'fallback'] as const
+/** What a website has until its locales are set. */
+export const DEFAULT_LOCALES: readonly LocaleDefinition[] = [{ code: 'en', default: true }]
+
+/** The canonical spelling of a BCP 47 code, or undefined when it is not one. */
+export function canonicalLocale(code: string): string | undefined {
+  if (code.length === 0 || code.length > 35) return undefined
+  try {
+    return Intl.getCanonicalLocales(code)[0]
+  } catch {
+    return undefined
+  }
+}
+
+/** Why `value` cannot be a locale code as sent, or undefined when it is one in canonical form. */
+export function localeCodeProblem(value: unknown): string | undefined {
+  if (typeof value !== 'string') return 'must be a BCP 47 language tag such as "en" or "fr-CA"'
+  const canonical = canonicalLocale(value)
+  if (canonical === undefined)
+    return `${JSON.stringify(value.slice(0, 40))} is not a BCP 47 language tag`
+  if (canonical !== value) return `must be written in canonical form: "${canonical}"`
+  return undefined
+}
+
+export const defaultLocaleOf = (locales: readonly LocaleDefinition[]): string =>
+  (locales.find((locale) => locale.default) ?? locales[0]!).code
+
+/**
+ * The codes a read in `code` looks at, in order: the locale itself, its fallback, that one's
+ * fallback, ..., ending at the default.
+ */
+export function fallbackChain(locales: readonly LocaleDefinition[], code: string): string[] {
+  const byCode = new Map(locales.map((locale) => [locale.code, locale]))
+  const defaultCode = defaultLocaleOf(locales)
+  const chain: string[] = []
+  let next: string | undefined = code
+  while (next !== undefined && byCode.has(next) && !chain.includes(next)) {
+    chain.push(next)
+    next = next === defaultCode ? undefined : (byCode.get(next)!.fallback ?? defaultCode)
+  }
+  return chain
+}
+
+function localeProblems(input: unknown, path: string): ErrorDetail[] {
+  if (!isPlainObject(input)) return [{ path, message: 'must be an object with a code' }]
+  const problems: ErrorDetail[] = []
+  for (const key of Object.keys(input)) {
+    if (!(LOCALE_MEMBERS as readonly string[]).includes(key)) {
+      problems.push({
+        path: memberPath(path, key),
+        message: `is not a member of a locale (allowed: ${LOCALE_MEMBERS.join(', ')})`,
+      })
+    }
+  }
+  const codeProblem = localeCodeProblem(input.code)
+  if (codeProblem) problems.push({ path: memberPath(path, 'code'), message: codeProblem })
+  if (input.default !== undefined && typeof input.default !== 'boolean')
+    problems.push({ path: memberPath(path, 'default'), message: 'must be true or false' })
+  if (input.fallback !== undefined && input.fallback !== null) {
+    const fallbackProblem = localeCodeProblem(input.fallback)
+    if (fallbackProblem)
+      problems.push({ path: memberPath(path, 'fallback'), message: fallbackProblem })
+  }
+  return problems
+}
+
+/** Fallbacks name listed locales, the default has none, and every chain ends at the default. */
+function chainProblems(locales: LocaleDefinition[]): ErrorDetail[] {
+  const problems: ErrorDetail[] = []
+  const codes = locales.map((locale) => locale.code)
+  const defaultCode = defaultLocaleOf(locales)
+  for (const [index, locale] of locales.entries()) {
+    if (locale.fallback === undefined) continue
+    const path = `${indexPath('locales', index)}.fallback`
+    if (locale.default) problems.push({ path, message: 'the default locale has no fallback' })
+    else if (!codes.includes(locale.fallback))
+      problems.push({ path, message: `names no locale of this list: "${locale.fallback}"` })
+    else if (fallbackChain(locales, locale.code).at(-1) !== defaultCode)
+      problems.push({
+        path,
+        message: `makes a cycle (${fallbackChain(locales, locale.code).join(' -> ')} -> ${locale.fallback}); every chain must end at the default locale`,
+      })
+  }
+  return problems
+}
+
+export interface CheckedLocales {
+  /** Undefined when there are problems. */
+  locales: LocaleDefinition[] | undefined
+  problems: ErrorDetail[]
+}
+
+/** Checks `{locales: [...]}` as `PUT /api/locales` receives it. */
+export function checkLocaleList(body: unknown): CheckedLocales {
+  if (!isPlainObject(body) || !Array.isArray(body.locales))
+    return { locales: undefined, problems: [{ path: 'locales', message: 'must be an array' }] }
+  const problems: ErrorDetail[] = Object.keys(body)
+    .filter((key) => key !== 'locales')
+    .map((key) => ({ path: memberPath('', key), message: 'is not a member (allowed: locales)' }))
+  const input = body.locales
+  if (input.length === 0 || input.length > MAX_LOCALES)
+    problems.push({ path: 'locales', message: `must list 1 to ${MAX_LOCALES} locales` })
+  input.forEach((element, index) =>
+    problems.push(...localeProblems(element, indexPath('locales', index))),
+  )
+  if (problems.length > 0) return { locales: undefined, problems }
+
+  const locales: LocaleDefinition[] = (input as Array<Record<string, unknown>>).map((element) => ({
+    code: element.code as string,
+    ...(element.default === true ? { default: true as const } : {}),
+    ...(typeof element.fallback === 'string' ? { fallback: element.fallback } : {}),
+  }))
+  const seen = new Map<string, number>()
+  for (const [index, locale] of locales.entries()) {
+    const first = seen.get(locale.code)
+    if (first !== undefined)
+      problems.push({
+        path: `${indexPath('locales', index)}.code`,
+        message: `duplicates ${indexPath('locales', first)}.code`,
+      })
+    else seen.set(locale.code, index)
+  }
+  const defaults = locales.filter((locale) => locale.default).length
+  if (defaults !== 1)
+    problems.push({
+      path: 'locales',
+      message: `must mark exactly one locale default: true (${defaults} do)`,
+    })
+  if (problems.length === 0) problems.push(...chainProblems(locales))
+  return problems.length > 0 ? { locales: undefined, problems } : { locales, problems }
+}
+
+/**
+ * A field holds one value per locale when its type is localized and it does not opt out.
+ * Relations and media name documents and files, which every locale shares.
+ */
+export const isLocalizedField = (
+  type: Pick<ContentType, 'localized'>,
+  field: Pick<FieldDefinition, 'localized' | 'type'>,
+): boolean =>
+  type.localized === true &&
+  field.localized !== false &&
+  field.type !== 'relation' &&
+  field.type !== 'media'
+
+export const localizedFieldNames = (type: Pick<ContentType, 'localized' | 'fields'>): string[] =>
+  type.fields.filter((field) => isLocalizedField(type, field)).map((field) => field.name)

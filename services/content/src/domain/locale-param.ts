@@ -1,0 +1,38 @@
+import { defaultLocaleOf, localeCodeProblem } from '@cms/content-model'
+import type { LocaleDefinition } from '@cms/content-model'
+import { ValidationError } from '@cms/errors'
+
+/** `*`: every locale at once (reads only). */
+export const ALL_LOCALES = '*'
+
+/**
+ * The locale a request names with `locale=` (the website default when it names none): one of
+ * the website's codes, as written in its list; 422 naming `locale` otherwise.
+ */
+export function askedLocale(
+  raw: unknown,
+  locales: readonly LocaleDefinition[],
+  options: { all: boolean },
+): string {
+  if (raw === undefined || raw === '') return defaultLocaleOf(locales)
+  if (typeof raw !== 'string')
+    throw ValidationError.single('locale', 'locale must be given once, as one code')
+  if (raw === ALL_LOCALES) {
+    if (options.all) return raw
+    throw ValidationError.single('locale', 'locale=* reads every locale; a write names one')
+  }
+  const problem = localeCodeProblem(raw)
+  if (problem) throw ValidationError.single('locale', `locale ${problem}`)
+  if (!locales.some((locale) => locale.code === raw)) {
+    const codes = locales.map((locale) => locale.code).join(', ')
+    throw ValidationError.single('locale', `"${raw}" is not a locale of this website (${codes})`)
+  }
+  return raw
+}
+
+/** `locale` of a query string: undefined when absent, the value, or 422 when sent twice. */
+export function localeOfQuery(queryString: string): string | undefined {
+  const values = new URLSearchParams(queryString).getAll('locale')
+  if (values.length > 1) throw ValidationError.single('locale', 'locale must be given once')
+  return values[0]
+}

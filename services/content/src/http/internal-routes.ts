@@ -1,0 +1,21 @@
+import { Router } from '@koa/router'
+import { localeCodeProblem, MAX_LOCALES } from '@cms/content-model'
+import { ValidationError } from '@cms/errors'
+import { adminScope } from '@cms/http'
+import type { ContentStore } from '../store/content-store.ts'
+
+/**
+ * Paths only other services call (the gateway routes no public path here):
+ * `GET /internal/locales-in-use?codes=fr,de` tells the schema service which of those locales
+ * documents of the caller's website have values in, before it removes them.
+ */
+export function internalRoutes(store: Pick<ContentStore, 'localesInUse'>): Router {
+  const router = new Router({ prefix: '/internal' })
+  router.get('/locales-in-use', adminScope(), async (ctx) => {
+    const codes = (new URLSearchParams(ctx.querystring).get('codes') ?? '').split(',')
+    if (codes.length > MAX_LOCALES || codes.some((code) => localeCodeProblem(code)))
+      throw ValidationError.single('codes', `must list up to ${MAX_LOCALES} locale codes`)
+    ctx.body = { inUse: await store.localesInUse(ctx.state.caller.websiteId, codes) }
+  })
+  return router
+}
