@@ -87,11 +87,15 @@ function chainProblems(locales: LocaleDefinition[]): ErrorDetail[] {
     if (locale.default) problems.push({ path, message: 'the default locale has no fallback' })
     else if (!codes.includes(locale.fallback))
       problems.push({ path, message: `names no locale of this list: "${locale.fallback}"` })
-    else if (fallbackChain(locales, locale.code).at(-1) !== defaultCode)
-      problems.push({
-        path,
-        message: `makes a cycle (${fallbackChain(locales, locale.code).join(' -> ')} -> ${locale.fallback}); every chain must end at the default locale`,
-      })
+    else {
+      const chain = fallbackChain(locales, locale.code)
+      const last = locales.find((entry) => entry.code === chain.at(-1))!
+      if (last.code !== defaultCode)
+        problems.push({
+          path,
+          message: `makes a cycle (${chain.join(' -> ')} -> ${last.fallback}); every chain must end at the default locale`,
+        })
+    }
   }
   return problems
 }
