@@ -346,7 +346,7 @@ describe('admin panel in the browser', () => {
     await page.close()
   })
 
-  it('admin: the panel can upload, list, preview and delete media — when an operator uploads an image, then it is listed with its thumbnail; a referenced file is deleted only when forced', async () => {
+  it('admin: the panel can upload, list, preview and delete media; admin: the panel edits alt text and captions — when an operator uploads an image, then it is listed with its thumbnail; its alt text and caption are edited in a dialog; a referenced file is deleted only when forced', async () => {
     const page = await openPanel()
     await signIn(page)
     const websiteId = await createWebsite(page, `media-${randomUUID().slice(0, 8)}`)
@@ -408,6 +408,43 @@ describe('admin panel in the browser', () => {
       160,
     )
     await shoot(page, '16-media-uploaded')
+
+    await row.getByRole('button', { name: 'Edit alt text and caption of panel-cover.png' }).click()
+    const editor = page.getByRole('dialog', { name: 'Describe “panel-cover.png”' })
+    const altField = editor.getByLabel('Alt text')
+    expect(await altField.inputValue()).toBe('A blue rectangle')
+    // The dialog opens with the alt text field focused.
+    expect(await page.evaluate('document.activeElement && document.activeElement.id')).toBe(
+      'edit-media-alt',
+    )
+    await altField.fill('A blue rectangle on white')
+    await editor.getByLabel('Caption').fill('Cover of the first post')
+    await shoot(page, '16a-media-edit')
+    await editor.getByRole('button', { name: 'Save', exact: true }).click()
+    await page
+      .getByRole('status')
+      .getByText('Saved the alt text and caption of panel-cover.png.')
+      .waitFor()
+    expect(await editor.count()).toBe(0)
+    await row.getByText('Caption: Cover of the first post').waitFor()
+    expect(await row.getByRole('img', { name: 'A blue rectangle on white' }).count()).toBe(1)
+    const described = await adminClient()('GET', `/admin/api/websites/${websiteId}/media`)
+    expect(described.body.docs[0]).toMatchObject({
+      alt: 'A blue rectangle on white',
+      caption: 'Cover of the first post',
+    })
+    // An emptied field is saved as null; Cancel saves nothing.
+    await row.getByRole('button', { name: 'Edit alt text and caption of panel-cover.png' }).click()
+    await editor.getByLabel('Caption').fill('')
+    await editor.getByRole('button', { name: 'Save', exact: true }).click()
+    await editor.waitFor({ state: 'detached' })
+    await row.getByRole('button', { name: 'Edit alt text and caption of panel-cover.png' }).click()
+    await editor.getByLabel('Alt text').fill('Not saved')
+    await editor.getByRole('button', { name: 'Cancel' }).click()
+    await editor.waitFor({ state: 'detached' })
+    const after = await adminClient()('GET', `/admin/api/websites/${websiteId}/media`)
+    expect(after.body.docs[0]).toMatchObject({ alt: 'A blue rectangle on white', caption: null })
+    await shoot(page, '16b-media-described')
 
     const post = await api('POST', '/api/content', {
       body: { type: 'post', data: { title: 'With a cover', cover: media.id } },

@@ -1,7 +1,9 @@
-import type { Router } from '@koa/router'
+import type { Router, RouterContext } from '@koa/router'
 import type { WebsitesAdmin } from '../domain/websites-admin.ts'
 import { OPERATOR_KEY_ID } from './admin-read-routes.ts'
 import type { UpstreamProxy } from './upstream-proxy.ts'
+
+type Context = RouterContext
 
 export interface AdminMediaRoutesDeps {
   websites: WebsitesAdmin
@@ -11,9 +13,10 @@ export interface AdminMediaRoutesDeps {
 }
 
 /**
- * The admin panel's media library: upload and delete, each the public API's `/api/media` call
- * made with admin scope (the list is a read view in admin-read-routes.ts). The upload streams
- * under the same body rule as `POST /api/media` (media-upload-rule.ts).
+ * The admin panel's media library: upload, alt text and caption, delete, each the public API's
+ * `/api/media` call made with admin scope (the list is a read view in admin-read-routes.ts).
+ * The upload streams under the same body rule as `POST /api/media` (media-upload-rule.ts); the
+ * change is JSON under the usual limit.
  */
 export function adminMediaRoutes(router: Router, deps: AdminMediaRoutesDeps): void {
   const caller = (websiteId: string) => ({
@@ -21,6 +24,23 @@ export function adminMediaRoutes(router: Router, deps: AdminMediaRoutesDeps): vo
     keyId: OPERATOR_KEY_ID,
     scope: 'admin' as const,
   })
+  /** A change populated documents may show: cached reads go unless the service refused it. */
+  const forwardChange = async (ctx: Context, pathAndQuery: string) => {
+    const website = await deps.websites.get(ctx.params.id!)
+    let changed = true
+    try {
+      await deps.proxy.forward(ctx, {
+        upstream: 'contentWrite',
+        pathAndQuery,
+        caller: caller(website.id),
+      })
+      changed = ctx.status < 400 || ctx.status >= 500
+    } finally {
+      if (changed) await deps.contentChanged?.(website.id)
+    }
+  }
+  const mediaPath = (ctx: Context) => `/api/media/${encodeURIComponent(ctx.params.mediaId!)}`
+
   router.post('/websites/:id/media', async (ctx) => {
     const website = await deps.websites.get(ctx.params.id!)
     await deps.proxy.forward(ctx, {
@@ -29,19 +49,9 @@ export function adminMediaRoutes(router: Router, deps: AdminMediaRoutesDeps): vo
       caller: caller(website.id),
     })
   })
-  router.delete('/websites/:id/media/:mediaId', async (ctx) => {
-    const website = await deps.websites.get(ctx.params.id!)
+  router.patch('/websites/:id/media/:mediaId', (ctx) => forwardChange(ctx, mediaPath(ctx)))
+  router.delete('/websites/:id/media/:mediaId', (ctx) => {
     const force = new URLSearchParams(ctx.querystring).get('force') === 'true'
-    let changed = true
-    try {
-      await deps.proxy.forward(ctx, {
-        upstream: 'contentWrite',
-        pathAndQuery: `/api/media/${encodeURIComponent(ctx.params.mediaId!)}${force ? '?force=true' : ''}`,
-        caller: caller(website.id),
-      })
-      changed = ctx.status < 400 || ctx.status >= 500
-    } finally {
-      if (changed) await deps.contentChanged?.(website.id)
-    }
+    return forwardChange(ctx, `${mediaPath(ctx)}${force ? '?force=true' : ''}`)
   })
 }

@@ -7,6 +7,7 @@ import type {
   Delivery,
   DocsList,
   MediaFile,
+  MediaText,
   NewMediaFile,
   NewApiKey,
   Page,
@@ -30,6 +31,7 @@ export interface AdminApi {
   getQuotas(websiteId: string): Promise<QuotaReport>
   listMedia(websiteId: string, page: number): Promise<Page<MediaFile>>
   uploadMedia(websiteId: string, input: NewMediaFile): Promise<MediaFile>
+  updateMedia(websiteId: string, mediaId: string, text: MediaText): Promise<MediaFile>
   /** 409 while a document names the file, unless `force`. */
   deleteMedia(websiteId: string, mediaId: string, force: boolean): Promise<void>
   /** A number overrides a quota, null returns it to the default. */
@@ -101,6 +103,8 @@ export function createAdminApi(token: string, fetchFn: typeof fetch = fetch): Ad
       form.append('file', input.file, input.file.name)
       return call('POST', `${website(id)}/media`, form)
     },
+    updateMedia: (id, mediaId, text) =>
+      call('PATCH', `${website(id)}/media/${segment(mediaId)}`, text),
     deleteMedia: (id, mediaId, force) =>
       call('DELETE', `${website(id)}/media/${segment(mediaId)}${force ? '?force=true' : ''}`),
     listDeliveries: (id, webhookId) =>

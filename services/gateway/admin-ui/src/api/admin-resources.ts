@@ -103,6 +103,12 @@ export interface MediaFile {
   createdAt: string
 }
 
+/** What the panel changes of a file: null removes the text. */
+export interface MediaText {
+  alt: string | null
+  caption: string | null
+}
+
 export interface NewMediaFile {
   file: File
   alt?: string

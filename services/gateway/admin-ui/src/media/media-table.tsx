@@ -11,9 +11,11 @@ export const thumbnailUrl = (file: MediaFile): string => `${file.url}?w=160`
 
 export function MediaTable({
   files,
+  onEdit,
   onDelete,
 }: {
   files: MediaFile[]
+  onEdit: (file: MediaFile) => void
   onDelete: (file: MediaFile) => void
 }) {
   return (
@@ -52,6 +54,7 @@ export function MediaTable({
                   {file.filename}
                 </a>
                 {file.alt && <p class="hint">Alt: {file.alt}</p>}
+                {file.caption && <p class="hint">Caption: {file.caption}</p>}
               </th>
               <td class="nowrap">
                 <code>{file.mimeType}</code>
@@ -64,14 +67,24 @@ export function MediaTable({
               </td>
               <td class="nowrap">{formatDateTime(file.createdAt)}</td>
               <td>
-                <button
-                  type="button"
-                  class="button button-small button-danger"
-                  aria-label={`Delete ${file.filename}`}
-                  onClick={() => onDelete(file)}
-                >
-                  Delete
-                </button>
+                <div class="actions">
+                  <button
+                    type="button"
+                    class="button button-small"
+                    aria-label={`Edit alt text and caption of ${file.filename}`}
+                    onClick={() => onEdit(file)}
+                  >
+                    Edit
+                  </button>
+                  <button
+                    type="button"
+                    class="button button-small button-danger"
+                    aria-label={`Delete ${file.filename}`}
+                    onClick={() => onDelete(file)}
+                  >
+                    Delete
+                  </button>
+                </div>
               </td>
             </tr>
           ))}

@@ -5,15 +5,18 @@ import { Pager } from '../content/pager.tsx'
 import { ErrorMessage } from '../ui/error-message.tsx'
 import { useResource } from '../ui/use-resource.ts'
 import { DeleteMediaDialog } from './delete-media-dialog.tsx'
+import { EditMediaDialog } from './edit-media-dialog.tsx'
 import { MediaTable } from './media-table.tsx'
 import { UploadMediaForm } from './upload-media-form.tsx'
 
-/** The website's media library, newest first: upload, preview and delete. */
+/** The website's media library, newest first: upload, preview, describe and delete. */
 export function MediaView({ api, websiteId }: { api: AdminApi; websiteId: string }) {
   const [page, setPage] = useState(1)
   const media = useResource(() => api.listMedia(websiteId, page), [api, websiteId, page])
   const [uploaded, setUploaded] = useState<MediaFile>()
   const [deleting, setDeleting] = useState<MediaFile>()
+  const [editing, setEditing] = useState<MediaFile>()
+  const [saved, setSaved] = useState<MediaFile>()
   const data = media.data
   return (
     <div class="stack-large">
@@ -22,6 +25,7 @@ export function MediaView({ api, websiteId }: { api: AdminApi; websiteId: string
         api={api}
         websiteId={websiteId}
         onUploaded={(file) => {
+          setSaved(undefined)
           setUploaded(file)
           if (page === 1) media.reload()
           else setPage(1)
@@ -30,6 +34,11 @@ export function MediaView({ api, websiteId }: { api: AdminApi; websiteId: string
       {uploaded && (
         <p class="message message-info" role="status">
           Uploaded {uploaded.filename}.
+        </p>
+      )}
+      {saved && (
+        <p class="message message-info" role="status">
+          Saved the alt text and caption of {saved.filename}.
         </p>
       )}
       <ErrorMessage error={media.error} />
@@ -41,7 +50,7 @@ export function MediaView({ api, websiteId }: { api: AdminApi; websiteId: string
       {data?.totalDocs === 0 && <p class="muted">This website has no media files yet.</p>}
       {data && data.docs.length > 0 && (
         <>
-          <MediaTable files={data.docs} onDelete={setDeleting} />
+          <MediaTable files={data.docs} onEdit={setEditing} onDelete={setDeleting} />
           <Pager
             page={data.page}
             totalPages={data.totalPages}
@@ -49,6 +58,21 @@ export function MediaView({ api, websiteId }: { api: AdminApi; websiteId: string
             onPage={setPage}
           />
         </>
+      )}
+      {editing && (
+        <EditMediaDialog
+          api={api}
+          websiteId={websiteId}
+          file={editing}
+          onClose={(file) => {
+            setEditing(undefined)
+            if (file) {
+              setUploaded(undefined)
+              setSaved(file)
+              media.reload()
+            }
+          }}
+        />
       )}
       {deleting && (
         <DeleteMediaDialog
@@ -59,6 +83,7 @@ export function MediaView({ api, websiteId }: { api: AdminApi; websiteId: string
             setDeleting(undefined)
             if (deleted) {
               setUploaded(undefined)
+              setSaved(undefined)
               media.reload()
             }
           }}
