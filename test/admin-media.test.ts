@@ -1,32 +1,10 @@
 import { randomUUID } from 'node:crypto'
-import { request as httpRequest } from 'node:http'
 import { describe, expect, it } from 'vitest'
 import { adminClient, createTestWebsite, testEnv } from '@cms/testkit'
-import { makeImage, upload } from './media-kit.ts'
+import { declaredUpload, makeImage, upload } from './media-kit.ts'
 
 /** The operator's media routes under /admin/api: the panel's way to the media library. */
 const admin = adminClient()
-
-/** A POST whose declared length is over the limit: the answer comes before any body is sent. */
-function declaredTooLarge(path: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const req = httpRequest(new URL(`${testEnv().gatewayUrl}${path}`), {
-      method: 'POST',
-      headers: {
-        authorization: `Bearer ${testEnv().adminToken}`,
-        'content-type': 'multipart/form-data; boundary=x',
-        'content-length': String(60 * 1024 * 1024),
-      },
-    })
-    req.on('response', (response) => {
-      response.resume()
-      resolve(response.statusCode ?? 0)
-      req.destroy()
-    })
-    req.on('error', reject)
-    req.write('--x\r\n')
-  })
-}
 
 describe('the admin API for media', () => {
   it('admin: the panel can upload, list, preview and delete media — when the operator lists, uploads past the limit and deletes through the admin API, then the website is checked, the limit holds and another website cannot be reached', async () => {
@@ -40,7 +18,13 @@ describe('the admin API for media', () => {
     const unknown = await admin('GET', `/admin/api/websites/${randomUUID()}/media`)
     expect(unknown.status).toBe(404)
 
-    expect(await declaredTooLarge(`/admin/api/websites/${mine.websiteId}/media`)).toBe(413)
+    expect(
+      await declaredUpload(
+        `/admin/api/websites/${mine.websiteId}/media`,
+        { authorization: `Bearer ${testEnv().adminToken}` },
+        60 * 1024 * 1024,
+      ),
+    ).toBe(413)
 
     const across = await admin(
       'DELETE',

@@ -118,6 +118,34 @@ export function streamingUpload(site: TestWebsite, totalBytes: number): Promise<
 }
 
 /**
+ * A multipart POST to `path` that declares `declaredBytes` and sends only the form's start:
+ * resolves with the status, which comes before any more is sent.
+ */
+export function declaredUpload(
+  path: string,
+  headers: Record<string, string>,
+  declaredBytes: number,
+): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(new URL(`${testEnv().gatewayUrl}${path}`), {
+      method: 'POST',
+      headers: {
+        ...headers,
+        'content-type': 'multipart/form-data; boundary=x',
+        'content-length': String(declaredBytes),
+      },
+    })
+    req.on('response', (response) => {
+      response.resume()
+      resolve(response.statusCode ?? 0)
+      req.destroy()
+    })
+    req.on('error', reject)
+    req.write('--x\r\n')
+  })
+}
+
+/**
  * The ids of one website's GridFS files, and the chunks written since `since` that belong to
  * no file that `known` lists or another website holds: chunks of a file with no `fs.files`
  * document (an upload cut off, or another test's upload still streaming) or of a new file of

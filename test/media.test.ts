@@ -3,7 +3,14 @@ import sharp from 'sharp'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { createTestWebsite } from '@cms/testkit'
 import type { TestWebsite } from '@cms/testkit'
-import { asset, leavesNothing, makeImage, streamingUpload, upload } from './media-kit.ts'
+import {
+  asset,
+  declaredUpload,
+  leavesNothing,
+  makeImage,
+  streamingUpload,
+  upload,
+} from './media-kit.ts'
 
 let site: TestWebsite
 let other: TestWebsite
@@ -76,14 +83,24 @@ describe('media uploads', () => {
         body: '--xyz\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\n\x89PNG\r\n\x1a\n',
       })
       expect(broken.status).toBe(422)
+      const noBoundary = await fetch(`${process.env.CMS_TEST_GATEWAY_URL}/api/media`, {
+        method: 'POST',
+        headers: { 'x-api-key': site.adminKey, 'content-type': 'multipart/form-data' },
+        body: '--xyz\r\n',
+      })
+      expect(noBoundary.status).toBe(422)
+      expect((await noBoundary.json()).error.code).toBe('VALIDATION_ERROR')
       const json = await site.api('POST', '/api/media', { body: { file: 'x' } })
       expect(json.status).toBe(415)
     })
   })
 
-  it('media: uploads over MEDIA_MAX_BYTES are 413 while streaming — when 60 MB stream in without a length, then 413 comes before the client has sent them all and nothing is stored', async () => {
+  it('media: uploads over MEDIA_MAX_BYTES are 413 while streaming — when 60 MB stream in without a length, or a length of 60 MB is declared, then 413 comes before the client has sent them all and nothing is stored', async () => {
     await leavesNothing(site.websiteId, async () => {
       expect(await streamingUpload(site, 60 * 1024 * 1024)).toBe(413)
+      expect(
+        await declaredUpload('/api/media', { 'x-api-key': site.adminKey }, 60 * 1024 * 1024),
+      ).toBe(413)
     })
   })
 
@@ -94,7 +111,7 @@ describe('media uploads', () => {
 })
 
 describe('media endpoints', () => {
-  it('media: list, get, patch and delete — when media are listed, filtered, changed and deleted, then each answer says so', async () => {
+  it('media: list, get, patch and delete — when media are listed, paged, filtered on each field, changed and deleted, then each answer says so', async () => {
     const own = await createTestWebsite()
     const png = await upload(own, { bytes: await makeImage(), name: 'one.png' })
     const jpeg = await upload(own, { bytes: await makeImage({ format: 'jpeg' }), name: 'two.jpg' })
@@ -102,8 +119,21 @@ describe('media endpoints', () => {
     expect(list.status).toBe(200)
     expect(list.body).toMatchObject({ totalDocs: 2, page: 1 })
     expect(list.body.docs.map((doc: { id: string }) => doc.id)).toEqual([jpeg.body.id, png.body.id])
-    const jpegs = await own.api('GET', '/api/media?filters[mimeType][$eq]=image/jpeg')
-    expect(jpegs.body.docs.map((doc: { id: string }) => doc.id)).toEqual([jpeg.body.id])
+    const ids = async (query: string) => {
+      const listed = await own.readApi('GET', `/api/media?${query}`)
+      expect(listed.status, query).toBe(200)
+      return listed.body.docs.map((doc: { id: string }) => doc.id)
+    }
+    expect(await ids('filters[mimeType][$eq]=image/jpeg')).toEqual([jpeg.body.id])
+    expect(await ids('filters[filename][$startsWith]=one')).toEqual([png.body.id])
+    expect(await ids('filters[filename][$containsi]=TWO.J')).toEqual([jpeg.body.id])
+    expect(await ids(`filters[size][$eq]=${png.body.size}`)).toEqual([png.body.id])
+    expect(await ids(`filters[size][$gt]=${Math.max(png.body.size, jpeg.body.size)}`)).toEqual([])
+    expect(await ids(`filters[createdAt][$gte]=${jpeg.body.createdAt}`)).toEqual([jpeg.body.id])
+    expect(await ids('filters[createdAt][$lt]=2000-01-01')).toEqual([])
+    const paged = await own.readApi('GET', '/api/media?limit=1&page=2')
+    expect(paged.body).toMatchObject({ totalDocs: 2, totalPages: 2, page: 2, limit: 1 })
+    expect(paged.body.docs.map((doc: { id: string }) => doc.id)).toEqual([png.body.id])
     const bad = await own.api('GET', '/api/media?filters[owner][$eq]=x&filters[size][$like]=1')
     expect(bad.status).toBe(422)
     expect(bad.body.error.details).toHaveLength(2)
