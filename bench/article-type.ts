@@ -1,3 +1,11 @@
+/** The website's locales: French falls back to English field by field. */
+export const BENCH_LOCALES = {
+  locales: [
+    { code: 'en', default: true },
+    { code: 'fr', fallback: 'en' },
+  ],
+}
+
 /** The types articles relate to: a byline's person, and topics. */
 export const PERSON_TYPE = {
   name: 'person',
@@ -16,6 +24,8 @@ export const ARTICLE_TYPE = {
   label: 'Article',
   slugField: 'title',
   titleField: 'title',
+  // Localized (en, fr -> en), so the bench compares a list in French with the plain list.
+  localized: true,
   fields: [
     { name: 'title', type: 'text', required: true },
     { name: 'body', type: 'richText' },

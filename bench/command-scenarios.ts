@@ -9,6 +9,7 @@ const BUDGETS: Readonly<Record<string, number>> = {
   'get by id': 1,
   'get by slug': 2,
   'list first page': 2,
+  'list first page in fr (fallback)': 2,
   'list filter + $or + sort': 2,
   'list $contains + fields': 2,
   'list 20 + populate 2 relations': 4,

@@ -15,6 +15,7 @@ export interface ReadScenario {
 
 const LIST_QUERIES = {
   list: 'type=article&limit=20',
+  listFrench: 'type=article&limit=20&locale=fr',
   filterSort:
     'type=article&filters[data.views][$gt]=5000' +
     '&filters[$or][0][data.category][$eq]=news&filters[$or][1][data.category][$eq]=guide' +
@@ -96,6 +97,7 @@ export function readScenarios(options: {
   })
   return [
     list('list first page', LIST_QUERIES.list),
+    list('list first page in fr (fallback)', LIST_QUERIES.listFrench),
     list('list filter + $or + sort', LIST_QUERIES.filterSort),
     list('list $contains + fields', LIST_QUERIES.containsFields),
     populatedList(

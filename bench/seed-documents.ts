@@ -56,6 +56,10 @@ export async function seedDocuments(options: {
         version: 1,
         data: { ...data },
         refs: [...new Set([data.author!, ...data.topics!])].sort(),
+        // Every other article has a French title; the rest show the English one in French.
+        ...(n % 2 === 0
+          ? { locales: { fr: { title: `FR ${data.title}` } }, localesPresent: ['en', 'fr'] }
+          : { localesPresent: ['en'] }),
       }
       const published = {
         ...draft,

@@ -1,6 +1,6 @@
 import { jsonClient } from '@cms/testkit'
 import type { ApiCall } from '@cms/testkit'
-import { ARTICLE_TYPE, PERSON_TYPE, TOPIC_TYPE } from './article-type.ts'
+import { ARTICLE_TYPE, BENCH_LOCALES, PERSON_TYPE, TOPIC_TYPE } from './article-type.ts'
 import type { RelatedDocuments } from './article-type.ts'
 
 export interface BenchWebsite {
@@ -48,6 +48,7 @@ export async function seedWebsite(options: {
     )
   const [adminKey, readKey] = [await createKey('admin'), await createKey('read')]
   const api = jsonClient(options.gatewayUrl, { 'x-api-key': adminKey.key })
+  await expectStatus('setting locales', 200, api('PUT', '/api/locales', { body: BENCH_LOCALES }))
   for (const type of [PERSON_TYPE, TOPIC_TYPE, ARTICLE_TYPE]) {
     await expectStatus(
       `creating the ${type.name} type`,
