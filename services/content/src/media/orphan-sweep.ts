@@ -46,7 +46,7 @@ export function createOrphanSweep(deps: OrphanSweepDeps): OrphanSweep {
         await deps.store.removeBytes(mark._id)
         removed++
       }
-      await deps.pending.clear(mark._id)
+      await deps.pending.clear(mark._id, mark.since)
     }
     return removed
   }

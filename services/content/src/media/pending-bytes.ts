@@ -26,8 +26,9 @@ export function createPendingBytes(db: Db) {
       await marks.updateOne({ _id: id }, { $set: { since } }, { upsert: true })
     },
 
-    async clear(id: string): Promise<void> {
-      await marks.deleteOne({ _id: id })
+    /** Takes the mark away; with `since`, only if nobody marked it again meanwhile. */
+    async clear(id: string, since?: Date): Promise<void> {
+      await marks.deleteOne(since ? { _id: id, since } : { _id: id })
     },
 
     /** The oldest marks older than `before`. */
