@@ -23,6 +23,24 @@ export interface InternalClient {
    * decides), so is a 2xx; a failure to connect, a time-out or any other status is a 503.
    */
   get(caller: Caller, path: string, headers?: Record<string, string>): Promise<InternalAnswer>
+  /** POST without a body, answered as `get` is. */
+  post(caller: Caller, path: string): Promise<InternalAnswer>
+  /**
+   * A streamed exchange: `body` is sent as it comes (NDJSON, say) and the answer comes back
+   * unread, whatever its status. Only no connection, or no answer's head within `headWithinMs`
+   * (the client's time-out by default; `null`: no limit, for a body the service reads to the end
+   * before it answers), is a 503.
+   */
+  stream(
+    caller: Caller,
+    request: {
+      method: 'GET' | 'POST'
+      path: string
+      body?: AsyncIterable<Uint8Array>
+      contentType?: string
+      headWithinMs?: number | null
+    },
+  ): Promise<Response>
 }
 
 /**
@@ -46,36 +64,72 @@ export function createInternalClient(options: {
       options.unavailableMessage ?? `The ${options.service} service is unavailable`,
       { cause },
     )
+  async function call(
+    method: 'GET' | 'POST',
+    caller: Caller,
+    path: string,
+    headers: Record<string, string> = {},
+  ): Promise<InternalAnswer> {
+    let response: Response
+    try {
+      response = await fetchFn(`${base}${path}`, {
+        method,
+        headers: {
+          ...internalHeaders(options.internalToken, caller),
+          ...correlationHeaders(),
+          accept: 'application/json',
+          ...headers,
+        },
+        signal: AbortSignal.timeout(options.timeoutMs),
+      })
+    } catch (error) {
+      throw unavailable(error)
+    }
+    const answered = response.ok || response.status === 304 || response.status === 404
+    if (!answered || !response.ok) {
+      await response.body?.cancel().catch(() => undefined)
+      if (!answered) throw unavailable(new Error(`${options.service} answered ${response.status}`))
+      return { status: response.status, headers: response.headers, body: undefined }
+    }
+    let body: unknown
+    try {
+      body = await response.json()
+    } catch (error) {
+      throw unavailable(error)
+    }
+    return { status: response.status, headers: response.headers, body }
+  }
+
   return {
-    async get(caller, path, headers = {}) {
-      let response: Response
+    get: (caller, path, headers) => call('GET', caller, path, headers),
+    post: (caller, path) => call('POST', caller, path),
+    async stream(caller, request) {
+      const headWithinMs =
+        request.headWithinMs === undefined ? options.timeoutMs : request.headWithinMs
+      const abort = new AbortController()
+      const timer =
+        headWithinMs === null
+          ? undefined
+          : setTimeout(() => abort.abort(new Error('no answer in time')), headWithinMs)
       try {
-        response = await fetchFn(`${base}${path}`, {
+        return await fetchFn(`${base}${request.path}`, {
+          method: request.method,
           headers: {
             ...internalHeaders(options.internalToken, caller),
             ...correlationHeaders(),
-            accept: 'application/json',
-            ...headers,
+            ...(request.contentType && { 'content-type': request.contentType }),
           },
-          signal: AbortSignal.timeout(options.timeoutMs),
-        })
+          ...(request.body && {
+            body: ReadableStream.from(request.body),
+            duplex: 'half',
+          }),
+          signal: abort.signal,
+        } as RequestInit)
       } catch (error) {
         throw unavailable(error)
+      } finally {
+        clearTimeout(timer)
       }
-      const answered = response.ok || response.status === 304 || response.status === 404
-      if (!answered || !response.ok) {
-        await response.body?.cancel().catch(() => undefined)
-        if (!answered)
-          throw unavailable(new Error(`${options.service} answered ${response.status}`))
-        return { status: response.status, headers: response.headers, body: undefined }
-      }
-      let body: unknown
-      try {
-        body = await response.json()
-      } catch (error) {
-        throw unavailable(error)
-      }
-      return { status: response.status, headers: response.headers, body }
     },
   }
 }

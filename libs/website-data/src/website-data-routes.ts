@@ -1,0 +1,63 @@
+import { Readable } from 'node:stream'
+import { Router } from '@koa/router'
+import type { Middleware } from 'koa'
+import type { Db } from 'mongodb'
+import { UnsupportedMediaTypeError, ValidationError } from '@cms/errors'
+import { adminScope, routed } from '@cms/http'
+import { NDJSON_TYPE } from './export-format.ts'
+import { exportRecords } from './export-records.ts'
+import { importRecords } from './import-records.ts'
+import { ndjsonLines } from './ndjson-lines.ts'
+import { purgeBatch } from './purge-batch.ts'
+import type { WebsiteDataPlan } from './website-collection.ts'
+
+export const DEFAULT_PURGE_BATCH = 500
+const MAX_PURGE_BATCH = 10_000
+
+function purgeLimit(raw: string | string[] | undefined): number {
+  if (raw === undefined) return DEFAULT_PURGE_BATCH
+  const text = Array.isArray(raw) ? raw[0] : raw
+  if (!/^[1-9]\d*$/.test(text ?? '') || Number(text) > MAX_PURGE_BATCH)
+    throw ValidationError.single('limit', `an integer from 1 to ${MAX_PURGE_BATCH}`)
+  return Number(text)
+}
+
+/**
+ * The service's side of a website's lifecycle, for the gateway only (`/internal` is never routed
+ * from outside), always for the caller's website and with admin scope:
+ *
+ * - `POST /internal/website-data/purge?limit=N`: removes one batch, `{done, removed}`;
+ * - `GET /internal/website-data/export`: the website's records as NDJSON lines;
+ * - `POST /internal/website-data/import` (NDJSON): inserts them, `{imported, notes}`.
+ *
+ * Mount it before the JSON body parser: the import's body is a stream of lines.
+ */
+export function websiteDataRoutes(deps: {
+  db: Db
+  plan: WebsiteDataPlan
+  /** A read-only instance serves the export only. */
+  writes?: boolean
+}): Middleware {
+  const router = new Router({ prefix: '/internal/website-data' })
+  const admin = adminScope()
+  router.get('/export', admin, async (ctx) => {
+    ctx.type = NDJSON_TYPE
+    ctx.body = Readable.from(exportRecords(deps.db, deps.plan, ctx.state.caller.websiteId))
+  })
+  if (deps.writes !== false) {
+    router.post('/purge', admin, async (ctx) => {
+      const limit = purgeLimit(ctx.query.limit)
+      ctx.body = await purgeBatch(deps.db, deps.plan, ctx.state.caller.websiteId, limit)
+    })
+    router.post('/import', admin, async (ctx) => {
+      if (!ctx.is(NDJSON_TYPE)) throw new UnsupportedMediaTypeError(`Imports are ${NDJSON_TYPE}`)
+      ctx.body = await importRecords(
+        deps.db,
+        deps.plan,
+        ctx.state.caller.websiteId,
+        ndjsonLines(ctx.req),
+      )
+    })
+  }
+  return routed(router)
+}
