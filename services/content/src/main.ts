@@ -18,6 +18,8 @@ import { schedulesCollection } from './schedules/schedules-collection.ts'
 import { connectBroker } from './messaging/broker.ts'
 import { createContentStore } from './store/content-store.ts'
 import { createMediaModule } from './media/media-module.ts'
+import { ensureWebsiteDataIndexes, websiteDataRoutes } from '@cms/website-data'
+import { CONTENT_WEBSITE_DATA } from './lifecycle/website-data-plan.ts'
 
 export interface RunningContentService {
   url: string
@@ -59,6 +61,7 @@ export async function start(
       await store.ensureIndexes()
       await schedules.ensureIndexes()
       await media.ensureIndexes()
+      await ensureWebsiteDataIndexes(mongo.db, CONTENT_WEBSITE_DATA)
     },
     logger,
   )
@@ -94,6 +97,8 @@ export async function start(
     internalToken: config.INTERNAL_TOKEN,
     middleware: [
       ...(writes ? [] : [readsOnly()]),
+      // Purge, export and import of a website for the gateway (docs/lifecycle.md): NDJSON bodies.
+      websiteDataRoutes({ db: mongo.db, plan: CONTENT_WEBSITE_DATA, writes }),
       ...(writes ? [media.upload] : []),
       jsonBody(),
       routed(router),

@@ -17,6 +17,8 @@ import { contentTypeRoutes } from './http/content-type-routes.ts'
 import { localeRoutes } from './http/locale-routes.ts'
 import { internalRoutes } from './http/internal-routes.ts'
 import { createContentTypePublisher } from './messaging/content-type-publisher.ts'
+import { ensureWebsiteDataIndexes, websiteDataRoutes } from '@cms/website-data'
+import { SCHEMA_WEBSITE_DATA } from './lifecycle/website-data-plan.ts'
 
 export interface RunningSchemaService {
   url: string
@@ -34,7 +36,14 @@ export async function start(
   const clock = () => new Date()
   const mongo = connectMongo({ url: config.MONGO_URL, dbName: config.MONGO_DB, logger })
   const repository = createContentTypeRepository(mongo.db)
-  const prepared = prepareMongo(mongo, () => repository.ensureIndexes(), logger)
+  const prepared = prepareMongo(
+    mongo,
+    async () => {
+      await repository.ensureIndexes()
+      await ensureWebsiteDataIndexes(mongo.db, SCHEMA_WEBSITE_DATA)
+    },
+    logger,
+  )
 
   const amqp = await connectAmqp({
     url: config.AMQP_URL,
@@ -72,6 +81,8 @@ export async function start(
     logger,
     internalToken: config.INTERNAL_TOKEN,
     middleware: [
+      // Purge, export and import of a website for the gateway (docs/lifecycle.md): NDJSON bodies.
+      websiteDataRoutes({ db: mongo.db, plan: SCHEMA_WEBSITE_DATA }),
       jsonBody(),
       routed(contentTypeRoutes(contentTypes)),
       routed(localeRoutes(locales)),

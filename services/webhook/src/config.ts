@@ -54,6 +54,10 @@ const spec = {
   WEBHOOK_QUEUE_PREFIX: env.string({ default: 'webhook' }),
   /** `classic` only to measure what quorum queues cost (docs/deployment.md); it loses jobs. */
   WEBHOOK_QUEUE_TYPE: env.oneOf(QUEUE_TYPES, { default: 'quorum' }),
+  /** Delivery records (attempts, stored bodies) older than this many days are removed; 0 keeps them. */
+  WEBHOOK_LOG_DAYS: env.integer({ default: 30, min: 0, max: 3650 }),
+  /** How often the delivery log is swept for records past WEBHOOK_LOG_DAYS. */
+  WEBHOOK_LOG_SWEEP_MS: env.integer({ default: 3_600_000, min: 100, max: 86_400_000 }),
 }
 
 export type WebhookConfig = ConfigOf<typeof spec>

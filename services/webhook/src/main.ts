@@ -32,6 +32,10 @@ import { createJobQueue } from './messaging/job-queue.ts'
 import { keepMigratingClassicQueues } from './messaging/classic-migration.ts'
 import { classicQueueNames, declareTopology, queueNames } from './messaging/topology.ts'
 import { createWorkConsumer } from './messaging/work-consumer.ts'
+import { ensureWebsiteDataIndexes, websiteDataRoutes } from '@cms/website-data'
+import { createDeliveryLogSweep } from './data/delivery-log-sweep.ts'
+import { createDeliveryLogRetention } from './domain/delivery-log-retention.ts'
+import { WEBHOOK_WEBSITE_DATA } from './lifecycle/website-data-plan.ts'
 import type { WorkConsumer } from './messaging/work-consumer.ts'
 
 export interface RunningWebhookService {
@@ -58,7 +62,14 @@ export async function start(
   if (config.WEBHOOK_ALLOW_PRIVATE_TARGETS)
     logger.warn('private webhook targets are allowed (WEBHOOK_ALLOW_PRIVATE_TARGETS)')
   const mongo = connectMongo({ url: config.MONGO_URL, dbName: config.MONGO_DB, logger })
-  const prepared = prepareMongo(mongo, () => ensureIndexes(mongo.db), logger)
+  const prepared = prepareMongo(
+    mongo,
+    async () => {
+      await ensureIndexes(mongo.db)
+      await ensureWebsiteDataIndexes(mongo.db, WEBHOOK_WEBSITE_DATA)
+    },
+    logger,
+  )
 
   const webhooks = createWebhookRepository(mongo.db)
   const deliveries = createDeliveryRepository(mongo.db)
@@ -107,23 +118,27 @@ export async function start(
     },
     errorTranslators: [mongoErrorTranslator],
     internalToken: config.INTERNAL_TOKEN,
-    middleware: apiMiddleware({
-      webhooks: createWebhookUseCases({
-        webhooks,
-        deliveries,
-        guard,
-        now,
-        newId: randomUUID,
+    middleware: [
+      // Purge, export and import of a website for the gateway (docs/lifecycle.md): NDJSON bodies.
+      websiteDataRoutes({ db: mongo.db, plan: WEBHOOK_WEBSITE_DATA }),
+      ...apiMiddleware({
+        webhooks: createWebhookUseCases({
+          webhooks,
+          deliveries,
+          guard,
+          now,
+          newId: randomUUID,
+        }),
+        deliveries: createDeliveryUseCases({
+          webhooks,
+          deliveries,
+          payloads,
+          queue,
+          now,
+          newId: randomUUID,
+        }),
       }),
-      deliveries: createDeliveryUseCases({
-        webhooks,
-        deliveries,
-        payloads,
-        queue,
-        now,
-        newId: randomUUID,
-      }),
-    }),
+    ],
   })
   countMongoCommands(mongo.client, http.metrics.registry, http.inRequest)
   // The pipeline reads back what it wrote from memory; the API reads the database.
@@ -193,6 +208,14 @@ export async function start(
     }),
   )
   wired()
+  const retention = createDeliveryLogRetention({
+    sweep: createDeliveryLogSweep(mongo.db),
+    days: config.WEBHOOK_LOG_DAYS,
+    intervalMs: config.WEBHOOK_LOG_SWEEP_MS,
+    now,
+    logger,
+  })
+  retention.start()
   const { url, port, metricsUrl } = await http.listen({
     port: config.PORT,
     host: config.HOST,
@@ -205,6 +228,7 @@ export async function start(
     metricsUrl,
     async stop() {
       await http.close()
+      await retention.stop()
       // An attempt in hand may take the whole time-out; what is not finished by then is requeued.
       await Promise.all(
         consumers.map((consumer) => consumer.stop(config.WEBHOOK_TIMEOUT_MS + 2000)),

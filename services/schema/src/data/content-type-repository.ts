@@ -20,7 +20,8 @@ interface VersionClaimRecord {
   claimedAt: string
 }
 
-const recordId = (websiteId: string, name: string) => `${websiteId}:${name}`
+/** A type record's `_id`: its website and name, so a lookup is an `_id`-only filter. */
+export const recordId = (websiteId: string, name: string) => `${websiteId}:${name}`
 const claimId = (typeId: string, version: number) => `${typeId}:${version}`
 
 function toContentType(record: ContentTypeRecord): ContentType {

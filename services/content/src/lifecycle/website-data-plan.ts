@@ -1,0 +1,74 @@
+import type { WebsiteDataPlan } from '@cms/website-data'
+import { keyOf as slugKey } from '../store/collections/slugs.ts'
+import type { SlugScope } from '../store/collections/slugs.ts'
+
+const WEBSITE_RECORDS = { websiteId: 1, _id: 1 } as const
+
+/**
+ * Every collection of the content database that holds a website's data, in purge order
+ * (docs/lifecycle.md): what could start new work first (schedules, unsent event pointers), then
+ * what the public sees (media records, so asset URLs are 404 at once), then the rest.
+ * GridFS transforms and claims are purged but not exported: they are made again on demand.
+ */
+export const CONTENT_WEBSITE_DATA: WebsiteDataPlan = {
+  service: 'content',
+  collections: [
+    {
+      name: 'schedules',
+      ownerPaths: ['websiteId'],
+      index: WEBSITE_RECORDS,
+      exported: true,
+      dependents: [
+        {
+          name: 'schedule_runs',
+          foreignKey: 'scheduleId',
+          parentKey: 'scheduleId',
+          exported: false,
+        },
+      ],
+    },
+    { name: 'outbox', ownerPaths: ['websiteId'], index: WEBSITE_RECORDS, exported: false },
+    {
+      name: 'media',
+      ownerPaths: ['websiteId'],
+      // The media list's index (website_list) serves the export's order.
+      order: { createdAt: -1, _id: -1 },
+      exported: true,
+    },
+    {
+      name: 'fs.files',
+      label: 'media_files',
+      ownerPaths: ['metadata.websiteId'],
+      index: { 'metadata.websiteId': 1, _id: 1 },
+      exported: true,
+      exportFilter: { 'metadata.mediaId': { $exists: false } },
+      // Each file may have hundreds of chunks.
+      purgeBatch: 10,
+      dependents: [
+        {
+          name: 'fs.chunks',
+          label: 'media_chunks',
+          foreignKey: 'files_id',
+          parentKey: '_id',
+          exported: true,
+          order: { files_id: 1, n: 1 },
+        },
+        { name: 'media_variant_claims', foreignKey: '_id', parentKey: '_id', exported: false },
+      ],
+    },
+    { name: 'documents', ownerPaths: ['websiteId'], index: WEBSITE_RECORDS, exported: true },
+    {
+      name: 'versions',
+      ownerPaths: ['websiteId', 'state.websiteId'],
+      index: WEBSITE_RECORDS,
+      exported: true,
+    },
+    {
+      name: 'slugs',
+      ownerPaths: ['websiteId'],
+      keyOf: (record, websiteId) => slugKey({ ...(record as SlugScope), websiteId }),
+      index: WEBSITE_RECORDS,
+      exported: true,
+    },
+  ],
+}

@@ -1,0 +1,27 @@
+import type { WebsiteDataPlan } from '@cms/website-data'
+import { recordId } from '../data/content-type-repository.ts'
+
+/**
+ * Every collection of the schema database that holds a website's data (docs/lifecycle.md): its
+ * types, their version claims, and its type index, which also holds the website's locales.
+ */
+export const SCHEMA_WEBSITE_DATA: WebsiteDataPlan = {
+  service: 'schema',
+  collections: [
+    {
+      name: 'content_types',
+      ownerPaths: ['websiteId'],
+      keyOf: (record, websiteId) => recordId(websiteId, String(record.name)),
+      // The unique (websiteId, name) index serves it.
+      order: { name: 1 },
+      exported: true,
+    },
+    {
+      name: 'content_type_versions',
+      ownerPaths: ['websiteId'],
+      index: { websiteId: 1, _id: 1 },
+      exported: true,
+    },
+    { name: 'website_type_index', ownerPaths: ['_id'], exported: true },
+  ],
+}
