@@ -42,6 +42,8 @@ export const gatewayConfigSpec = {
   MEDIA_MAX_BYTES: env.integer({ default: 50 * 1024 * 1024, min: 1024, max: 4 * 1024 ** 3 }),
   /** Image transform requests one client address may make per minute on asset URLs. */
   MEDIA_TRANSFORMS_PER_MINUTE: env.integer({ default: 600, min: 1, max: 1_000_000 }),
+  /** Records one purge batch removes per collection (docs/lifecycle.md). */
+  PURGE_BATCH_SIZE: env.integer({ default: 500, min: 1, max: 10_000 }),
   /** How often expired idempotency keys are deleted (FerretDB has no TTL index). */
   IDEMPOTENCY_SWEEP_INTERVAL_MS: env.integer({ default: 600_000, min: 100, max: 86_400_000 }),
 }

@@ -29,6 +29,7 @@ import { createAssetRateLimiter } from './domain/asset-rate-limiter.ts'
 import { mediaAssets } from './http/media-assets.ts'
 import { mediaUploadRule } from './http/media-upload-rule.ts'
 import { createReadCache } from './read-cache/read-cache.ts'
+import { createLifecycleModule } from './lifecycle/lifecycle-module.ts'
 import { createIdempotency } from './idempotency/idempotency.ts'
 
 export interface GatewayStartOptions {
@@ -64,6 +65,13 @@ export async function start(
   })
   const websitesRepository = createWebsitesRepository(mongo.db)
   const apiKeysRepository = createApiKeysRepository(mongo.db)
+  const lifecycle = createLifecycleModule({
+    db: mongo.db,
+    websites: websitesRepository,
+    config,
+    operatorKeyId: OPERATOR_KEY_ID,
+    logger,
+  })
   const idempotency = createIdempotency({
     db: mongo.db,
     logger,
@@ -76,6 +84,7 @@ export async function start(
     async () => {
       await websitesRepository.ensureIndexes()
       await apiKeysRepository.ensureIndexes()
+      await lifecycle.ensureIndexes()
       await idempotency.prepare()
     },
     logger,
@@ -99,6 +108,7 @@ export async function start(
     newId: randomUUID,
     onKeysRevoked,
     onQuotasChanged: quotas.forget,
+    purges: lifecycle.purges,
   })
   const apiKeys = createApiKeysAdmin({
     apiKeys: apiKeysRepository,
@@ -194,6 +204,11 @@ export async function start(
             proxy,
             readQuotaUsage,
             contentChanged: readCache.contentChanged,
+            lifecycle: {
+              exports: lifecycle.exportsFor(websites),
+              imports: lifecycle.imports,
+              purges: lifecycle.purges,
+            },
           }),
         ]),
       ),
@@ -218,10 +233,12 @@ export async function start(
     await Promise.allSettled([readCache.close(), proxy.close(), redis.close(), mongo.close()])
     throw error
   }
+  lifecycle.runner.start()
   return {
     ...listening,
     async stop() {
       await service.close()
+      await lifecycle.runner.stop()
       await prepared.stop()
       await idempotency.stop()
       await Promise.allSettled([readCache.close(), proxy.close(), redis.close(), mongo.close()])

@@ -58,6 +58,34 @@ export interface AdminApiClient {
     websiteId: string,
     change: Record<string, number | null>,
   ): Promise<AdminAnswer<QuotaReport>>
+  /** The export's bytes as they stream (NDJSON); no time limit, since a website may be large. */
+  exportWebsite(websiteId: string): Promise<AsyncIterable<Uint8Array>>
+  /** Streams an export in; the new website and what was imported. */
+  importWebsite(name: string, body: AsyncIterable<Uint8Array>): Promise<AdminAnswer<ImportAnswer>>
+  purgeStatus(websiteId: string): Promise<AdminAnswer<PurgeProgress>>
+}
+
+export interface ImportAnswer {
+  website: { id: string; name: string; createdAt: string; importedFrom?: string }
+  imported: Record<string, Record<string, number>>
+  webhookSecrets?: { id: string; name: string; secret: string }[]
+}
+
+export interface PurgeProgress {
+  websiteId: string
+  name: string
+  state: string
+  reason: string
+  requestedAt: string
+  finishedAt: string | null
+  removed: number
+  services: {
+    service: string
+    state: string
+    removed: Record<string, number>
+    batches: number
+    lastError: string | null
+  }[]
 }
 
 /** Each quota with its limit in force, default, override and the website's usage. */
@@ -92,22 +120,41 @@ export function createAdminApiClient(options: {
 }): AdminApiClient {
   const baseUrl = options.baseUrl.replace(/\/+$/, '')
   const fetchFn = options.fetch ?? fetch
-  const call = async <T>(method: string, path: string, body?: unknown): Promise<AdminAnswer<T>> => {
-    let response: Response
+  const send = async (
+    method: string,
+    path: string,
+    init: {
+      body?: string | ReadableStream<Uint8Array>
+      contentType?: string
+      accept?: string
+      timeoutMs?: number
+    } = {},
+  ): Promise<Response> => {
     try {
-      response = await fetchFn(`${baseUrl}/admin/api${path}`, {
+      return await fetchFn(`${baseUrl}/admin/api${path}`, {
         method,
         headers: {
           authorization: `Bearer ${options.token}`,
-          accept: 'application/json',
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+          accept: init.accept ?? 'application/json',
+          ...(init.contentType ? { 'content-type': init.contentType } : {}),
         },
-        body: body === undefined ? undefined : JSON.stringify(body),
-        signal: AbortSignal.timeout(30_000),
-      })
+        ...(init.body === undefined ? {} : { body: init.body, duplex: 'half' }),
+        ...(init.timeoutMs === undefined ? {} : { signal: AbortSignal.timeout(init.timeoutMs) }),
+      } as RequestInit)
     } catch (error) {
       throw new GatewayUnreachableError(baseUrl, error)
     }
+  }
+  const call = async <T>(method: string, path: string, body?: unknown): Promise<AdminAnswer<T>> =>
+    answerOf<T>(
+      await send(method, path, {
+        ...(body === undefined
+          ? {}
+          : { body: JSON.stringify(body), contentType: 'application/json' }),
+        timeoutMs: 30_000,
+      }),
+    )
+  const answerOf = async <T>(response: Response): Promise<AdminAnswer<T>> => {
     const text = await response.text()
     let parsed: unknown
     try {
@@ -138,5 +185,20 @@ export function createAdminApiClient(options: {
       call('PATCH', `/websites/${segment(websiteId)}/quotas`, change),
     revokeKey: (websiteId, keyId) =>
       call('DELETE', `/websites/${segment(websiteId)}/keys/${segment(keyId)}`),
+    async exportWebsite(websiteId) {
+      const response = await send('GET', `/websites/${segment(websiteId)}/export`, {
+        accept: 'application/x-ndjson, application/json',
+      })
+      if (!response.ok || !response.body) await answerOf(response)
+      return response.body as AsyncIterable<Uint8Array>
+    },
+    importWebsite: async (name, body) =>
+      answerOf(
+        await send('POST', `/websites/import?name=${segment(name)}`, {
+          body: ReadableStream.from(body),
+          contentType: 'application/x-ndjson',
+        }),
+      ),
+    purgeStatus: (websiteId) => call('GET', `/purges/${segment(websiteId)}`),
   }
 }

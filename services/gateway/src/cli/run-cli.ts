@@ -5,8 +5,14 @@ import { formatTable } from './format-table.ts'
 
 export interface CliIo {
   env: Record<string, string | undefined>
-  stdout: { write(text: string): unknown }
+  /** `once('drain')` is waited for when a write is refused (an export into a slow pipe). */
+  stdout: {
+    write(data: string | Uint8Array): unknown
+    once?(event: 'drain', f: () => void): unknown
+  }
   stderr: { write(text: string): unknown }
+  /** What `website import` reads; a terminal (`isTTY`) is refused. */
+  stdin?: AsyncIterable<Uint8Array> & { isTTY?: boolean }
   fetch?: typeof fetch
 }
 
@@ -18,6 +24,9 @@ export const USAGE = `Usage: cms <command> [options]
   cms website delete <websiteId>
   cms website quotas <websiteId>
   cms website set-quota <websiteId> <quota> <value|default>
+  cms website export <websiteId> > site.ndjson
+  cms website import <name> < site.ndjson
+  cms website purge-status <websiteId>
   cms key create --website <id> --scope <read|admin> [--name <name>] [--per-minute N] [--per-day N]
   cms key list --website <id>
   cms key revoke --website <id> <keyId>
@@ -53,6 +62,7 @@ interface Command {
     client: AdminApiClient,
     args: readonly string[],
     values: Values,
+    io: CliIo,
   ): Promise<{ answer: AdminAnswer<unknown>; human: string }>
 }
 
@@ -121,7 +131,12 @@ const COMMANDS: Readonly<Record<string, Command>> = {
     options: [],
     async run(client, [id]) {
       const answer = await client.deleteWebsite(id!)
-      return { answer, human: `Deleted website ${id} and revoked its keys\n` }
+      return {
+        answer,
+        human:
+          `Deleted website ${id} and revoked its keys; its data is being removed ` +
+          `(cms website purge-status ${id})\n`,
+      }
     },
   },
   'website quotas': {
@@ -138,6 +153,62 @@ const COMMANDS: Readonly<Record<string, Command>> = {
     async run(client, [id, quota, value]) {
       const answer = await client.changeQuotas(id!, { [quota!]: quotaValue(value!) })
       return { answer, human: quotaTable(answer.body) }
+    },
+  },
+  'website export': {
+    args: ['websiteId'],
+    options: [],
+    async run(client, [id], _values, io) {
+      await writeExport(await client.exportWebsite(id!), io)
+      return { answer: { status: 200, body: undefined, text: '' }, human: '' }
+    },
+  },
+  'website import': {
+    args: ['name'],
+    options: [],
+    async run(client, [name], _values, io) {
+      if (!io.stdin || io.stdin.isTTY)
+        throw new UsageError('pipe an export in: cms website import <name> < site.ndjson')
+      const answer = await client.importWebsite(name!, io.stdin)
+      const { website, imported, webhookSecrets = [] } = answer.body
+      const records = Object.values(imported)
+        .flatMap((counts) => Object.values(counts))
+        .reduce((sum, count) => sum + count, 0)
+      const secrets = webhookSecrets.map(
+        (hook) => `  webhook ${hook.id} ("${hook.name}"): ${hook.secret}\n`,
+      )
+      return {
+        answer,
+        human:
+          `Imported website "${website.name}" (${website.id}) from ${website.importedFrom}: ${records} records\n` +
+          (secrets.length === 0
+            ? ''
+            : 'New webhook signing secrets (shown only now; give them to the receivers):\n' +
+              secrets.join('')),
+      }
+    },
+  },
+  'website purge-status': {
+    args: ['websiteId'],
+    options: [],
+    async run(client, [id]) {
+      const answer = await client.purgeStatus(id!)
+      const purge = answer.body
+      const rows = purge.services.map((step) => [
+        step.service,
+        step.state,
+        Object.entries(step.removed)
+          .map(([collection, count]) => `${collection} ${count}`)
+          .join(', ') || '-',
+        step.lastError ?? '',
+      ])
+      return {
+        answer,
+        human:
+          `Purge of website ${purge.websiteId} ("${purge.name}", ${purge.reason}): ${purge.state}, ` +
+          `${purge.removed} records removed\n` +
+          formatTable(['SERVICE', 'STATE', 'REMOVED', 'LAST ERROR'], rows),
+      }
     },
   },
   'key create': {
@@ -244,7 +315,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
   const baseUrl = io.env.CMS_URL || 'http://127.0.0.1:8080'
   const client = createAdminApiClient({ baseUrl, token, ...(io.fetch ? { fetch: io.fetch } : {}) })
   try {
-    const { answer, human } = await parsed.command.run(client, parsed.args, parsed.values)
+    const { answer, human } = await parsed.command.run(client, parsed.args, parsed.values, io)
     if (!parsed.values.json) io.stdout.write(human)
     else if (answer.text !== '') io.stdout.write(`${answer.text}\n`)
     return 0
@@ -254,8 +325,32 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       return 2
     }
     if (error instanceof AdminApiError) io.stderr.write(`cms: ${describe(error)}\n`)
-    else if (error instanceof GatewayUnreachableError) io.stderr.write(`cms: ${error.message}\n`)
+    else if (error instanceof GatewayUnreachableError || error instanceof ExportCutShortError)
+      io.stderr.write(`cms: ${error.message}\n`)
     else io.stderr.write(`cms: unexpected error: ${(error as Error).message}\n`)
     return 1
   }
+}
+
+class ExportCutShortError extends Error {}
+
+/**
+ * Copies an export to stdout as it arrives, waiting whenever stdout is full; an export that
+ * does not end with its end line was cut short on the way (the importer would refuse it).
+ */
+async function writeExport(chunks: AsyncIterable<Uint8Array>, io: CliIo): Promise<void> {
+  let tail = ''
+  const decoder = new TextDecoder()
+  try {
+    for await (const chunk of chunks) {
+      tail = (tail + decoder.decode(chunk, { stream: true })).slice(-512)
+      if (io.stdout.write(chunk) === false && io.stdout.once)
+        await new Promise<void>((resolve) => io.stdout.once!('drain', resolve))
+    }
+  } catch (error) {
+    throw new ExportCutShortError(`the export was cut short: ${(error as Error).message}`)
+  }
+  const last = tail.trimEnd().split('\n').at(-1) ?? ''
+  if (!/^\{"end":true,/.test(last))
+    throw new ExportCutShortError('the export was cut short (it has no end line); export again')
 }

@@ -7,6 +7,8 @@ interface WebsiteDocument {
   name: string
   createdAt: Date
   quotas?: QuotaOverride
+  /** The website an import copied (the id in its export's first line). */
+  importedFrom?: string
 }
 
 export interface WebsitesRepository {
@@ -16,6 +18,8 @@ export interface WebsitesRepository {
   list(): Promise<Website[]>
   rename(id: string, name: string): Promise<Website | undefined>
   remove(id: string): Promise<boolean>
+  /** A website imported from the export of `sourceId`, if any. */
+  findImportedFrom(sourceId: string): Promise<Website | undefined>
   /** Replaces the website's quota override; undefined when the website does not exist. */
   setQuotas(id: string, quotas: QuotaOverride): Promise<Website | undefined>
 }
@@ -25,6 +29,7 @@ const toWebsite = (doc: WebsiteDocument): Website => ({
   name: doc.name,
   createdAt: doc.createdAt,
   ...(doc.quotas && { quotas: doc.quotas }),
+  ...(doc.importedFrom && { importedFrom: doc.importedFrom }),
 })
 
 export function createWebsitesRepository(db: Db): WebsitesRepository {
@@ -32,13 +37,20 @@ export function createWebsitesRepository(db: Db): WebsitesRepository {
   return {
     async ensureIndexes() {
       await websites.createIndex({ createdAt: 1, _id: 1 })
+      await websites.createIndex({ importedFrom: 1 }, { name: 'imported_from' })
     },
     async insert(website) {
       await websites.insertOne({
         _id: website.id,
         name: website.name,
         createdAt: website.createdAt,
+        ...(website.quotas && { quotas: website.quotas }),
+        ...(website.importedFrom && { importedFrom: website.importedFrom }),
       })
+    },
+    async findImportedFrom(sourceId) {
+      const doc = await websites.findOne({ importedFrom: sourceId })
+      return doc ? toWebsite(doc) : undefined
     },
     async findById(id) {
       const doc = await websites.findOne({ _id: id })

@@ -8,6 +8,8 @@ export interface Website {
   createdAt: Date
   /** The platform admin's quotas for this website; unset ones follow the defaults. */
   quotas?: QuotaOverride
+  /** Set on a website made by an import: the id of the website that was exported. */
+  importedFrom?: string
 }
 
 export interface WebsiteInput {

@@ -4,6 +4,7 @@ import type { WebsitesRepository } from '../data/websites-repository.ts'
 import type { Website, WebsiteInput } from './website.ts'
 import { applyQuotaChange } from './website-quotas.ts'
 import type { QuotaName } from '@cms/http'
+import type { WebsitePurges } from '../lifecycle/website-purges.ts'
 
 export interface WebsitesAdminDeps {
   websites: WebsitesRepository
@@ -14,6 +15,8 @@ export interface WebsitesAdminDeps {
   onKeysRevoked: (hashes: readonly string[]) => void
   /** Told when a website's quotas change, so this instance forwards the new ones at once. */
   onQuotasChanged?: (websiteId: string) => void
+  /** Removes a deleted website's data in every service, in the background. */
+  purges: Pick<WebsitePurges, 'begin' | 'requested'>
 }
 
 export interface WebsitesAdmin {
@@ -21,7 +24,10 @@ export interface WebsitesAdmin {
   list(): Promise<Website[]>
   get(id: string): Promise<Website>
   rename(id: string, input: WebsiteInput): Promise<Website>
-  /** Revokes the website's keys first, so a half-done delete never leaves a working key. */
+  /**
+   * Records the purge of everything the website owns first (so a delete cut short is finished by
+   * the purge), revokes its keys, deletes the website; the purge runs in the background.
+   */
   remove(id: string): Promise<void>
   /** Sets (a number) or clears (null) the website's own quotas; others are left as they are. */
   changeQuotas(id: string, change: Partial<Record<QuotaName, number | null>>): Promise<Website>
@@ -58,10 +64,12 @@ export function createWebsitesAdmin(deps: WebsitesAdminDeps): WebsitesAdmin {
       return changed
     },
     async remove(id) {
-      await get(id)
+      const website = await get(id)
+      await deps.purges.begin(website)
       const hashes = await deps.apiKeys.revokeAllOfWebsite(id, deps.now())
       deps.onKeysRevoked(hashes)
       if (!(await deps.websites.remove(id))) throw websiteNotFound()
+      deps.purges.requested()
     },
   }
 }

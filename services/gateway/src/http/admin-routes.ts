@@ -8,7 +8,11 @@ import { quotaReport } from '../domain/quota-report.ts'
 import type { QuotaUsageReader } from '../domain/quota-report.ts'
 import { parseQuotaChange } from '../domain/website-quotas.ts'
 import type { WebsitesAdmin } from '../domain/websites-admin.ts'
+import type { WebsiteExport } from '../lifecycle/website-export.ts'
+import type { WebsiteImport } from '../lifecycle/website-import.ts'
+import type { WebsitePurges } from '../lifecycle/website-purges.ts'
 import { apiKeyJson, createdApiKeyJson, websiteJson } from './admin-json.ts'
+import { adminLifecycleRoutes } from './admin-lifecycle-routes.ts'
 import { adminMediaRoutes } from './admin-media-routes.ts'
 import { adminReadRoutes } from './admin-read-routes.ts'
 import type { UpstreamProxy } from './upstream-proxy.ts'
@@ -20,9 +24,13 @@ export interface AdminRoutesDeps {
   readQuotaUsage: QuotaUsageReader
   /** Cached reads of a website are given up after an admin write that may change them. */
   contentChanged?: (websiteId: string) => Promise<void>
+  lifecycle: { exports: WebsiteExport; imports: WebsiteImport; purges: WebsitePurges }
 }
 
-/** `/admin/api`: websites and keys, plus read-only views of a website's data for the panel. */
+/**
+ * `/admin/api`: websites and keys, a website's purge, export and import, plus read-only views of
+ * a website's data for the panel.
+ */
 export function adminRoutes(deps: AdminRoutesDeps): Middleware {
   const router = new Router({ prefix: '/admin/api' })
   const body = jsonBody()
@@ -77,6 +85,7 @@ export function adminRoutes(deps: AdminRoutesDeps): Middleware {
     ctx.status = 204
   })
 
+  adminLifecycleRoutes(router, deps.lifecycle)
   adminReadRoutes(router, { websites: deps.websites, proxy: deps.proxy })
   adminMediaRoutes(router, {
     websites: deps.websites,

@@ -1,0 +1,100 @@
+import { randomUUID } from 'node:crypto'
+import type { Db } from 'mongodb'
+import type { Logger } from 'pino'
+import { createInternalClient } from '@cms/http'
+import type { GatewayConfig } from '../config.ts'
+import { createPurgeLeases } from '../data/purge-leases.ts'
+import { createPurgesRepository } from '../data/purges-repository.ts'
+import type { WebsitesRepository } from '../data/websites-repository.ts'
+import type { WebsitesAdmin } from '../domain/websites-admin.ts'
+import { createPurgeRunner } from './purge-runner.ts'
+import { purgeSteps } from './purge-steps.ts'
+import type { LifecycleServices } from './purge-steps.ts'
+import { createWebsiteExport } from './website-export.ts'
+import { createWebsiteImport } from './website-import.ts'
+import { createWebsitePurges } from './website-purges.ts'
+
+/** How often a runner looks for purges when nothing told it of one. */
+const PURGE_POLL_MS = 1000
+/** After a key's revocation, other instances' key caches keep it this long (docs/gateway.md). */
+const GRACE_AFTER_KEY_CACHE_MS = 1000
+
+/**
+ * A website's lifecycle wired for main.ts (docs/lifecycle.md): purges of deleted websites and
+ * their runner, export, import. `admin` is given later: the websites' admin needs `purges`.
+ */
+export function createLifecycleModule(deps: {
+  db: Db
+  websites: WebsitesRepository
+  config: Pick<
+    GatewayConfig,
+    | 'INTERNAL_TOKEN'
+    | 'UPSTREAM_TIMEOUT_MS'
+    | 'CONTENT_WRITE_URL'
+    | 'SCHEMA_URL'
+    | 'WEBHOOK_URL'
+    | 'KEY_CACHE_TTL_MS'
+    | 'PURGE_BATCH_SIZE'
+  >
+  operatorKeyId: string
+  logger: Logger
+}) {
+  const { config } = deps
+  const clock = () => new Date()
+  const client = (service: string, baseUrl: string) =>
+    createInternalClient({
+      service,
+      baseUrl,
+      internalToken: config.INTERNAL_TOKEN,
+      timeoutMs: config.UPSTREAM_TIMEOUT_MS,
+    })
+  const services: LifecycleServices = {
+    content: client('content', config.CONTENT_WRITE_URL),
+    schema: client('schema', config.SCHEMA_URL),
+    webhook: client('webhook', config.WEBHOOK_URL),
+  }
+  const purgesRepository = createPurgesRepository(deps.db)
+  const leases = createPurgeLeases(deps.db)
+  const runner = createPurgeRunner({
+    purges: purgesRepository,
+    leases,
+    websiteExists: async (id) => (await deps.websites.findById(id)) !== undefined,
+    steps: purgeSteps({ db: deps.db, services: services, operatorKeyId: deps.operatorKeyId }),
+    batchSize: config.PURGE_BATCH_SIZE,
+    pollMs: PURGE_POLL_MS,
+    owner: randomUUID(),
+    clock,
+    logger: deps.logger,
+  })
+  const purges = createWebsitePurges({
+    purges: purgesRepository,
+    graceMs: config.KEY_CACHE_TTL_MS + GRACE_AFTER_KEY_CACHE_MS,
+    clock,
+    onRequested: runner.kick,
+  })
+  const imports = createWebsiteImport({
+    websites: deps.websites,
+    purges: purgesRepository,
+    services: services,
+    operatorKeyId: deps.operatorKeyId,
+    clock,
+    newId: randomUUID,
+    onPurgeRequested: runner.kick,
+  })
+  return {
+    purges,
+    imports,
+    runner,
+    exportsFor: (admin: Pick<WebsitesAdmin, 'get'>) =>
+      createWebsiteExport({
+        websites: admin,
+        services: services,
+        operatorKeyId: deps.operatorKeyId,
+        clock,
+      }),
+    async ensureIndexes() {
+      await purgesRepository.ensureIndexes()
+      await leases.ensureIndexes()
+    },
+  }
+}
