@@ -12,6 +12,8 @@ import { queueNames } from '../services/webhook/src/messaging/topology.ts'
 export interface WebhookGateway {
   services: RunningServices
   queuePrefix: string
+  /** The webhook service's own database. */
+  webhookDb: string
   /** A fresh website on this gateway with an admin key and the `article` type. */
   website(): Promise<{ websiteId: string; api: ApiCall }>
   stop(): Promise<void>
@@ -26,6 +28,8 @@ const RETRY_DELAYS_MS = [1000, 5000, 25_000]
  */
 export async function launchWebhookGateway(options: {
   allowPrivateTargets: boolean
+  /** More settings of the webhook service (WEBHOOK_LOG_DAYS, say). */
+  webhookEnv?: Record<string, string>
 }): Promise<WebhookGateway> {
   const env = testEnv()
   const suffix = randomUUID().slice(0, 8)
@@ -51,6 +55,7 @@ export async function launchWebhookGateway(options: {
         WEBHOOK_QUEUE_PREFIX: queuePrefix,
         WEBHOOK_ALLOW_PRIVATE_TARGETS: String(options.allowPrivateTargets),
         WEBHOOK_RETRY_DELAYS_MS: RETRY_DELAYS_MS.join(','),
+        ...options.webhookEnv,
       },
     },
   })
@@ -59,6 +64,7 @@ export async function launchWebhookGateway(options: {
   return {
     services,
     queuePrefix,
+    webhookDb: databases[1]!,
     async website() {
       const website = await admin('POST', '/admin/api/websites', {
         body: { name: `webhooks-${randomUUID().slice(0, 8)}` },
