@@ -83,6 +83,8 @@ let receiver: Receiver
 let site: TestWebsite
 let populated: Populated
 let original: Buffer
+/** A document of a localized type with English and French values. */
+let localized: string
 /** What the original website answered, by path, before it was deleted. */
 const reads = new Map<string, string>()
 const assets = new Map<string, Buffer>()
@@ -94,6 +96,33 @@ beforeAll(async () => {
   })
   expect(quotas.status).toBe(200)
   populated = await populateWebsite(site, { receiverUrl: receiver.url, documents: 5 })
+  // Locales: the website's list, a localized type, a document with French values and slug.
+  const locales = await site.api('PUT', '/api/locales', {
+    body: { locales: [{ code: 'en', default: true }, { code: 'fr' }] },
+  })
+  expect(locales.status).toBe(200)
+  const pageType = await site.api('POST', '/api/content-types', {
+    body: {
+      name: 'page',
+      titleField: 'title',
+      localized: true,
+      fields: [
+        { name: 'title', type: 'text', required: true },
+        { name: 'hero', type: 'media' },
+      ],
+    },
+  })
+  expect(pageType.status).toBe(201)
+  const page = await site.api('POST', '/api/content', {
+    body: { type: 'page', data: { title: 'Welcome', hero: populated.media[0]!.id } },
+  })
+  expect(page.status).toBe(201)
+  const french = await site.api('PATCH', `/api/content/${page.body.id}?locale=fr`, {
+    body: { data: { title: 'Bienvenue' } },
+  })
+  expect(french.status).toBe(200)
+  expect((await site.api('POST', `/api/content/${page.body.id}/publish`)).status).toBe(200)
+  localized = page.body.id
   // A pending draft over a published document, a deleted document, a restored one.
   const [first, second, third] = populated.documents as [string, string, string]
   const draft = await site.api('PATCH', `/api/content/${first}?draft=true`, {
@@ -106,6 +135,11 @@ beforeAll(async () => {
     (await site.api('POST', `/api/content/${third}/restore/${history.body.docs.at(-1).id}`)).status,
   ).toBe(200)
   const paths = [
+    '/api/locales',
+    `/api/content/${localized}?draft=true&locale=*`,
+    `/api/content/${localized}?locale=fr`,
+    '/api/content/by-slug/page/bienvenue?locale=fr',
+    `/api/content/${localized}/versions?limit=100`,
     '/api/content-types',
     LIST,
     '/api/content?type=everything&draft=true&populate=*',
@@ -118,7 +152,11 @@ beforeAll(async () => {
       `/api/content/${id}/schedule`,
     ]),
   ]
-  for (const path of paths) reads.set(path, (await site.api('GET', path)).text)
+  for (const path of paths) {
+    const read = await site.api('GET', path)
+    expect(read.status, path).toBe(path.includes(populated.documents[1]!) ? 404 : 200)
+    reads.set(path, read.text)
+  }
   for (const file of populated.media) assets.set(file.id, (await asset(file.url)).bytes)
   original = await exportOf(site.websiteId)
 }, 180_000)
