@@ -217,6 +217,10 @@ describe('website export and import', () => {
   it('lifecycle: import keeps every id and byte; lifecycle: an incomplete export is refused and rolled back; lifecycle: imported webhooks get new secrets; lifecycle: an export imports once per installation — when the exported website is deleted and purged and its export imported, then every id is kept, every line of a new export but the first is the same bytes, every read through the public API is the same, and a second import is 409', async () => {
     const admin = adminClient()
     expect((await admin('DELETE', `/admin/api/websites/${site.websiteId}`)).status).toBe(204)
+    // Not while its records are still being purged: their ids are still taken.
+    const early = await postImport('early', original)
+    expect(early.status).toBe(409)
+    expect(early.body.error.message).toContain(`Website ${site.websiteId} is being purged`)
     await waitForPurge(site.websiteId)
 
     // An export cut short is refused, and what it had inserted is purged.

@@ -22,6 +22,7 @@ afterAll(async () => {
 /** Collections every populated website has records in, so "none left" means something. */
 const ALWAYS_FILLED = [
   'gateway.api_keys',
+  'gateway.idempotency_keys',
   'schema.content_types',
   'schema.content_type_versions',
   'schema.website_type_index',

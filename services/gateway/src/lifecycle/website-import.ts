@@ -87,7 +87,12 @@ export function createWebsiteImport(deps: {
       const message = `This export's website ${sourceId} is already in this installation (as ${as}); delete it before importing the export again`
       throw new ConflictError(message, { details: [{ path: 'line 1', message }] })
     }
-    const importing = (await deps.purges.unfinished(1000)).some(
+    const unfinished = await deps.purges.unfinished(1000)
+    if (unfinished.some((purge) => purge.websiteId === sourceId))
+      throw new ConflictError(
+        `Website ${sourceId} is being purged; import its export once GET /admin/api/purges/${sourceId} says done`,
+      )
+    const importing = unfinished.some(
       (purge) => purge.state === 'importing' && purge.sourceWebsiteId === sourceId,
     )
     if (importing) throw new ConflictError(`An import of website ${sourceId} is under way`)
