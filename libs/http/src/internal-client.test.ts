@@ -67,4 +67,57 @@ describe('createInternalClient', () => {
     expect(seen[1]!.headers).not.toHaveProperty('traceparent')
     expect(seen[1]!.headers).not.toHaveProperty('x-request-id')
   })
+
+  it('when a POST is made, then it carries no body and is answered as a GET is', async () => {
+    const methods: string[] = []
+    const client = createInternalClient({
+      service: 'content',
+      baseUrl: 'http://content.internal',
+      internalToken: 'a-token-of-sixteen-chars',
+      timeoutMs: 1000,
+      fetch: async (_url, init) => {
+        methods.push(String(init?.method))
+        return Response.json({ done: true })
+      },
+    })
+    expect(await client.post(caller, '/internal/x')).toMatchObject({ body: { done: true } })
+    expect(methods).toEqual(['POST'])
+  })
+
+  it('when a stream is sent, then the body goes out as it comes and any answer comes back unread; no head in time is 503', async () => {
+    let sent = ''
+    const { client } = clientAnswering(async () => Response.json({ no: 1 }, { status: 409 }))
+    const streaming = createInternalClient({
+      service: 'content',
+      baseUrl: 'http://content.internal',
+      internalToken: 'a-token-of-sixteen-chars',
+      timeoutMs: 1000,
+      fetch: async (_url, init) => {
+        sent = await new Response(init?.body as ReadableStream).text()
+        return new Response('{"error":{}}', { status: 409 })
+      },
+    })
+    const body = (async function* () {
+      yield new TextEncoder().encode('a\n')
+      yield new TextEncoder().encode('b\n')
+    })()
+    const answer = await streaming.stream(caller, { method: 'POST', path: '/x', body })
+    expect(answer.status).toBe(409)
+    expect(sent).toBe('a\nb\n')
+    expect((await client.stream(caller, { method: 'GET', path: '/x' })).status).toBe(409)
+
+    const silent = createInternalClient({
+      service: 'webhook',
+      baseUrl: 'http://webhook.internal',
+      internalToken: 'a-token-of-sixteen-chars',
+      timeoutMs: 50,
+      fetch: (_url, init) =>
+        new Promise((_resolve, reject) =>
+          init?.signal?.addEventListener('abort', () => reject(init.signal?.reason)),
+        ),
+    })
+    await expect(silent.stream(caller, { method: 'GET', path: '/x' })).rejects.toThrow(
+      'The webhook service is unavailable',
+    )
+  })
 })
