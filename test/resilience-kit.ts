@@ -322,6 +322,17 @@ export interface Ledger {
   events: number
 }
 
+/** What an audit of one website found; every list is empty when nothing was lost. */
+export interface WriteAudit extends Ledger {
+  acknowledged: number
+  /** Acknowledged writes whose change is not in their document's history as answered. */
+  lost: string[]
+  /** `<documentId>:<version>:<event>` of changes whose event never reached the receiver. */
+  eventsMissing: string[]
+  /** Everything else found wrong: histories with gaps, partial documents, orphans, stuck events. */
+  problems: string[]
+}
+
 /**
  * Nothing lost, nothing half-written, nothing doubled, for one website:
  * - every acknowledged write is in its document's history with the version it was answered
@@ -332,16 +343,29 @@ export interface Ledger {
  * - the receiver got an event for every change in every history (duplicates allowed).
  * Waits up to `timeoutMs` for the relay and the webhook service to catch up.
  */
-export async function expectNothingLost(options: {
+export async function expectNothingLost(options: AuditOptions): Promise<Ledger> {
+  const audit = await auditWrites(options)
+  expect(audit.problems, 'problems found').toEqual([])
+  expect(audit.lost, 'acknowledged writes lost').toEqual([])
+  expect(audit.eventsMissing, 'events never delivered').toEqual([])
+  return { documents: audit.documents, versions: audit.versions, events: audit.events }
+}
+
+export interface AuditOptions {
   api: ApiCall
   mongoUrl: string
   websiteId: string
   records: readonly WriteRecord[]
   receiver: Receiver
   timeoutMs?: number
-}): Promise<Ledger> {
+}
+
+/** The checks of `expectNothingLost`, counted instead of asserted (for figures to print). */
+export async function auditWrites(options: AuditOptions): Promise<WriteAudit> {
   const { api } = options
   const deadline = Date.now() + (options.timeoutMs ?? 45_000)
+  const problems: string[] = []
+  const lost: string[] = []
   const mongo = new MongoClient(options.mongoUrl, { serverSelectionTimeoutMS: 5000 })
   try {
     // The relay settles committed changes whose process or database went away mid-write. A
@@ -366,7 +390,7 @@ export async function expectNothingLost(options: {
       timeoutMs: Math.max(1000, deadline - Date.now()),
       intervalMs: 500,
       what: 'no pending event',
-    })
+    }).catch(async () => problems.push(`${await unsentEvents()} events still in the outbox`))
     const documents = await allPages<{ id: string; version: number; status: string }>(
       api,
       '/api/content?draft=true',
@@ -378,29 +402,36 @@ export async function expectNothingLost(options: {
       const history = await allPages<ApiVersion>(api, `/api/content/${doc.id}/versions`)
       histories.set(doc.id, history)
       const numbers = history.map((v) => v.version).sort((a, b) => a - b)
-      expect(numbers, `history of ${doc.id}`).toEqual(
-        Array.from({ length: doc.version }, (_, i) => i + 1),
-      )
-      const latest = history.find((v) => v.version === doc.version)!
+      const wanted = Array.from({ length: doc.version }, (_, i) => i + 1)
+      if (numbers.join() !== wanted.join())
+        problems.push(`history of ${doc.id} is versions ${numbers.join()}, not 1..${doc.version}`)
+      const latest = history.find((v) => v.version === doc.version)
       const full = await api('GET', `/api/content/${doc.id}?draft=true`)
-      expect(full.body, `document ${doc.id} shows its latest version`).toMatchObject({
-        version: latest.version,
-        status: latest.status,
-        slug: latest.slug,
-        data: latest.data,
-      })
+      try {
+        expect(full.body).toMatchObject({
+          version: latest?.version,
+          status: latest?.status,
+          slug: latest?.slug,
+          data: latest?.data,
+        })
+      } catch {
+        problems.push(`document ${doc.id} does not show its latest version`)
+      }
       for (const v of history)
         expectedEvents.push(`${doc.id}:${v.version}:${EVENT_OF_REASON[v.reason]}`)
     }
 
-    for (const record of acknowledged(options.records)) {
+    const acknowledgedRecords = acknowledged(options.records)
+    for (const record of acknowledgedRecords) {
       const what = `${record.kind} of ${record.documentId} answered ${record.status} v${record.version}`
-      expect(byId.has(record.documentId!), what).toBe(true)
-      const version = histories.get(record.documentId!)!.find((v) => v.version === record.version)
-      expect(version, what).toBeDefined()
-      if (record.kind === 'create') expect(version!.reason, what).toBe('create')
-      if (record.kind === 'update') expect(version!.reason, what).toBe('update')
-      if (record.title !== undefined) expect(version!.data.title, what).toBe(record.title)
+      const version = histories.get(record.documentId!)?.find((v) => v.version === record.version)
+      if (
+        !version ||
+        (record.kind === 'create' && version.reason !== 'create') ||
+        (record.kind === 'update' && version.reason !== 'update') ||
+        (record.title !== undefined && version.data.title !== record.title)
+      )
+        lost.push(what)
     }
 
     const orphans = await mongo
@@ -410,24 +441,26 @@ export async function expectNothingLost(options: {
       .project({ documentId: 1 })
       .toArray()
     for (const orphan of orphans) {
-      expect(byId.has(orphan.documentId as string), `version ${orphan._id} has its document`).toBe(
-        true,
-      )
+      if (!byId.has(orphan.documentId as string))
+        problems.push(`version ${String(orphan._id)} has no document`)
     }
 
-    const missing = await waitFor(
+    const eventsMissing = await waitFor(
       () => {
         const seen = receivedEvents(options.receiver, options.websiteId)
-        const lost = expectedEvents.filter((event) => !seen.has(event))
-        return lost.length === 0 || Date.now() > deadline ? lost : undefined
+        const missing = expectedEvents.filter((event) => !seen.has(event))
+        return missing.length === 0 || Date.now() > deadline ? missing : undefined
       },
       { timeoutMs: Math.max(1000, deadline - Date.now() + 1000), intervalMs: 250 },
     )
-    expect(missing, 'events never delivered').toEqual([])
     return {
       documents: documents.length,
       versions: expectedEvents.length,
       events: expectedEvents.length,
+      acknowledged: acknowledgedRecords.length,
+      lost,
+      eventsMissing,
+      problems,
     }
   } finally {
     await mongo.close()

@@ -9,7 +9,8 @@ export function createAddressRotation(
 ) {
   const quick = options.quickDelayMs ?? 100
   const initial = options.initialDelayMs ?? 200
-  const max = options.maxDelayMs ?? 5000
+  // A broker that is back is found within 2 s; an attempt every 2 s while it is away costs little.
+  const max = options.maxDelayMs ?? 2000
   let index = 0
   let failures = 0
   return {

@@ -78,7 +78,7 @@ const REPLACE_AFTER_NACK_MS = 250
 /**
  * A connection re-established in the background: after a loss it tries the next address of the
  * list first (the node it was on is the likeliest to be down), every address once quickly, then
- * rounds with a growing pause (up to 5 s). Topology and consumers are set up again on each
+ * rounds with a growing pause (up to 2 s). Topology and consumers are set up again on each
  * connection; publishing uses one confirm channel, replaced by a fresh one on the same connection
  * after a nack or when the broker closes it (see `replacePublisher`).
  */

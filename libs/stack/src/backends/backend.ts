@@ -13,6 +13,8 @@ export interface Backend {
   readonly control?: {
     stop(): Promise<void>
     start(): Promise<void>
+    /** SIGKILL to the server's whole process group, as a crash would (local processes only). */
+    kill?(): Promise<void>
   }
   /** Stops what this run started and removes nothing it was given. */
   dispose(): Promise<void>
