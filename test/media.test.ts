@@ -89,7 +89,8 @@ describe('media uploads', () => {
         body: '--xyz\r\n',
       })
       expect(noBoundary.status).toBe(422)
-      expect((await noBoundary.json()).error.code).toBe('VALIDATION_ERROR')
+      const refused = (await noBoundary.json()) as { error: { code: string } }
+      expect(refused.error.code).toBe('VALIDATION_ERROR')
       const json = await site.api('POST', '/api/media', { body: { file: 'x' } })
       expect(json.status).toBe(415)
     })

@@ -8,18 +8,10 @@ import type {
   StoredAnswer,
 } from '../idempotency/idempotency-record.ts'
 
-interface RecordDocument {
+/** The record as stored: `_id` for `id`, the answer's body as BSON binary. */
+type RecordDocument = Omit<IdempotencyRecord, 'id' | 'answer'> & {
   _id: string
-  websiteId: string
-  key: string
-  method: string
-  path: string
-  claimId: string
-  state: 'running' | 'done'
-  startedAt: Date
-  expiresAt: Date
-  requestBody?: RequestBodyDigest
-  answer?: { status: number; headers: Record<string, string>; body: Binary | null }
+  answer?: Omit<StoredAnswer, 'body'> & { body: Binary | null }
   completedAt?: Date
 }
 
