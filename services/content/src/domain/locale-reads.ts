@@ -1,4 +1,4 @@
-import { fallbackChain } from '@cms/content-model'
+import { defaultLocaleOf, fallbackChain } from '@cms/content-model'
 import type { Caller } from '@cms/http'
 import type { ContentTypeCatalog, WebsiteModel } from './content-types.ts'
 import type { StoredDocument } from './document.ts'
@@ -23,7 +23,7 @@ export function readLocaleOf(model: WebsiteModel, raw: unknown): ReadLocale {
     typeName === undefined ? undefined : byType.get(typeName)
   return {
     code,
-    defaultCode: typeLocales({ fields: [] }, model.locales).defaultCode,
+    defaultCode: defaultLocaleOf(model.locales),
     of,
     view: (document) => localizedView(document, of(document.type), code),
   }

@@ -172,7 +172,11 @@ export function keyedByLocale(
   return data
 }
 
-type ShownDocument = Partial<StoredDocument> & { locale?: string; localesPresent?: string[] }
+type ShownDocument = Omit<Partial<StoredDocument>, 'slugs'> & {
+  locale?: string
+  localesPresent?: string[]
+  slugs?: Record<string, string>
+}
 
 /**
  * A document as read in `asked` (a code or `*`): each localized field in that locale, or the
@@ -193,10 +197,10 @@ export function localizedView<Document extends Partial<StoredDocument>>(
     if (document.data !== undefined)
       view.data = keyedByLocale(content, at.names, at.defaultCode, at.codes)
     if (document.slug !== undefined)
-      (view as { slugs?: Record<string, string> }).slugs = {
+      view.slugs = {
         [at.defaultCode]: document.slug,
-        ...pick(slugs ?? {}, (code) => at.codes.includes(code)),
-      } as Record<string, string>
+        ...(pick(slugs ?? {}, (code) => at.codes.includes(code)) as Record<string, string>),
+      }
     return { ...view, locale: asked } as Document & ShownDocument
   }
   const chain = fallbackChain(at.locales, asked)

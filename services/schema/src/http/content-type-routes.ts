@@ -1,6 +1,7 @@
 import { Router } from '@koa/router'
 import type { ContentTypes } from '../domain/content-types.ts'
 import { presentContentType } from './present-content-type.ts'
+import { answerTypeRead } from './type-etag.ts'
 
 const COLLECTION = '/api/content-types'
 const ITEM = `${COLLECTION}/:name`
@@ -21,19 +22,11 @@ export function contentTypeRoutes(types: ContentTypes): Router {
     ctx.body = presentContentType(created)
   })
 
-  // The website's revision is read before the type, so a type is never labelled newer than it
-  // is; a client that holds the current one gets 304 without the definition being read at all.
-  router.get(ITEM, async (ctx) => {
-    const name = ctx.params.name ?? ''
-    const etag = `"${await types.revision(ctx.state.caller)}-${name}"`
-    if (ctx.get('if-none-match') === etag) {
-      ctx.status = 304
-      ctx.set('ETag', etag)
-      return
-    }
-    ctx.body = presentContentType(await types.get(ctx.state.caller, name))
-    ctx.set('ETag', etag)
-  })
+  router.get(ITEM, (ctx) =>
+    answerTypeRead(ctx, types, async () =>
+      presentContentType(await types.get(ctx.state.caller, ctx.params.name ?? '')),
+    ),
+  )
 
   router.patch(ITEM, async (ctx) => {
     ctx.body = presentContentType(

@@ -1,5 +1,6 @@
 import { Router } from '@koa/router'
 import { presentContentType } from './present-content-type.ts'
+import { answerTypeRead } from './type-etag.ts'
 import type { ContentTypes } from '../domain/content-types.ts'
 import type { WebsiteLocales } from '../domain/website-locales.ts'
 
@@ -23,19 +24,14 @@ export function internalRoutes(types: ContentTypes, locales: WebsiteLocales): Ro
     ctx.body = { docs, locales: websiteLocales }
   })
   // One type with the website's locales, for writes; ETag as on the public path.
-  router.get('/content-types/:name', async (ctx) => {
-    const name = ctx.params.name ?? ''
-    const etag = `"${await types.revision(ctx.state.caller)}-${name}"`
-    ctx.set('ETag', etag)
-    if (ctx.get('if-none-match') === etag) {
-      ctx.status = 304
-      return
-    }
-    const [type, websiteLocales] = await Promise.all([
-      types.get(ctx.state.caller, name),
-      locales.get(ctx.state.caller),
-    ])
-    ctx.body = { type: presentContentType(type), locales: websiteLocales }
-  })
+  router.get('/content-types/:name', (ctx) =>
+    answerTypeRead(ctx, types, async () => {
+      const [type, websiteLocales] = await Promise.all([
+        types.get(ctx.state.caller, ctx.params.name ?? ''),
+        locales.get(ctx.state.caller),
+      ])
+      return { type: presentContentType(type), locales: websiteLocales }
+    }),
+  )
   return router
 }
