@@ -143,14 +143,19 @@ describe('what the stack runs', () => {
 })
 
 /**
- * From SIGKILL to the process ready again: 10 s. A service's restart is mostly Node loading its
- * modules, so on a machine whose load average is past twice its cores (the shared CI machine
- * at times) the budget is 15 s, and the test says which one it used.
+ * From SIGKILL to the process ready again: 10 s, and 15 s for RabbitMQ, whose fresh start alone
+ * (the Erlang VM and its boot steps, nothing to recover) takes 7.7-9.7 s on a quiet 2-core machine.
+ * A service's restart is mostly Node loading its modules, so when the machine's load average is
+ * past twice its cores as the process is killed (the shared CI machine at times), each budget is
+ * half again as long; the test prints the budgets it used.
  */
-const busy = loadavg()[0]! / availableParallelism() > 2
-const BACK_WITHIN_MS = busy ? 15_000 : 10_000
-/** Measured per process, printed at the end for docs/local-runtime.md. */
+function backWithinMs(name: string): number {
+  const budget = name === 'rabbitmq' ? 15_000 : 10_000
+  return loadavg()[0]! / availableParallelism() > 2 ? budget * 1.5 : budget
+}
+/** Measured per process with the budget it had, printed at the end for docs/local-runtime.md. */
 const recovery: Record<string, number> = {}
+const budgets: Record<string, number> = {}
 const SERVICES = ['gateway', 'content-write', 'content-read', 'schema', 'webhook']
 const BACKING_SERVERS = ['ferretdb', 'redis', 'rabbitmq']
 
@@ -174,7 +179,7 @@ describe('the supervisor', () => {
     await load?.stop()
     await receiver?.close()
     process.stdout.write(
-      `[local-runtime] ms from SIGKILL to ready (budget ${BACK_WITHIN_MS} ms, load average ${loadavg()[0]!.toFixed(1)}): ${JSON.stringify(recovery)}\n`,
+      `[local-runtime] ms from SIGKILL to ready: ${JSON.stringify(recovery)}, budgets: ${JSON.stringify(budgets)}\n`,
     )
   })
 
@@ -184,6 +189,8 @@ describe('the supervisor', () => {
       const before = processNamed(name)
       const said = start.output().length
       const killedAt = Date.now()
+      const budget = backWithinMs(name)
+      budgets[name] = budget
       // A backing server is killed with all its processes (RabbitMQ runs under a shell script).
       if (BACKING_SERVERS.includes(name)) signalProcessGroup(before.pid, 'SIGKILL')
       else process.kill(before.pid, 'SIGKILL')
@@ -196,7 +203,7 @@ describe('the supervisor', () => {
       })
       const report = start.output().slice(said)
       recovery[name] = back - killedAt
-      expect(back - killedAt, report).toBeLessThanOrEqual(BACK_WITHIN_MS)
+      expect(back - killedAt, report).toBeLessThanOrEqual(budget)
       expect(report).toContain(`cms: ${name} exited unexpectedly (signal SIGKILL)`)
       expect(report).toMatch(
         new RegExp(`last lines of \\S+/logs/${name}\\.log|${name}\\.log is empty`),

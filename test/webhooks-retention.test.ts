@@ -80,7 +80,9 @@ describe('webhook delivery retention', () => {
       const kept = await waitFor(
         async () => {
           const log = await api('GET', `/api/webhooks/${hook.body.id}/deliveries?limit=100`)
-          return log.body.totalDocs === 2 ? log.body.docs.map((d: any) => d.id) : undefined
+          // The page and its count are two reads; the sweep can run between them.
+          const ids = log.body.docs.map((d: { id: string }) => d.id) as string[]
+          return log.body.totalDocs === 2 && ids.length === 2 ? ids : undefined
         },
         { timeoutMs: 15_000, what: 'the old deliveries to be swept' },
       )

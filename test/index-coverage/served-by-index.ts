@@ -3,10 +3,11 @@ import type { QueryShape } from '@cms/mongo'
 export type IndexKey = Record<string, number>
 
 /**
- * Fields a client chooses per content type (`data.*`): lists narrow by the index prefix on
- * website, type and status and filter or sort these in the narrowed set (docs/queries.md).
+ * Fields a client chooses per content type (`data.*`, and a localized field's value in a locale
+ * other than the default, `locales.<code>.*`): lists narrow by the index prefix on website, type
+ * and status and filter or sort these in the narrowed set (docs/queries.md).
  */
-const isDataField = (field: string) => field.startsWith('data.')
+const isDataField = (field: string) => field.startsWith('data.') || field.startsWith('locales.')
 
 /**
  * Whether MongoDB can serve the shape from `index`: a leading run of the index's fields is fixed
