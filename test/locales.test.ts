@@ -418,6 +418,39 @@ describe('localized documents', () => {
     expect(list.docs[0].data.author.data.bio).toBe('Écrivaine')
   })
 
+  it("locales: related filters use the locale's own value — when a list filters by a related author's bio in French, then the author's French bio decides, not its English one", async () => {
+    const author = await ok(
+      site.api('POST', '/api/content', {
+        body: { type: 'author', data: { name: 'Bea', bio: 'Painter' } },
+      }),
+      201,
+    )
+    await ok(
+      site.api('PATCH', `/api/content/${author.id}?locale=fr`, {
+        body: { data: { bio: 'Peintre' } },
+      }),
+    )
+    const created = await article({ title: 'By Bea', author: author.id })
+    const byBio = async (locale: string, bio: string) => {
+      const list = await ok(
+        site.api(
+          'GET',
+          query('/api/content', {
+            draft: 'true',
+            locale,
+            type: 'article',
+            'filters[data.author.bio][$eq]': bio,
+          }),
+        ),
+      )
+      return list.docs.map((doc: { id: string }) => doc.id)
+    }
+    expect(await byBio('fr', 'Peintre')).toEqual([created.id])
+    expect(await byBio('fr', 'Painter')).toEqual([])
+    expect(await byBio('en', 'Painter')).toEqual([created.id])
+    expect(await byBio('en', 'Peintre')).toEqual([])
+  })
+
   it('locales: versions keep every locale — when a document is restored to a version, then every locale’s values come back', async () => {
     const created = await article({ title: 'One' })
     await ok(

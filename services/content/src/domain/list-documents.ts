@@ -60,7 +60,12 @@ export function createDocumentLister(deps: {
     requireDraftAccess(caller, query.draft)
     const paths = localizedPathsOf(locale, model, query.type)
     const where = await resolveRelatedConditions(query.where, (condition) =>
-      relatedIds(deps.store, { caller, draft: query.draft, condition }),
+      relatedIds(deps.store, {
+        caller,
+        draft: query.draft,
+        condition,
+        path: localizedPathsOf(locale, model, condition.via.target).path,
+      }),
     )
     const populated = populatedProjection(query)
     const projected = populated.projection && paths.widen(populated.projection)

@@ -4,6 +4,7 @@ import { mongoFilterOf } from '../query/index.ts'
 import type { ListQuery, Projection, RelatedCondition } from '../query/index.ts'
 import type { ContentStore } from '../store/content-store.ts'
 import { DOCUMENT_STATUSES } from './document.ts'
+import { renamePaths } from './locale-reads.ts'
 import type { PresentedDocument } from './populate.ts'
 
 /** How many related documents one condition on their fields may match. */
@@ -12,15 +13,21 @@ export const MAX_RELATED_MATCHES = 1000
 /**
  * The ids of the documents of a relation's target type that a condition on their fields
  * matches, as the caller may see them (published only without draft access): one query.
+ * `path` gives the stored path of a target's field in the read's locale.
  */
 export async function relatedIds(
   store: Pick<ContentStore, 'page'>,
-  input: { caller: Caller; draft: boolean; condition: RelatedCondition },
+  input: {
+    caller: Caller
+    draft: boolean
+    condition: RelatedCondition
+    path: (path: string) => string
+  },
 ): Promise<string[]> {
   const { via, ...onTarget } = input.condition
   const { docs } = await store.page({
     filter: {
-      ...mongoFilterOf(onTarget),
+      ...(renamePaths(mongoFilterOf(onTarget), input.path) as Record<string, unknown>),
       websiteId: input.caller.websiteId,
       type: via.target,
       status: input.draft ? { $in: [...DOCUMENT_STATUSES] } : 'published',
