@@ -192,6 +192,56 @@ describe('Idempotency-Key on writes', () => {
     expect((await site.api('DELETE', path)).status).toBe(404)
   })
 
+  it('idempotency: a committed change is recognized on retry — when a keyed create, PATCH and publish committed but the gateway gave their keys up (as after a 5xx), then each retry makes nothing again: the same document id, one document, no new version or event', async () => {
+    // A 5xx releases the key (the rule above); the service may have committed all the same, as
+    // when the gateway's upstream time-out passes while the write queues. Releasing the records
+    // by hand puts the gateway in exactly that state.
+    const released = (key: string) => records.deleteOne({ websiteId: site.websiteId, key })
+    const body = { type: 'note', data: { title: 'Committed, answer lost' } }
+    const before = await documentCount()
+    const createKey = newKey()
+    const created = await keyed(site.api, 'POST', '/api/content', createKey, body)
+    expect(created.status, created.text).toBe(201)
+    await released(createKey)
+    const recreated = await keyed(site.api, 'POST', '/api/content', createKey, body)
+    expect(recreated.status, recreated.text).toBe(201)
+    expect(recreated.headers.get('idempotent-replayed')).toBeNull()
+    expect(recreated.body.id).toBe(created.body.id)
+    expect(recreated.body.slug).toBe(created.body.slug)
+    expect(await documentCount()).toBe(before + 1)
+    // Another body under a released key is another request: a document of its own.
+    await released(createKey)
+    const other = await keyed(site.api, 'POST', '/api/content', createKey, {
+      ...body,
+      data: { title: 'Another one' },
+    })
+    expect(other.status, other.text).toBe(201)
+    expect(other.body.id).not.toBe(created.body.id)
+    await released(createKey)
+
+    const path = `/api/content/${created.body.id}`
+    const patchKey = newKey()
+    const patch = { data: { title: 'Patched, answer lost' } }
+    const patched = await keyed(site.api, 'PATCH', path, patchKey, patch)
+    expect(patched.body.version).toBe(2)
+    await released(patchKey)
+    const publishKey = newKey()
+    const published = await keyed(site.api, 'POST', `${path}/publish`, publishKey)
+    expect(published.body.version).toBe(3)
+    await released(publishKey)
+    // The PATCH's retry comes after another change: only the document's last change is known.
+    const patchedAgain = await keyed(site.api, 'PATCH', path, patchKey, patch)
+    expect(patchedAgain.status).toBe(200)
+    expect(patchedAgain.body.version).toBe(4)
+    await released(patchKey)
+    const republished = await keyed(site.api, 'POST', `${path}/publish`, publishKey)
+    expect(republished.status).toBe(200)
+    expect(republished.body.version).toBe(4)
+    const patchedThrice = await keyed(site.api, 'PATCH', path, patchKey, patch)
+    expect(patchedThrice.body.version).toBe(4)
+    expect((await site.api('GET', `${path}/versions`)).body.totalDocs).toBe(4)
+  })
+
   it('idempotency: another request with the key is 422 — when a key is sent again with another body, path or method, then 422 VALIDATION_ERROR naming Idempotency-Key, and nothing is written', async () => {
     const key = newKey()
     const first = await keyed(site.api, 'POST', '/api/content', key, {
@@ -460,9 +510,17 @@ describe('Idempotency-Key when the first request fails or is abandoned', () => {
     const record = await records.findOne({ key })
     const kept = record!.expiresAt.getTime() - record!.startedAt.getTime()
     expect(kept).toBe(24 * 3600_000)
-    // A day passes (the sweep has not run yet): the key is free again.
+    // A day passes (the sweep has not run yet): the key is free again, in the gateway and for
+    // the document the first request made.
     const dayLater = new Date(Date.now() - 1000)
     await records.updateOne({ _id: record!._id }, { $set: { expiresAt: dayLater } })
+    await mongo
+      .db('cms_content')
+      .collection<{ _id: string }>('documents')
+      .updateOne(
+        { _id: first.body.id },
+        { $set: { createdAt: new Date(Date.now() - 24 * 3600_000 - 1000) } },
+      )
     const later = await keyed(site.api, 'POST', '/api/content', key, body)
     expect(later.status, later.text).toBe(201)
     expect(later.headers.get('idempotent-replayed')).toBeNull()

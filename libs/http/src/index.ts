@@ -28,3 +28,10 @@ export { adminScope, requireAdminScope } from './scope.ts'
 export { runService } from './run-service.ts'
 export type { RunningService } from './run-service.ts'
 export { routed } from './routed.ts'
+export {
+  IDEMPOTENCY_KEY_HEADER,
+  IDEMPOTENCY_RETENTION_MS,
+  idOfKeyedCreate,
+  keyStillHeld,
+  writeKeyOf,
+} from './write-key.ts'

@@ -1,8 +1,8 @@
 import { requireAdminScope } from '@cms/http'
-import type { Caller } from '@cms/http'
 import type { ChangeResult } from '../store/change-loop.ts'
 import type { ContentStore } from '../store/content-store.ts'
 import { changeOf } from './document-change.ts'
+import type { DocumentChangeInput } from './document-change.ts'
 import type { DocumentStatus } from './document.ts'
 import { nextState } from './next-state.ts'
 import { withoutPendingDraft } from './document.ts'
@@ -14,11 +14,7 @@ function withContentOf(state: DocumentState, draft: PendingDraft): DocumentState
   return { ...rest, data: draft.data, ...(draft.locales ? { locales: draft.locales } : {}) }
 }
 
-export interface ChangeStatusInput {
-  caller: Caller
-  id: string
-  ifMatch?: string
-}
+export type ChangeStatusInput = DocumentChangeInput
 
 /**
  * Publish and unpublish. Asking for the status a document already has changes nothing: no

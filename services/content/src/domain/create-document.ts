@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { validatedData } from '@cms/content-model'
 import { ValidationError } from '@cms/errors'
-import { requireAdminScope } from '@cms/http'
+import { idOfKeyedCreate, keyStillHeld, requireAdminScope } from '@cms/http'
 import type { Caller } from '@cms/http'
 import type { ContentStore } from '../store/content-store.ts'
 import type { ContentTypeCatalog } from './content-types.ts'
@@ -28,21 +28,30 @@ export interface CreateDocumentInput {
   slug?: string
   /** `locale=`: the locale whose values `data` holds (the website default when absent). */
   locale?: string
+  /** The request's write key (`writeKeyOf`): a retry answers the document the first one made. */
+  writeKey?: string
 }
 
 export function createDocumentCreator(deps: {
   catalog: ContentTypeCatalog
-  store: Pick<ContentStore, 'create' | 'findMany'>
+  store: Pick<ContentStore, 'create' | 'findMany' | 'findDocument'>
   media: Pick<MediaLookup, 'existing'>
   clock: () => Date
   newId?: () => string
 }) {
   const newId = deps.newId ?? randomUUID
 
-  /** A new draft, version 1, with the slug sent or derived from its data. */
+  /**
+   * A new draft, version 1, with the slug sent or derived from its data. A keyed create makes
+   * the id its key gives, so a retry of one that committed finds its document (one query more);
+   * once the key has expired, the same request makes a new document with an id of its own.
+   */
   return async function createDocument(input: CreateDocumentInput): Promise<StoredDocument> {
-    const { caller } = input
+    const { caller, writeKey } = input
     requireAdminScope(caller)
+    const keyedId = writeKey === undefined ? undefined : idOfKeyedCreate(writeKey)
+    const made = keyedId && (await deps.store.findDocument(caller.websiteId, keyedId))
+    if (made && keyStillHeld(made.createdAt, deps.clock())) return made
     const found = await deps.catalog.current(caller, input.type)
     if (!found) throw ValidationError.single('type', `Unknown content type "${input.type}"`)
     const { type: contentType } = found
@@ -58,7 +67,7 @@ export function createDocumentCreator(deps: {
       type: contentType,
       data,
     })
-    const id = newId()
+    const id = (!made && keyedId) || newId()
     const now = deps.clock()
     const inDefault = code === at.defaultCode
     const localeSlug =
@@ -87,6 +96,7 @@ export function createDocumentCreator(deps: {
           createdAt: now,
           updatedAt: now,
           version: 1,
+          ...(writeKey === undefined ? {} : { writeKey }),
           data,
           ...(content.locales ? { locales: content.locales } : {}),
           ...(localized ? { localesPresent: presentLocales(content, at) } : {}),

@@ -1,13 +1,10 @@
 import { requireAdminScope } from '@cms/http'
-import type { Caller } from '@cms/http'
 import type { ContentStore } from '../store/content-store.ts'
 import { changeOf } from './document-change.ts'
+import type { DocumentChangeInput } from './document-change.ts'
 import { requireUnreferenced } from './referrers.ts'
 
-export interface DeleteDocumentInput {
-  caller: Caller
-  id: string
-  ifMatch?: string
+export interface DeleteDocumentInput extends DocumentChangeInput {
   /** Deletes even when other documents name it (their references then resolve as missing). */
   force?: boolean
 }

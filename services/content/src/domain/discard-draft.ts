@@ -1,19 +1,15 @@
 import { NotFoundError } from '@cms/errors'
 import { requireAdminScope } from '@cms/http'
-import type { Caller } from '@cms/http'
 import type { ChangeResult } from '../store/change-loop.ts'
 import type { ContentStore } from '../store/content-store.ts'
 import { changeOf } from './document-change.ts'
+import type { DocumentChangeInput } from './document-change.ts'
 import { withoutPendingDraft } from './document.ts'
 import { nextState } from './next-state.ts'
 
 /** DELETE /api/content/:id/draft: drops the pending draft (a `draft` version, `entry.update`). */
 export function createDraftDiscarder(deps: { store: Pick<ContentStore, 'change'> }) {
-  return async function discardDraft(input: {
-    caller: Caller
-    id: string
-    ifMatch?: string
-  }): Promise<ChangeResult> {
+  return async function discardDraft(input: DocumentChangeInput): Promise<ChangeResult> {
     requireAdminScope(input.caller)
     return deps.store.change(
       changeOf(input, async (current, now) => {

@@ -4,17 +4,25 @@ import { isDocumentId } from '@cms/content-model'
 import { documentNotFound } from './document-access.ts'
 import { preconditionOf } from './if-match.ts'
 
+/** What every change of one document is asked with. */
+export interface DocumentChangeInput {
+  caller: Caller
+  id: string
+  /** `If-Match` as sent. */
+  ifMatch?: string
+  /** The request's write key (`writeKeyOf`): a retry of a committed change is recognized by it. */
+  writeKey?: string
+}
+
 /** A change of the caller's document `id` for the store; a malformed id is 404 before any read. */
-export function changeOf(
-  input: { caller: Caller; id: string; ifMatch?: string },
-  plan: ChangeRequest['plan'],
-): ChangeRequest {
+export function changeOf(input: DocumentChangeInput, plan: ChangeRequest['plan']): ChangeRequest {
   if (!isDocumentId(input.id)) throw documentNotFound(input.id)
   return {
     websiteId: input.caller.websiteId,
     documentId: input.id,
     changedBy: input.caller.keyId,
     precondition: preconditionOf(input.ifMatch),
+    ...(input.writeKey === undefined ? {} : { writeKey: input.writeKey }),
     plan,
   }
 }

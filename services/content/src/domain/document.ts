@@ -38,6 +38,11 @@ export interface StoredDocument {
    */
   pendingDraft?: PendingDraft
   /**
+   * The write key (`writeKeyOf`) of the request that made this version, when it carried an
+   * `Idempotency-Key`: its retry is answered with the document instead of being made again.
+   */
+  writeKey?: string
+  /**
    * When a pending schedule will publish or unpublish the document. Kept beside the versioned
    * state: no version records it, and applying a version leaves it as it is.
    */

@@ -1,12 +1,12 @@
 import { validatedData } from '@cms/content-model'
 import { NotFoundError } from '@cms/errors'
 import { requireAdminScope } from '@cms/http'
-import type { Caller } from '@cms/http'
 import type { ChangeResult } from '../store/change-loop.ts'
 import type { ContentStore } from '../store/content-store.ts'
 import type { ContentTypeCatalog } from './content-types.ts'
 import { findOwnedDocument } from './document-access.ts'
 import { changeOf } from './document-change.ts'
+import type { DocumentChangeInput } from './document-change.ts'
 import { versionNumberOf, withoutPendingDraft } from './document.ts'
 import { versionData, versionLocales } from './api-shape.ts'
 import { declaredOnly, pendingDraftConflict } from './pending-draft.ts'
@@ -23,11 +23,8 @@ import {
   withOwnValues,
 } from './localized-content.ts'
 
-export interface RestoreDocumentInput {
-  caller: Caller
-  id: string
+export interface RestoreDocumentInput extends DocumentChangeInput {
   versionId: string
-  ifMatch?: string
   /** A restore changes the live document: with a pending draft it is 409 unless this is set. */
   discardDraft?: boolean
 }

@@ -22,6 +22,7 @@ import {
 } from './localized-content.ts'
 import type { LocalizedContent, TypeLocales } from './localized-content.ts'
 import { changeOf } from './document-change.ts'
+import type { DocumentChangeInput } from './document-change.ts'
 import { withoutPendingDraft } from './document.ts'
 import { declaredOnly, pendingDraftConflict, slugInPendingDraft } from './pending-draft.ts'
 import { mergeData } from './merge-patch.ts'
@@ -30,10 +31,7 @@ import { requireRelationTargets, withRefs } from './relations.ts'
 import type { MediaLookup } from './relations.ts'
 import { requireValidSlug } from './sent-slug.ts'
 
-export interface UpdateDocumentInput {
-  caller: Caller
-  id: string
-  ifMatch?: string
+export interface UpdateDocumentInput extends DocumentChangeInput {
   /** JSON Merge Patch on `data`. */
   data?: DocumentData
   slug?: string

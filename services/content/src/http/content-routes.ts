@@ -5,7 +5,7 @@ import type { ContentService } from '../domain/content-service.ts'
 import { draftView } from '../domain/document.ts'
 import type { StoredDocument } from '../domain/document.ts'
 import { etagOf } from '../domain/if-match.ts'
-import { adminScope } from '@cms/http'
+import { adminScope, writeKeyOf } from '@cms/http'
 import {
   parseCreateBody,
   parseDraftParam,
@@ -97,6 +97,7 @@ function addWrites(router: Router, service: ContentService): void {
     const body = parseCreateBody(ctx.request.body)
     const document = await service.create({
       caller: ctx.state.caller,
+      writeKey: writeKeyOf(ctx, ctx.state.caller.websiteId),
       ...body,
       locale: localeOfQuery(ctx.querystring),
     })
@@ -108,6 +109,7 @@ function addWrites(router: Router, service: ContentService): void {
     const draft = parseDraftParam(ctx.querystring)
     const { document } = await service.update({
       caller: ctx.state.caller,
+      writeKey: writeKeyOf(ctx, ctx.state.caller.websiteId),
       id: ctx.params.id!,
       ifMatch: ifMatchOf(ctx),
       draft,
@@ -120,6 +122,7 @@ function addWrites(router: Router, service: ContentService): void {
   router.delete('/:id/draft', admin, async (ctx) => {
     const { document } = await service.discardDraft({
       caller: ctx.state.caller,
+      writeKey: writeKeyOf(ctx, ctx.state.caller.websiteId),
       id: ctx.params.id!,
       ifMatch: ifMatchOf(ctx),
     })
@@ -128,6 +131,7 @@ function addWrites(router: Router, service: ContentService): void {
   router.delete('/:id', admin, async (ctx) => {
     await service.remove({
       caller: ctx.state.caller,
+      writeKey: writeKeyOf(ctx, ctx.state.caller.websiteId),
       id: ctx.params.id!,
       ifMatch: ifMatchOf(ctx),
       force: parseFlag(ctx.querystring, 'force'),
@@ -137,6 +141,7 @@ function addWrites(router: Router, service: ContentService): void {
   router.post('/:id/publish', admin, async (ctx) => {
     const { document } = await service.publish({
       caller: ctx.state.caller,
+      writeKey: writeKeyOf(ctx, ctx.state.caller.websiteId),
       id: ctx.params.id!,
       ifMatch: ifMatchOf(ctx),
     })
@@ -145,6 +150,7 @@ function addWrites(router: Router, service: ContentService): void {
   router.post('/:id/unpublish', admin, async (ctx) => {
     const { document } = await service.unpublish({
       caller: ctx.state.caller,
+      writeKey: writeKeyOf(ctx, ctx.state.caller.websiteId),
       id: ctx.params.id!,
       ifMatch: ifMatchOf(ctx),
     })
@@ -154,6 +160,7 @@ function addWrites(router: Router, service: ContentService): void {
     const { id, versionId } = ctx.params as { id: string; versionId: string }
     const { document } = await service.restore({
       caller: ctx.state.caller,
+      writeKey: writeKeyOf(ctx, ctx.state.caller.websiteId),
       id,
       versionId,
       ifMatch: ifMatchOf(ctx),

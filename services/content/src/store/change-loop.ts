@@ -1,4 +1,5 @@
 import { ConflictError, NotFoundError, PreconditionFailedError } from '@cms/errors'
+import { keyStillHeld } from '@cms/http'
 import { stateToStored } from '../domain/api-shape.ts'
 import { slugScopesOf } from '../domain/document.ts'
 import type {
@@ -29,6 +30,8 @@ export interface ChangeRequest {
   changedBy: string
   /** `If-Match`: when given, a document it does not admit, or a lost race, is 412. */
   precondition?: (current: StoredDocument) => boolean
+  /** The request's write key: when the document's last change was made by it, nothing is done. */
+  writeKey?: string
   plan: (current: StoredDocument, now: Date) => Promise<PlannedState | undefined>
 }
 
@@ -92,13 +95,21 @@ export function createChangeLoop(deps: {
     const { documentId } = request
     for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
       const current = await deps.current(request.websiteId, documentId)
+      // A retry of this change after it committed (its answer was lost): checked before If-Match,
+      // which the change itself has made stale.
+      const repeated =
+        request.writeKey !== undefined &&
+        current.writeKey === request.writeKey &&
+        keyStillHeld(current.updatedAt, deps.clock())
+      if (repeated) return { document: current, changed: false }
       if (request.precondition && !request.precondition(current))
         throw new PreconditionFailedError()
       const now = deps.clock()
       const planned = await request.plan(current, now)
       if (!planned) return { document: current, changed: false }
-      // The schedule lives beside the versioned state, never in it.
-      const { schedule: _beside, ...state } = planned.state as StoredDocument
+      // The schedule lives beside the versioned state, never in it; the write key is this change's.
+      const { schedule: _beside, writeKey: _previous, ...unkeyed } = planned.state as StoredDocument
+      const state = request.writeKey ? { ...unkeyed, writeKey: request.writeKey } : unkeyed
       const deleting = planned.reason === 'delete'
       const claimed = deleting
         ? { state: state as DocumentState, fresh: [] }

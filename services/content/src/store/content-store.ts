@@ -181,8 +181,9 @@ export function createContentStore(deps: {
         slug: claimed,
         ...(Object.keys(slugs).length > 0 ? { slugs } : {}),
       }
-      // A fresh id cannot lose a race for version 1.
-      await commit({
+      // A fresh id cannot lose a race for version 1; a keyed create's retry can, to the request
+      // it repeats, which made the same document.
+      const outcome = await commit({
         documentId,
         websiteId: state.websiteId,
         version: 1,
@@ -192,7 +193,8 @@ export function createContentStore(deps: {
         now: state.createdAt,
         ...(eventLocale ? { eventLocale } : {}),
       })
-      return stateToStored(documentId, full)
+      const made = outcome === 'conflict' && (await versions.findById(versionKey(documentId, 1)))
+      return stateToStored(documentId, made ? made.state : full)
     },
     change,
     relay,

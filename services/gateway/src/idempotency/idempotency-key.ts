@@ -1,6 +1,6 @@
 import { ValidationError } from '@cms/errors'
 
-export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key'
+export { IDEMPOTENCY_KEY_HEADER } from '@cms/http'
 
 /** The methods whose answers a key keeps (extensions.md E); other methods ignore the header. */
 export const IDEMPOTENT_METHODS: ReadonlySet<string> = new Set(['POST', 'PATCH', 'DELETE'])

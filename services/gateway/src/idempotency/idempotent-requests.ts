@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { ConflictError, ValidationError } from '@cms/errors'
+import { IDEMPOTENCY_RETENTION_MS } from '@cms/http'
 import type { Logger } from 'pino'
 import type { IdempotencyRepository } from '../data/idempotency-repository.ts'
 import { recordIdOf } from './idempotency-record.ts'
@@ -9,9 +10,6 @@ import type {
   RunningRecord,
   StoredAnswer,
 } from './idempotency-record.ts'
-
-/** How long the first answer is kept (extensions.md E). */
-export const IDEMPOTENCY_RETENTION_MS = 24 * 60 * 60 * 1000
 
 export interface KeyedRequest {
   websiteId: string
