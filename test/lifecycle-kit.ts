@@ -207,6 +207,7 @@ export function websiteCollections(
     'gateway.websites': count(gatewayDb, 'websites', { _id: websiteId as never }),
     'gateway.api_keys': byWebsite(gatewayDb, 'api_keys'),
     'gateway.idempotency_keys': byWebsite(gatewayDb, 'idempotency_keys'),
+    'gateway.idempotency_takeovers': byWebsite(gatewayDb, 'idempotency_takeovers'),
     'schema.content_types': byWebsite('cms_schema', 'content_types'),
     'schema.content_type_versions': byWebsite('cms_schema', 'content_type_versions'),
     'schema.website_type_index': count('cms_schema', 'website_type_index', {

@@ -23,6 +23,7 @@ afterAll(async () => {
 const ALWAYS_FILLED = [
   'gateway.api_keys',
   'gateway.idempotency_keys',
+  'gateway.idempotency_takeovers',
   'schema.content_types',
   'schema.content_type_versions',
   'schema.website_type_index',
@@ -59,6 +60,17 @@ describe('website purge', () => {
     const bystander = await createTestWebsite()
     const populated = await populateWebsite(site, { receiverUrl: receiver.url })
     await populateWebsite(bystander, { receiverUrl: receiver.url, documents: 1 })
+    // A key taken over from a claim left running (test/idempotency-keys.test.ts makes real ones).
+    await withMongo((client) =>
+      client
+        .db('cms_gateway')
+        .collection<{ _id: string }>('idempotency_takeovers')
+        .insertOne({
+          _id: `${site.websiteId}:abandoned/${randomUUID()}`,
+          websiteId: site.websiteId,
+          expiresAt: new Date(Date.now() + 3600_000),
+        }),
+    )
     const related = await relatedIds(site.websiteId)
     const before = await countRecords(site.websiteId, related)
     const bystanderBefore = await countRecords(

@@ -21,8 +21,11 @@ interface Expiring {
   expiresAt: Date
 }
 
-/** One per replaced claim: `<record id>/<claim id>`, so only one request takes a record over. */
-type TakeoverDocument = Expiring
+/**
+ * One per replaced claim: `<record id>/<claim id>`, so only one request takes a record over;
+ * `websiteId` lets a website's purge find its markers.
+ */
+type TakeoverDocument = Expiring & { websiteId: string }
 
 const RECORDS = 'idempotency_keys'
 const TAKEOVERS = 'idempotency_takeovers'
@@ -124,6 +127,7 @@ export function createIdempotencyRepository(db: Db): IdempotencyRepository {
   return {
     async ensureIndexes() {
       await records.createIndex({ websiteId: 1, key: 1 }, { unique: true })
+      await takeovers.createIndex({ websiteId: 1 })
       const recordsExpire = await createExpiryIndex(expiring(RECORDS))
       const markersExpire = await createExpiryIndex(takeovers)
       return { ttlIndex: recordsExpire && markersExpire }
@@ -134,7 +138,11 @@ export function createIdempotencyRepository(db: Db): IdempotencyRepository {
       return doc ? toRecord(doc) : undefined
     },
     async takeOver(previous, next) {
-      const marker = { _id: `${previous.id}/${previous.claimId}`, expiresAt: next.expiresAt }
+      const marker = {
+        _id: `${previous.id}/${previous.claimId}`,
+        websiteId: next.websiteId,
+        expiresAt: next.expiresAt,
+      }
       if (!(await insertUnlessTaken(takeovers, marker))) return false
       // Upserted: the sweep may have removed the expired record in the meantime.
       await records.replaceOne({ _id: next.id }, toDocument(next), { upsert: true })
