@@ -192,7 +192,7 @@ describe('Idempotency-Key on writes', () => {
     expect((await site.api('DELETE', path)).status).toBe(404)
   })
 
-  it('idempotency: a committed change is recognized on retry — when a keyed create, PATCH and publish committed but the gateway gave their keys up (as after a 5xx), then each retry makes nothing again: the same document id, one document, no new version or event', async () => {
+  it('idempotency: a committed change is recognized on retry — when a keyed document create, PATCH and publish, and a webhook create, committed but the gateway gave their keys up (as after a 5xx), then each retry makes nothing again: the same document id, one document, no new version or event', async () => {
     // A 5xx releases the key (the rule above); the service may have committed all the same, as
     // when the gateway's upstream time-out passes while the write queues. Releasing the records
     // by hand puts the gateway in exactly that state.
@@ -240,6 +240,18 @@ describe('Idempotency-Key on writes', () => {
     const patchedThrice = await keyed(site.api, 'PATCH', path, patchKey, patch)
     expect(patchedThrice.body.version).toBe(4)
     expect((await site.api('GET', `${path}/versions`)).body.totalDocs).toBe(4)
+
+    const hookKey = newKey()
+    const hookBody = { name: `keyed ${hookKey}`, url: 'http://127.0.0.1:9/hook' }
+    const hook = await keyed(site.api, 'POST', '/api/webhooks', hookKey, hookBody)
+    expect(hook.status, hook.text).toBe(201)
+    await released(hookKey)
+    const hookAgain = await keyed(site.api, 'POST', '/api/webhooks', hookKey, hookBody)
+    expect(hookAgain.status, hookAgain.text).toBe(201)
+    expect(hookAgain.body.id).toBe(hook.body.id)
+    const hooks = (await site.api('GET', '/api/webhooks')).body.docs as Array<{ name: string }>
+    expect(hooks.filter((listed) => listed.name === hookBody.name)).toHaveLength(1)
+    await site.api('DELETE', `/api/webhooks/${hook.body.id}`)
   })
 
   it('idempotency: another request with the key is 422 — when a key is sent again with another body, path or method, then 422 VALIDATION_ERROR naming Idempotency-Key, and nothing is written', async () => {

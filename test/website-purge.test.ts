@@ -64,7 +64,7 @@ describe('website purge', () => {
     await withMongo((client) =>
       client
         .db('cms_gateway')
-        .collection<{ _id: string }>('idempotency_takeovers')
+        .collection<{ _id: string; websiteId: string; expiresAt: Date }>('idempotency_takeovers')
         .insertOne({
           _id: `${site.websiteId}:abandoned/${randomUUID()}`,
           websiteId: site.websiteId,

@@ -32,6 +32,8 @@ export {
   IDEMPOTENCY_KEY_HEADER,
   IDEMPOTENCY_RETENTION_MS,
   idOfKeyedCreate,
+  keyedCreate,
   keyStillHeld,
   writeKeyOf,
 } from './write-key.ts'
+export type { KeyedCreate } from './write-key.ts'

@@ -35,3 +35,27 @@ export function idOfKeyedCreate(writeKey: string): string {
     hex.slice(20, 32),
   ].join('-')
 }
+
+/** What a create under a write key does: answer what it made, or make a new record under `id`. */
+export type KeyedCreate<T> =
+  { made: T; id?: undefined } | { made?: undefined; id: string | undefined }
+
+/**
+ * A create that carries a write key looks for what an earlier attempt of the same request made
+ * (one read by id): `made` while the key holds; else the id to make it under (undefined when the
+ * request has no key, or its key has expired and the id is taken: an id of its own).
+ */
+export async function keyedCreate<T>(
+  writeKey: string | undefined,
+  options: {
+    now: Date
+    find: (id: string) => Promise<T | null | undefined>
+    madeAt: (made: T) => Date
+  },
+): Promise<KeyedCreate<T>> {
+  if (writeKey === undefined) return { id: undefined }
+  const id = idOfKeyedCreate(writeKey)
+  const found = await options.find(id)
+  if (!found) return { id }
+  return keyStillHeld(options.madeAt(found), options.now) ? { made: found } : { id: undefined }
+}

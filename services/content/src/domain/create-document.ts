@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { validatedData } from '@cms/content-model'
 import { ValidationError } from '@cms/errors'
-import { idOfKeyedCreate, keyStillHeld, requireAdminScope } from '@cms/http'
+import { keyedCreate, requireAdminScope } from '@cms/http'
 import type { Caller } from '@cms/http'
 import type { ContentStore } from '../store/content-store.ts'
 import type { ContentTypeCatalog } from './content-types.ts'
@@ -49,9 +49,12 @@ export function createDocumentCreator(deps: {
   return async function createDocument(input: CreateDocumentInput): Promise<StoredDocument> {
     const { caller, writeKey } = input
     requireAdminScope(caller)
-    const keyedId = writeKey === undefined ? undefined : idOfKeyedCreate(writeKey)
-    const made = keyedId && (await deps.store.findDocument(caller.websiteId, keyedId))
-    if (made && keyStillHeld(made.createdAt, deps.clock())) return made
+    const keyed = await keyedCreate(writeKey, {
+      now: deps.clock(),
+      find: (id) => deps.store.findDocument(caller.websiteId, id),
+      madeAt: (made) => made.createdAt,
+    })
+    if (keyed.made) return keyed.made
     const found = await deps.catalog.current(caller, input.type)
     if (!found) throw ValidationError.single('type', `Unknown content type "${input.type}"`)
     const { type: contentType } = found
@@ -67,7 +70,7 @@ export function createDocumentCreator(deps: {
       type: contentType,
       data,
     })
-    const id = (!made && keyedId) || newId()
+    const id = keyed.id ?? newId()
     const now = deps.clock()
     const inDefault = code === at.defaultCode
     const localeSlug =

@@ -129,7 +129,7 @@ export function createIdempotencyRepository(db: Db): IdempotencyRepository {
       await records.createIndex({ websiteId: 1, key: 1 }, { unique: true })
       await takeovers.createIndex({ websiteId: 1 })
       const recordsExpire = await createExpiryIndex(expiring(RECORDS))
-      const markersExpire = await createExpiryIndex(takeovers)
+      const markersExpire = await createExpiryIndex(expiring(TAKEOVERS))
       return { ttlIndex: recordsExpire && markersExpire }
     },
     claim: (record) => insertUnlessTaken(records, toDocument(record)),
@@ -170,7 +170,7 @@ export function createIdempotencyRepository(db: Db): IdempotencyRepository {
     },
     async sweep(now) {
       const removed = await sweepCollection(expiring(RECORDS), now)
-      return removed + (await sweepCollection(takeovers, now))
+      return removed + (await sweepCollection(expiring(TAKEOVERS), now))
     },
   }
 }

@@ -1,10 +1,12 @@
 import type { Db } from 'mongodb'
+import { insertUnlessTaken } from '@cms/mongo'
 import type { Webhook } from '../domain/webhook.ts'
 
 type WebhookDocument = Omit<Webhook, 'id'> & { _id: string }
 
 export interface WebhookRepository {
-  insert(webhook: Webhook): Promise<void>
+  /** False when the id is taken (a keyed create's retry racing the first attempt). */
+  insert(webhook: Webhook): Promise<boolean>
   /** Only when the webhook belongs to `websiteId`. */
   find(websiteId: string, id: string): Promise<Webhook | undefined>
   listByWebsite(websiteId: string): Promise<Webhook[]>
@@ -24,9 +26,7 @@ export function createWebhookRepository(db: Db): WebhookRepository {
     return document && document.websiteId === websiteId ? document : undefined
   }
   return {
-    async insert(webhook) {
-      await collection.insertOne(toDocument(webhook))
-    },
+    insert: (webhook) => insertUnlessTaken(collection, toDocument(webhook)),
     async find(websiteId, id) {
       const document = await findOwned(websiteId, id)
       return document ? toWebhook(document) : undefined

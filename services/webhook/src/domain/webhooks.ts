@@ -1,6 +1,6 @@
-import { NotFoundError, ValidationError } from '@cms/errors'
+import { ConflictError, NotFoundError, ValidationError } from '@cms/errors'
 import { ENTRY_EVENTS } from '@cms/events'
-import { DEFAULT_WEBSITE_QUOTAS, quotaExceeded } from '@cms/http'
+import { DEFAULT_WEBSITE_QUOTAS, keyedCreate, quotaExceeded } from '@cms/http'
 import type { WebsiteQuotas } from '@cms/http'
 import type { DeliveryRepository } from '../data/delivery-repository.ts'
 import type { WebhookRepository } from '../data/webhook-repository.ts'
@@ -63,20 +63,28 @@ export function createWebhookUseCases(deps: WebhookUseCaseDeps) {
     /**
      * Past the website's webhook quota: 409 naming limit and usage, nothing stored. Two creates
      * racing for the last place are counted again after the insert; the one past is removed.
+     * With a write key, a retry of a create that was made answers that webhook.
      */
     async create(
       websiteId: string,
       body: unknown,
       quotas: WebsiteQuotas = DEFAULT_WEBSITE_QUOTAS,
+      writeKey?: string,
     ): Promise<WebhookView> {
       const input = parseCreateInput(body)
+      const keyed = await keyedCreate(writeKey, {
+        now: deps.now(),
+        find: (id) => deps.webhooks.find(websiteId, id),
+        madeAt: (made) => new Date(made.createdAt),
+      })
+      if (keyed.made) return toWebhookView(keyed.made)
       const url = input.url as string
       const held = await deps.webhooks.countByWebsite(websiteId)
       if (held >= quotas.webhooks) throw quotaExceeded('webhooks', quotas.webhooks, held)
       await assertAllowedTarget(url)
       const createdAt = deps.now().toISOString()
       const webhook: Webhook = {
-        id: deps.newId(),
+        id: keyed.id ?? deps.newId(),
         websiteId,
         name: input.name ?? new URL(url).host,
         url,
@@ -86,7 +94,12 @@ export function createWebhookUseCases(deps: WebhookUseCaseDeps) {
         createdAt,
         updatedAt: createdAt,
       }
-      await deps.webhooks.insert(webhook)
+      if (!(await deps.webhooks.insert(webhook))) {
+        // Only a retry of this keyed create makes the same id; it won the insert.
+        const made = await deps.webhooks.find(websiteId, webhook.id)
+        if (made) return toWebhookView(made)
+        throw new ConflictError('The webhook was being created and deleted at once; try again')
+      }
       const after = await deps.webhooks.countByWebsite(websiteId)
       if (after > quotas.webhooks) {
         await deps.webhooks.remove(websiteId, webhook.id)

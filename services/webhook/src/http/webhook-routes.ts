@@ -1,6 +1,7 @@
 import { Router } from '@koa/router'
 import type { DeliveryUseCases } from '../domain/deliveries.ts'
 import type { WebhookUseCases } from '../domain/webhooks.ts'
+import { writeKeyOf } from '@cms/http'
 import { parsePageRequest } from '@cms/pagination'
 
 export interface RouteDeps {
@@ -18,7 +19,8 @@ export function webhookRoutes(deps: RouteDeps): Router {
   router.post('/', async (ctx) => {
     ctx.status = 201
     const { websiteId, quotas } = ctx.state.caller
-    ctx.body = await deps.webhooks.create(websiteId, ctx.request.body, quotas)
+    const writeKey = writeKeyOf(ctx, websiteId)
+    ctx.body = await deps.webhooks.create(websiteId, ctx.request.body, quotas, writeKey)
   })
   router.get('/:id', async (ctx) => {
     ctx.body = await deps.webhooks.get(ctx.state.caller.websiteId, ctx.params.id!)
