@@ -1,0 +1,53 @@
+import { Type } from '@sinclair/typebox'
+import type { Static } from '@sinclair/typebox'
+import { KEY_SCOPES, QUOTA_CEILINGS, QUOTA_NAMES } from '@cms/http'
+import type { QuotaName } from '@cms/http'
+import { DisplayText, Nullable, StringEnum } from './schema-helpers.ts'
+
+const DisplayName = (description: string) =>
+  DisplayText({ max: 100, description: `${description}; kept without outer spaces` })
+
+/** POST /admin/api/websites and PATCH /admin/api/websites/:id (a rename). */
+export const WebsiteBody = Type.Object(
+  { name: DisplayName('The name of the website') },
+  { additionalProperties: false },
+)
+export type WebsiteBody = Static<typeof WebsiteBody>
+
+export const RateLimitPlanBody = Type.Object(
+  {
+    perMinute: Type.Optional(Type.Integer({ minimum: 1, maximum: 10_000_000 })),
+    perDay: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000_000 })),
+  },
+  {
+    additionalProperties: false,
+    description: 'Requests the key may make; each limit left out keeps the default plan',
+  },
+)
+export type RateLimitPlanBody = Static<typeof RateLimitPlanBody>
+
+/** POST /admin/api/websites/:id/keys; the name defaults to "<scope> key". */
+export const ApiKeyCreateBody = Type.Object(
+  {
+    name: Type.Optional(DisplayName('The name of the key')),
+    scope: StringEnum(KEY_SCOPES),
+    rateLimit: Type.Optional(Nullable(RateLimitPlanBody)),
+  },
+  { additionalProperties: false },
+)
+export type ApiKeyCreateBody = Static<typeof ApiKeyCreateBody>
+
+/**
+ * PATCH /admin/api/websites/:id/quotas: each member a quota from 0 to its ceiling, or null to
+ * return to the default; members left out keep their current override.
+ */
+export const QuotaChangeBody = Type.Object(
+  Object.fromEntries(
+    QUOTA_NAMES.map((name) => [
+      name,
+      Type.Optional(Nullable(Type.Integer({ minimum: 0, maximum: QUOTA_CEILINGS[name] }))),
+    ]),
+  ),
+  { additionalProperties: false },
+)
+export type QuotaChangeBody = Partial<Record<QuotaName, number | null>>

@@ -1,0 +1,85 @@
+import { Type } from '@sinclair/typebox'
+import type { Static } from '@sinclair/typebox'
+import {
+  FIELD_TYPES,
+  MAX_FIELDS,
+  MAX_SELECT_OPTIONS,
+  MAX_TEXT_LENGTH_LIMIT,
+  TEXT_LIMITS,
+} from '@cms/content-model'
+import { ContentTypeName } from './names.ts'
+import { DisplayText, Nullable, PatternString, StringEnum } from './schema-helpers.ts'
+
+/** Shared with @cms/content-model's FIELD_NAME_PATTERN. */
+const FIELD_NAME = '^[A-Za-z_][A-Za-z0-9_]{0,63}$'
+
+const Flag = (description: string) => Type.Optional(Nullable(Type.Boolean({ description })))
+const Bound = (description: string) => Type.Optional(Nullable(Type.Number({ description })))
+
+/**
+ * One element of `fields`. Which options a type takes (`options` only for select, `target` for
+ * relation, ...), reserved names, unique names and min <= max are checked in code; a null
+ * member means "not set".
+ */
+export const FieldDefinitionBody = Type.Object(
+  {
+    name: PatternString(FIELD_NAME, `must match ${FIELD_NAME}`, {
+      description: "The field's key in a document's data",
+    }),
+    label: Type.Optional(Nullable(DisplayText({ max: TEXT_LIMITS.label }))),
+    type: StringEnum(FIELD_TYPES),
+    required: Flag('A document must have a non-empty value (default false)'),
+    localized: Flag('In a localized type, false keeps one value for every locale'),
+    options: Type.Optional(
+      Nullable(
+        Type.Array(DisplayText({ max: TEXT_LIMITS.option }), {
+          minItems: 1,
+          maxItems: MAX_SELECT_OPTIONS,
+          uniqueItems: true,
+          description: 'select: the allowed values',
+        }),
+      ),
+    ),
+    min: Bound('number and integer: the least value allowed'),
+    max: Bound('number and integer: the greatest value allowed'),
+    maxLength: Type.Optional(
+      Nullable(
+        Type.Integer({
+          minimum: 1,
+          maximum: MAX_TEXT_LENGTH_LIMIT,
+          description: 'text and textarea: the most characters allowed',
+        }),
+      ),
+    ),
+    target: Type.Optional(Nullable(ContentTypeName('relation: the type its ids name'))),
+    many: Flag('relation and media: a list of ids instead of one'),
+  },
+  { additionalProperties: false },
+)
+export type FieldDefinitionBody = Static<typeof FieldDefinitionBody>
+
+const contentTypeMembers = {
+  name: ContentTypeName(),
+  label: Type.Optional(Nullable(DisplayText({ max: TEXT_LIMITS.label }))),
+  description: Type.Optional(
+    Nullable(DisplayText({ max: TEXT_LIMITS.description, allowEmpty: true, multiline: true })),
+  ),
+  icon: Type.Optional(Nullable(DisplayText({ max: TEXT_LIMITS.icon }))),
+  slugField: Type.Optional(Nullable(Type.String({ description: 'A text or textarea field' }))),
+  titleField: Type.Optional(Nullable(Type.String({ description: 'A text or textarea field' }))),
+  localized: Flag('Its fields hold one value per locale of the website'),
+  fields: Type.Optional(Nullable(Type.Array(FieldDefinitionBody, { maxItems: MAX_FIELDS }))),
+}
+
+/** POST /api/content-types; `label` defaults to the name, `fields` to []. */
+export const ContentTypeCreateBody = Type.Object(contentTypeMembers, {
+  additionalProperties: false,
+})
+export type ContentTypeCreateBody = Static<typeof ContentTypeCreateBody>
+
+/** PATCH /api/content-types/:name: each member sent replaces the stored one; name cannot change. */
+export const ContentTypePatchBody = Type.Object(
+  { ...contentTypeMembers, name: Type.Optional(contentTypeMembers.name) },
+  { additionalProperties: false },
+)
+export type ContentTypePatchBody = Static<typeof ContentTypePatchBody>
