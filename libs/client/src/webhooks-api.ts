@@ -2,7 +2,13 @@ import { queryString, segment } from './query-string.ts'
 import type { CallOptions, Transport } from './transport.ts'
 import type { DocsList, Page } from './types/list.ts'
 import type { PageQuery } from './types/query.ts'
-import type { Delivery, Webhook, WebhookChange, WebhookInput } from './types/webhook.ts'
+import type {
+  Delivery,
+  DeliveryDetail,
+  Webhook,
+  WebhookChange,
+  WebhookInput,
+} from './types/webhook.ts'
 
 /** `/api/webhooks`: subscriptions, their delivery log, redelivery and test pings. */
 export function webhooksApi(transport: Transport) {
@@ -51,7 +57,7 @@ export function webhooksApi(transport: Transport) {
       ).body,
     delivery: async (id: string, deliveryId: string, options?: CallOptions) =>
       (
-        await transport.request<Delivery>({
+        await transport.request<DeliveryDetail>({
           method: 'GET',
           path: at(id, `/deliveries/${segment(deliveryId)}`),
           ...options,

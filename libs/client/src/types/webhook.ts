@@ -36,7 +36,20 @@ export interface Delivery {
   attempts: number
   lastStatusCode: number | null
   lastError: string | null
-  redeliveryOf?: string
   createdAt: string
   updatedAt: string
+}
+
+/** One delivery read alone: its schedule, origin and every attempt. */
+export interface DeliveryDetail extends Delivery {
+  nextAttemptAt: string | null
+  redeliveryOf: string | null
+  attemptLog: {
+    attempt: number
+    startedAt: string
+    durationMs: number
+    statusCode: number | null
+    error: string | null
+    succeeded: boolean
+  }[]
 }
