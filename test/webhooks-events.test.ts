@@ -250,6 +250,6 @@ describe('webhooks through the gateway', () => {
       body: { url: 'javascript:alert(1)', events: ['entry.archive'] },
     })
     expect(response.status).toBe(422)
-    expect(response.body.error.details.map((d: any) => d.path).sort()).toEqual(['events.0', 'url'])
+    expect(response.body.error.details.map((d: any) => d.path).sort()).toEqual(['events[0]', 'url'])
   })
 })

@@ -128,7 +128,7 @@ describe('webhook CRUD', () => {
     expect(response.body.error.details.map((d: { path: string }) => d.path).sort()).toEqual([
       'colour',
       'contentTypes',
-      'events.0',
+      'events[0]',
       'url',
     ])
   })

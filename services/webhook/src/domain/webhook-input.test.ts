@@ -44,8 +44,8 @@ describe('webhook input', () => {
       }),
     )
     expect(found.map((problem) => problem.path).sort()).toEqual([
-      'contentTypes.0',
-      'events.1',
+      'contentTypes[0]',
+      'events[1]',
       'extra',
     ])
   })
