@@ -14,7 +14,8 @@ import type { BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { adminClient, apiClient, testEnv, waitFor } from '@cms/testkit'
 import { REPO_ROOT } from '@cms/stack'
-import { ADMIN_UI_DIST, buildAdminUi } from '../services/gateway/admin-ui/build-admin-ui.ts'
+import { ADMIN_UI_DIST } from '@cms/admin-ui'
+import { buildAdminUi } from '../apps/admin-ui/build-admin-ui.ts'
 
 const CHROMIUM = '/usr/bin/chromium'
 const SCREENSHOTS = join(REPO_ROOT, 'test-output', 'admin-panel')
@@ -330,7 +331,7 @@ describe('admin panel in the browser', () => {
     await signIn(page)
     const websiteId = await createWebsite(page, `quotas-${randomUUID().slice(0, 8)}`)
     await page.getByRole('link', { name: 'Quotas', exact: true }).click()
-    const table = page.getByRole('region', { name: 'Quotas' })
+    const table = page.getByRole('region', { name: 'Quotas', exact: true })
     await table.waitFor()
     const webhooksRow = table.getByRole('row', { name: /^Webhooks/ })
     expect(await webhooksRow.textContent()).toContain('0 of 100')

@@ -97,7 +97,7 @@ describe.each(IMAGES)('the $runtime image ($path)', ({ runtime, path, base, user
       .flatMap((stage) => stage.instructions)
       .filter((i) => i.keyword === 'RUN')
       .map((i) => i.args)
-    const script = 'services/gateway/admin-ui/build.ts'
+    const script = 'apps/admin-ui/build.ts'
     expect(existsSync(repoPath(script))).toBe(true)
     expect(runs.some((command) => command.includes(`node --import tsx ${script}`))).toBe(true)
   })
@@ -196,8 +196,8 @@ describe('the production dependencies', () => {
     }
     const entries = [
       ...SERVICE_NAMES.map((service) => startCommand(service, 'node').at(-1)!),
-      'services/gateway/admin-ui/build.ts',
-      'services/gateway/admin-ui/src/main.tsx',
+      'apps/admin-ui/build.ts',
+      'apps/admin-ui/src/main.tsx',
       'services/gateway/src/cli/cms.ts',
       'deploy/healthcheck.mjs',
     ]
@@ -271,7 +271,7 @@ describe('the build context (.dockerignore)', () => {
       'services/gateway/test/access.test.ts',
       'libs/config/src/read-config.test.ts',
       'docker-compose.yml',
-      'services/gateway/admin-ui/dist/index.html',
+      'apps/admin-ui/dist/index.html',
     ]
     expect(excluded.filter((p) => inContext(rules, p))).toEqual([])
   })

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { errorHandler } from '@cms/http'
 import { createLogger } from '@cms/logger'
 import { REPO_ROOT } from '@cms/stack'
-import { buildAdminUi } from '../../admin-ui/build-admin-ui.ts'
+import { buildAdminUi } from '../../../../apps/admin-ui/build-admin-ui.ts'
 import { adminPanel } from './admin-panel.ts'
 
 interface Served {
@@ -135,14 +135,14 @@ describe('admin panel files', () => {
     expect(response.status).toBe(503)
     const body = (await response.json()) as { error: { code: string; message: string } }
     expect(body.error.code).toBe('SERVICE_UNAVAILABLE')
-    expect(body.error.message).toContain('admin-ui/build.ts')
+    expect(body.error.message).toContain('apps/admin-ui/build.ts')
   })
 })
 
 describe('admin panel sources', () => {
   it('when they are type-checked with their own DOM and JSX settings, then there is no error', async () => {
     const tsc = join(REPO_ROOT, 'node_modules', '.bin', 'tsc')
-    const project = join(REPO_ROOT, 'services', 'gateway', 'admin-ui', 'tsconfig.json')
+    const project = join(REPO_ROOT, 'apps', 'admin-ui', 'tsconfig.json')
     const run = promisify(execFile)(tsc, ['-p', project, '--noEmit'], { cwd: REPO_ROOT })
     await expect(
       run.catch((error: { stdout?: string }) => Promise.reject(new Error(error.stdout))),

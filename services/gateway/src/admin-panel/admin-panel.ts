@@ -1,5 +1,5 @@
-import { fileURLToPath } from 'node:url'
 import { Router } from '@koa/router'
+import { ADMIN_UI_DIST } from '@cms/admin-ui'
 import type { Context, Middleware } from 'koa'
 import { ServiceUnavailableError } from '@cms/errors'
 import { routed } from '@cms/http'
@@ -7,8 +7,6 @@ import { createPanelFiles } from './panel-files.ts'
 import type { PanelFile } from './panel-files.ts'
 import { adminPanelSecurityHeaders } from './security-headers.ts'
 
-/** Where `services/gateway/admin-ui/build.ts` writes the bundle (run by `npm install`). */
-export const ADMIN_PANEL_DIST = fileURLToPath(new URL('../../admin-ui/dist/', import.meta.url))
 
 /** The page is revalidated on every visit; assets are named by content hash and never change. */
 const PAGE_CACHE = 'no-cache'
@@ -31,14 +29,14 @@ function send(ctx: Context, file: PanelFile, cacheControl: string): void {
  * Content-Security-Policy. It only serves what the build wrote; it never builds anything itself.
  */
 export function adminPanel(options: { distDir?: string } = {}): Middleware {
-  const files = createPanelFiles(options.distDir ?? ADMIN_PANEL_DIST)
+  const files = createPanelFiles(options.distDir ?? ADMIN_UI_DIST)
   const router = new Router({ prefix: '/admin' })
   router.use(adminPanelSecurityHeaders())
   const page = async (ctx: Context) => {
     const index = await files.index()
     if (!index) {
       throw new ServiceUnavailableError(
-        'The admin panel is not built: run `npx tsx services/gateway/admin-ui/build.ts` (npm install runs it)',
+        'The admin panel is not built: run `npx tsx apps/admin-ui/build.ts` (npm install runs it)',
       )
     }
     send(ctx, index, PAGE_CACHE)

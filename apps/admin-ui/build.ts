@@ -1,7 +1,7 @@
 import process from 'node:process'
 import { buildAdminUi } from './build-admin-ui.ts'
 
-/** `tsx services/gateway/admin-ui/build.ts`: run on install, writes admin-ui/dist/. */
+/** `tsx apps/admin-ui/build.ts`: run on install, writes apps/admin-ui/dist/. */
 try {
   const { outDir, files } = await buildAdminUi()
   process.stdout.write(`admin panel built into ${outDir}: ${files.join(', ')}\n`)

@@ -3,10 +3,10 @@ import { mkdir, rename, rm, writeFile } from 'node:fs/promises'
 import { basename, dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { build } from 'esbuild'
+import { ADMIN_UI_DIST } from './dist-dir.ts'
 import { indexHtml } from './index-html.ts'
 
 const HERE = dirname(fileURLToPath(import.meta.url))
-export const ADMIN_UI_DIST = join(HERE, 'dist')
 
 const ICON = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="6" fill="#1b1f24"/><path d="M9 10h14v3H9zm0 5h14v3H9zm0 5h9v3H9z" fill="#fff"/></svg>\n`
 
