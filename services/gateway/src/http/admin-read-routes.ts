@@ -58,6 +58,8 @@ export function adminReadRoutes(
     'contentRead',
     (ctx) => `/api/content/${segment(ctx.params.docId)}/versions${search(ctx)}`,
   )
+  // `cms types` reads the locale codes to type localized values.
+  view('/websites/:id/locales', 'schema', () => '/api/locales')
   view('/websites/:id/media', 'contentRead', (ctx) => `/api/media${search(ctx)}`)
   view('/websites/:id/webhooks', 'webhook', () => '/api/webhooks')
   view(
