@@ -8,7 +8,6 @@ import type { ContentTypeCatalog } from './content-types.ts'
 import type { DocumentData, StoredDocument } from './document.ts'
 import { requireRelationTargets, withRefs } from './relations.ts'
 import type { MediaLookup } from './relations.ts'
-import { requireValidSlug } from './sent-slug.ts'
 import { deriveSlug } from './slug.ts'
 import { askedLocale } from './locale-param.ts'
 import {
@@ -64,7 +63,6 @@ export function createDocumentCreator(deps: {
     const values = validatedData(validatorTypeFor(contentType, at, code), input.data)
     const content = withOwnValues({ data: {} }, at, code, values)
     const { data } = content
-    if (input.slug !== undefined) requireValidSlug(input.slug)
     await requireRelationTargets(deps, {
       websiteId: caller.websiteId,
       type: contentType,

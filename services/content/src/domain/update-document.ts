@@ -29,7 +29,6 @@ import { mergeData } from './merge-patch.ts'
 import { nextState } from './next-state.ts'
 import { requireRelationTargets, withRefs } from './relations.ts'
 import type { MediaLookup } from './relations.ts'
-import { requireValidSlug } from './sent-slug.ts'
 
 export interface UpdateDocumentInput extends DocumentChangeInput {
   /** JSON Merge Patch on `data`. */
@@ -70,7 +69,6 @@ export function createDocumentUpdater(deps: {
   return async function updateDocument(input: UpdateDocumentInput): Promise<ChangeResult> {
     const { caller } = input
     requireAdminScope(caller)
-    if (input.slug !== undefined) requireValidSlug(input.slug)
     const loadType = typeLoader(deps.catalog, caller)
     /** The content after the merge patch, in the locale written. */
     const checkedContent = async (

@@ -1,3 +1,4 @@
+import { ContentCreateBody, ContentPatchBody, validateBody } from '@cms/api-schema'
 import { Router } from '@koa/router'
 import type { Context } from 'koa'
 import { toFullApiDocument } from '../domain/api-shape.ts'
@@ -6,13 +7,7 @@ import { draftView } from '../domain/document.ts'
 import type { StoredDocument } from '../domain/document.ts'
 import { etagOf } from '../domain/if-match.ts'
 import { adminScope, writeKeyOf } from '@cms/http'
-import {
-  parseCreateBody,
-  parseDraftParam,
-  parsePatchBody,
-  parseFlag,
-  parsePopulateParam,
-} from './request-bodies.ts'
+import { parseDraftParam, parseFlag, parsePopulateParam } from './query-flags.ts'
 import { localeOfQuery } from '../domain/locale-param.ts'
 
 /** The document in the request's `locale` (documents of types without locales as they are). */
@@ -94,7 +89,7 @@ function addReads(router: Router, service: ContentService): void {
 function addWrites(router: Router, service: ContentService): void {
   const admin = adminScope()
   router.post('/', admin, async (ctx) => {
-    const body = parseCreateBody(ctx.request.body)
+    const body = validateBody(ContentCreateBody, ctx.request.body, 'The document is invalid')
     const document = await service.create({
       caller: ctx.state.caller,
       writeKey: writeKeyOf(ctx, ctx.state.caller.websiteId),
@@ -105,7 +100,7 @@ function addWrites(router: Router, service: ContentService): void {
     await sendDocument(ctx, service, document, 201)
   })
   router.patch('/:id', admin, async (ctx) => {
-    const body = parsePatchBody(ctx.request.body)
+    const body = validateBody(ContentPatchBody, ctx.request.body, 'The change is invalid')
     const draft = parseDraftParam(ctx.querystring)
     const { document } = await service.update({
       caller: ctx.state.caller,

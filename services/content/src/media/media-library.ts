@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import type { IncomingMessage } from 'node:http'
+import { bodyProblems, MediaPatchBody } from '@cms/api-schema'
 import { isDocumentId } from '@cms/content-model'
 import { ConflictError, NotFoundError, ValidationError } from '@cms/errors'
 import type { Caller } from '@cms/http'
@@ -18,7 +19,6 @@ import { cleanFilename, receiveUpload } from './receive-upload.ts'
 
 /** How many referring document ids a refused delete names. */
 const NAMED_REFERRERS = 10
-const PATCHABLE = ['alt', 'caption', 'filename'] as const
 
 export interface MediaLibraryDeps {
   media: MediaStore
@@ -153,34 +153,21 @@ export function createMediaLibrary(deps: MediaLibraryDeps) {
 
 export type MediaLibrary = ReturnType<typeof createMediaLibrary>
 
-/** PATCH takes `alt`, `caption` (a string or null) and `filename` (a non-empty string). */
+/**
+ * PATCH takes `alt`, `caption` (a string or null) and `filename` (the schema), and a filename
+ * that `cleanFilename` keeps as sent (no slashes, control characters or outer spaces).
+ */
 export function parseMediaPatch(
   body: unknown,
 ): Partial<Pick<MediaRecord, 'alt' | 'caption' | 'filename'>> {
-  if (typeof body !== 'object' || body === null || Array.isArray(body))
-    throw ValidationError.single('', 'The body must be a JSON object')
-  const problems: { path: string; message: string }[] = []
-  const changes: Partial<Pick<MediaRecord, 'alt' | 'caption' | 'filename'>> = {}
-  for (const [name, value] of Object.entries(body)) {
-    if (!(PATCHABLE as readonly string[]).includes(name)) {
-      problems.push({
-        path: name,
-        message: 'unknown member: PATCH takes alt, caption and filename',
-      })
-    } else if (name === 'filename') {
-      const cleaned = typeof value === 'string' ? cleanFilename(value, '') : ''
-      if (cleaned === '' || cleaned !== value)
-        problems.push({
-          path: name,
-          message: 'must be a file name without slashes or control characters',
-        })
-      else changes.filename = cleaned
-    } else if (value === null || (typeof value === 'string' && value.length <= 2000)) {
-      changes[name as 'alt' | 'caption'] = value
-    } else {
-      problems.push({ path: name, message: 'must be a string of at most 2000 characters, or null' })
-    }
-  }
+  const problems = bodyProblems(MediaPatchBody, body)
+  const changes = body as MediaPatchBody
+  const { filename } = changes
+  if (problems.length === 0 && filename !== undefined && cleanFilename(filename, '') !== filename)
+    problems.push({
+      path: 'filename',
+      message: 'must be a file name without slashes or control characters',
+    })
   if (problems.length > 0) throw new ValidationError('Invalid media update', problems)
   return changes
 }

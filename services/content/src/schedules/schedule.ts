@@ -1,5 +1,7 @@
-/** What a schedule does when its time comes. */
-export const SCHEDULE_ACTIONS = ['publish', 'unpublish'] as const
+import { SCHEDULE_ACTIONS } from '@cms/api-schema'
+
+/** What a schedule does when its time comes (the closed set lives with the request schema). */
+export { SCHEDULE_ACTIONS }
 export type ScheduleAction = (typeof SCHEDULE_ACTIONS)[number]
 
 /**

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto'
-import { isIsoDateTime } from '@cms/content-model'
+import { bodyProblems, ScheduleCreateBody } from '@cms/api-schema'
 import { NotFoundError, ValidationError } from '@cms/errors'
-import type { ErrorDetail } from '@cms/errors'
 import { requireAdminScope } from '@cms/http'
 import type { Caller } from '@cms/http'
 import { pageEnvelope } from '@cms/pagination'
@@ -13,29 +12,14 @@ import type { ApiSchedule, ScheduleAction, StoredSchedule } from './schedule.ts'
 import { slotOf } from './schedules-collection.ts'
 import type { SchedulesCollection } from './schedules-collection.ts'
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value)
-
-/** `{action, at}`: a known action and an ISO 8601 date-time with an offset, in the future. */
+/** `{action, at}` (the schema) with `at` in the future, which a schema cannot say. */
 export function parseScheduleBody(body: unknown, now: Date): { action: ScheduleAction; at: Date } {
-  if (!isRecord(body)) throw ValidationError.single('', 'must be a JSON object')
-  const problems: ErrorDetail[] = Object.keys(body)
-    .filter((key) => key !== 'action' && key !== 'at')
-    .map((key) => ({ path: key.slice(0, 100), message: 'is not accepted here; send action, at' }))
-  const { action, at } = body
-  if (!(SCHEDULE_ACTIONS as readonly unknown[]).includes(action)) {
-    problems.push({ path: 'action', message: `must be one of: ${SCHEDULE_ACTIONS.join(', ')}` })
-  }
-  if (typeof at !== 'string' || !isIsoDateTime(at)) {
-    problems.push({
-      path: 'at',
-      message: 'must be an ISO 8601 date-time with an offset, e.g. 2030-05-01T12:00:00Z',
-    })
-  } else if (new Date(at).getTime() <= now.getTime()) {
+  const problems = bodyProblems(ScheduleCreateBody, body)
+  const sent = body as ScheduleCreateBody
+  if (problems.length === 0 && new Date(sent.at).getTime() <= now.getTime())
     problems.push({ path: 'at', message: 'must be in the future' })
-  }
   if (problems.length > 0) throw new ValidationError('The schedule is invalid', problems)
-  return { action: action as ScheduleAction, at: new Date(at as string) }
+  return { action: sent.action, at: new Date(sent.at) }
 }
 
 /** The schedule endpoints of a document (extensions D): set or replace, list, cancel. */
