@@ -1,7 +1,6 @@
-import { QUOTA_CEILINGS, QUOTA_NAMES, quotasFrom } from '@cms/http'
+import { QUOTA_NAMES, quotasFrom } from '@cms/http'
 import type { QuotaName, WebsiteQuotas } from '@cms/http'
-import { integerIn, objectBody, throwIfProblems } from './input-checks.ts'
-import type { Problems } from './input-checks.ts'
+import { QuotaChangeBody, validateBody } from '@cms/api-schema'
 
 /** A website's own quotas: only those the platform admin set; the rest follow the defaults. */
 export type QuotaOverride = Partial<WebsiteQuotas>
@@ -14,22 +13,8 @@ export const effectiveQuotas = (override: QuotaOverride | undefined): WebsiteQuo
  * A PUT body: each member a quota, an integer from 0 to its ceiling, or null to return to the
  * default. Members left out keep their current override.
  */
-export function parseQuotaChange(body: unknown): Partial<Record<QuotaName, number | null>> {
-  const problems: Problems = []
-  const input = objectBody(body, QUOTA_NAMES, problems)
-  const change: Partial<Record<QuotaName, number | null>> = {}
-  for (const name of QUOTA_NAMES) {
-    const value = input[name]
-    if (value === undefined) continue
-    if (value === null) change[name] = null
-    else {
-      const limit = integerIn(value, { min: 0, max: QUOTA_CEILINGS[name] }, name, problems)
-      if (limit !== undefined) change[name] = limit
-    }
-  }
-  throwIfProblems(problems)
-  return change
-}
+export const parseQuotaChange = (body: unknown): QuotaChangeBody =>
+  validateBody(QuotaChangeBody, body)
 
 /** The override after `change`: a null removes a member. */
 export function applyQuotaChange(

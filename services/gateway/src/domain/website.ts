@@ -1,5 +1,4 @@
-import { displayName, objectBody, throwIfProblems } from './input-checks.ts'
-import type { Problems } from './input-checks.ts'
+import { validateBody, WebsiteBody } from '@cms/api-schema'
 import type { QuotaOverride } from './website-quotas.ts'
 
 export interface Website {
@@ -16,13 +15,7 @@ export interface WebsiteInput {
   name: string
 }
 
-/** `{name}`, as both create and rename take it. */
+/** `{name}`, as both create and rename take it; the name is kept without outer spaces. */
 export function parseWebsiteInput(body: unknown): WebsiteInput {
-  const problems: Problems = []
-  const input = objectBody(body, ['name'], problems)
-  let name: string | undefined
-  if (input.name === undefined) problems.push({ path: 'name', message: 'is required' })
-  else name = displayName(input.name, 'name', problems)
-  throwIfProblems(problems)
-  return { name: name! }
+  return { name: validateBody(WebsiteBody, body).name.trim() }
 }
