@@ -1,4 +1,3 @@
-import { KEY_SCOPES } from '@cms/http'
 import type { KeyScope } from '@cms/http'
 import { ApiKeyCreateBody, validateBody } from '@cms/api-schema'
 import { DEFAULT_PLAN } from './rate-limit-plan.ts'
