@@ -34,13 +34,13 @@ export { definitionSize } from './definition-size.ts'
 export type { DefinitionSize } from './definition-size.ts'
 export {
   canonicalLocale,
-  checkLocaleList,
   DEFAULT_LOCALES,
   defaultLocaleOf,
   fallbackChain,
   isLocalizedField,
   localeCodeProblem,
+  localeListProblems,
   localizedFieldNames,
   MAX_LOCALES,
 } from './locales.ts'
-export type { CheckedLocales, LocaleDefinition } from './locales.ts'
+export type { LocaleDefinition } from './locales.ts'

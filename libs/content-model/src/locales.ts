@@ -1,6 +1,6 @@
 import type { ErrorDetail } from '@cms/errors'
 import type { ContentType, FieldDefinition } from './content-type.ts'
-import { indexPath, isPlainObject, memberPath } from './detail-path.ts'
+import { indexPath } from './detail-path.ts'
 
 /** One locale of a website (extensions.md B); without `fallback` a locale falls back to the default. */
 export interface LocaleDefinition {
@@ -10,7 +10,6 @@ export interface LocaleDefinition {
 }
 
 export const MAX_LOCALES = 100
-export const LOCALE_MEMBERS = ['code', 'default', 'fallback'] as const
 /** What a website has until its locales are set. */
 export const DEFAULT_LOCALES: readonly LocaleDefinition[] = [{ code: 'en', default: true }]
 
@@ -53,31 +52,8 @@ export function fallbackChain(locales: readonly LocaleDefinition[], code: string
   return chain
 }
 
-function localeProblems(input: unknown, path: string): ErrorDetail[] {
-  if (!isPlainObject(input)) return [{ path, message: 'must be an object with a code' }]
-  const problems: ErrorDetail[] = []
-  for (const key of Object.keys(input)) {
-    if (!(LOCALE_MEMBERS as readonly string[]).includes(key)) {
-      problems.push({
-        path: memberPath(path, key),
-        message: `is not a member of a locale (allowed: ${LOCALE_MEMBERS.join(', ')})`,
-      })
-    }
-  }
-  const codeProblem = localeCodeProblem(input.code)
-  if (codeProblem) problems.push({ path: memberPath(path, 'code'), message: codeProblem })
-  if (input.default !== undefined && typeof input.default !== 'boolean')
-    problems.push({ path: memberPath(path, 'default'), message: 'must be true or false' })
-  if (input.fallback !== undefined && input.fallback !== null) {
-    const fallbackProblem = localeCodeProblem(input.fallback)
-    if (fallbackProblem)
-      problems.push({ path: memberPath(path, 'fallback'), message: fallbackProblem })
-  }
-  return problems
-}
-
 /** Fallbacks name listed locales, the default has none, and every chain ends at the default. */
-function chainProblems(locales: LocaleDefinition[]): ErrorDetail[] {
+function chainProblems(locales: readonly LocaleDefinition[]): ErrorDetail[] {
   const problems: ErrorDetail[] = []
   const codes = locales.map((locale) => locale.code)
   const defaultCode = defaultLocaleOf(locales)
@@ -100,32 +76,24 @@ function chainProblems(locales: LocaleDefinition[]): ErrorDetail[] {
   return problems
 }
 
-export interface CheckedLocales {
-  /** Undefined when there are problems. */
-  locales: LocaleDefinition[] | undefined
-  problems: ErrorDetail[]
+/** Each code, and each fallback, written as its canonical BCP 47 tag. */
+function codeProblems(locales: readonly LocaleDefinition[]): ErrorDetail[] {
+  return locales.flatMap((locale, index) =>
+    (['code', 'fallback'] as const).flatMap((member) => {
+      const value = locale[member]
+      const problem = value === undefined ? undefined : localeCodeProblem(value)
+      return problem ? [{ path: `${indexPath('locales', index)}.${member}`, message: problem }] : []
+    }),
+  )
 }
 
-/** Checks `{locales: [...]}` as `PUT /api/locales` receives it. */
-export function checkLocaleList(body: unknown): CheckedLocales {
-  if (!isPlainObject(body) || !Array.isArray(body.locales))
-    return { locales: undefined, problems: [{ path: 'locales', message: 'must be an array' }] }
-  const problems: ErrorDetail[] = Object.keys(body)
-    .filter((key) => key !== 'locales')
-    .map((key) => ({ path: memberPath('', key), message: 'is not a member (allowed: locales)' }))
-  const input = body.locales
-  if (input.length === 0 || input.length > MAX_LOCALES)
-    problems.push({ path: 'locales', message: `must list 1 to ${MAX_LOCALES} locales` })
-  input.forEach((element, index) =>
-    problems.push(...localeProblems(element, indexPath('locales', index))),
-  )
-  if (problems.length > 0) return { locales: undefined, problems }
-
-  const locales: LocaleDefinition[] = (input as Array<Record<string, unknown>>).map((element) => ({
-    code: element.code as string,
-    ...(element.default === true ? { default: true as const } : {}),
-    ...(typeof element.fallback === 'string' ? { fallback: element.fallback } : {}),
-  }))
+/**
+ * What the request schema (LocaleListBody) cannot say of a list of the right shape: canonical,
+ * unique codes, exactly one default, and fallbacks that name listed locales in chains ending at
+ * the default.
+ */
+export function localeListProblems(locales: readonly LocaleDefinition[]): ErrorDetail[] {
+  const problems = codeProblems(locales)
   const seen = new Map<string, number>()
   for (const [index, locale] of locales.entries()) {
     const first = seen.get(locale.code)
@@ -143,7 +111,7 @@ export function checkLocaleList(body: unknown): CheckedLocales {
       message: `must mark exactly one locale default: true (${defaults} do)`,
     })
   if (problems.length === 0) problems.push(...chainProblems(locales))
-  return problems.length > 0 ? { locales: undefined, problems } : { locales, problems }
+  return problems
 }
 
 /**

@@ -1,10 +1,11 @@
-import { checkLocaleList, defaultLocaleOf } from '@cms/content-model'
+import { defaultLocaleOf } from '@cms/content-model'
 import type { LocaleDefinition } from '@cms/content-model'
-import { ConflictError, ValidationError } from '@cms/errors'
+import { ConflictError } from '@cms/errors'
 import { requireAdminScope } from '@cms/http'
 import type { Caller } from '@cms/http'
 import type { ContentTypeEvents } from './content-type-events.ts'
 import type { ContentUsage } from './content-usage.ts'
+import { parseLocaleList } from './locale-list.ts'
 import type { WebsiteTypeIndex } from './website-type-index.ts'
 import type { WebsiteTypeLists } from './website-type-lists.ts'
 
@@ -49,8 +50,7 @@ export function createWebsiteLocales(deps: {
 
     async set(caller, body, { force }) {
       requireAdminScope(caller)
-      const { locales, problems } = checkLocaleList(body)
-      if (!locales) throw new ValidationError('The locale list is invalid', problems)
+      const locales = parseLocaleList(body)
       const current = (await deps.lists.index(caller.websiteId)).locales
       const kept = new Set(locales.map((locale) => locale.code))
       const removed = current.map((locale) => locale.code).filter((code) => !kept.has(code))
