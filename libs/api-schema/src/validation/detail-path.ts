@@ -1,4 +1,4 @@
-const PLAIN_KEY = /^[A-Za-z_$][A-Za-z0-9_$]*$/
+const PLAIN_KEY = /^[A-Za-z_][A-Za-z0-9_]*$/
 const MAX_KEY_IN_PATH = 100
 
 /**
