@@ -70,6 +70,7 @@ export function createCmsAdminClient(options: CmsAdminClientOptions) {
           method: 'GET',
           path: `/admin/api${site(id, '/export')}`,
           accept: 'application/x-ndjson, application/json',
+          untimed: true,
           ...options,
         })
         return response.body ?? new ReadableStream({ start: (c) => c.close() })
@@ -82,6 +83,7 @@ export function createCmsAdminClient(options: CmsAdminClientOptions) {
             path: `/admin/api/websites/import${queryString({ name })}`,
             body: ndjson,
             contentType: 'application/x-ndjson',
+            untimed: true,
             ...options,
           })
         ).body,

@@ -14,7 +14,7 @@ export interface TransportOptions {
   headers: Record<string, string>
   fetch?: typeof fetch
   retry?: Partial<RetryOptions>
-  /** Per attempt; none by default. */
+  /** Per attempt, the answer's body included; none by default. Exports and imports are not bound. */
   timeoutMs?: number
   /** Waits between attempts; tests pass one that records. */
   sleep?: (ms: number) => Promise<void>
@@ -44,6 +44,8 @@ export interface CmsRequest extends CallOptions {
   accept?: string
   /** Writes of the public API carry an `Idempotency-Key`. */
   keyed?: boolean
+  /** Not bound by `timeoutMs` (exports and imports, which take as long as the website is large). */
+  untimed?: boolean
 }
 
 /** A 2xx answer: its parsed JSON body (undefined when empty) and its exact text. */
@@ -105,7 +107,9 @@ export function createTransport(options: TransportOptions): Transport {
     for (let attempt = 1; ; attempt++) {
       const signals = [
         request.signal,
-        options.timeoutMs === undefined ? undefined : AbortSignal.timeout(options.timeoutMs),
+        options.timeoutMs === undefined || request.untimed
+          ? undefined
+          : AbortSignal.timeout(options.timeoutMs),
       ].filter((signal): signal is AbortSignal => signal !== undefined)
       let response: Response
       try {

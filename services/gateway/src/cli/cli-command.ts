@@ -1,0 +1,98 @@
+import type { CmsAdminClient } from '@cms/client'
+
+/** Every option the command line knows; each command lists the ones it takes. */
+export const OPTIONS = {
+  json: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+  version: { type: 'boolean' },
+  yes: { type: 'boolean', short: 'y' },
+  website: { type: 'string' },
+  scope: { type: 'string' },
+  name: { type: 'string' },
+  'per-minute': { type: 'string' },
+  'per-day': { type: 'string' },
+  out: { type: 'string' },
+} as const
+
+export type OptionName = keyof typeof OPTIONS
+
+export type Values = {
+  [K in OptionName]?: (typeof OPTIONS)[K]['type'] extends 'boolean' ? boolean : string
+}
+
+export const OPTION_HELP: Readonly<Record<OptionName, string>> = {
+  json: 'print the admin API JSON (errors as JSON on stderr)',
+  help: 'show help (of a command, after it)',
+  version: 'print the version',
+  yes: 'do not ask for confirmation',
+  website: 'a website id or name',
+  scope: 'read or admin',
+  name: 'a name for the key',
+  'per-minute': 'requests a minute for the key (default 60)',
+  'per-day': 'requests a day for the key (default 10000)',
+  out: 'write to this file instead of stdout',
+}
+
+export interface CliIo {
+  env: Record<string, string | undefined>
+  /** `once('drain')` is waited for when a write is refused (an export into a slow pipe). */
+  stdout: {
+    write(data: string | Uint8Array): unknown
+    once?(event: 'drain', f: () => void): unknown
+  }
+  stderr: { write(text: string): unknown }
+  /** What `website import` reads; a terminal (`isTTY`) is refused. */
+  stdin?: AsyncIterable<Uint8Array> & { isTTY?: boolean }
+  /** Asks a yes/no question on the terminal; absent when stdin is not a terminal. */
+  confirm?: (question: string) => Promise<boolean>
+  fetch?: typeof fetch
+}
+
+/** A mistake on the command line: exit code 2. */
+export class UsageError extends Error {}
+
+/** A refusal of the command itself (not of the API): exit code 1, with a code for `--json`. */
+export class CliError extends Error {
+  readonly code: string
+  readonly details: readonly { path: string; message: string }[]
+
+  constructor(
+    code: string,
+    message: string,
+    details: readonly { path: string; message: string }[] = [],
+  ) {
+    super(message)
+    this.code = code
+    this.details = details
+  }
+}
+
+export interface CommandContext {
+  admin: CmsAdminClient
+  args: readonly string[]
+  values: Values
+  io: CliIo
+  /** The id of the website a `<website>` argument or `--website` names (an id or a name). */
+  websiteId(reference: string): Promise<string>
+}
+
+export interface Command {
+  /** Positionals after the command words. */
+  args: readonly string[]
+  options: readonly OptionName[]
+  summary: string
+  /** `json` is printed with --json (nothing when undefined); `raw` output is printed either way. */
+  run(context: CommandContext): Promise<{ json?: unknown; human: string; raw?: boolean }>
+}
+
+export function positiveInteger(value: string | undefined, option: string): number | undefined {
+  if (value === undefined) return undefined
+  if (!/^[1-9]\d*$/.test(value))
+    throw new UsageError(`--${option} must be a positive integer, not "${value}"`)
+  return Number(value)
+}
+
+export function required(value: string | undefined, option: string): string {
+  if (value === undefined || value === '') throw new UsageError(`--${option} is required`)
+  return value
+}
