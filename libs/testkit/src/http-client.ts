@@ -1,3 +1,5 @@
+import { assertAnswerMatches, contractCheckOn } from './answer-contract.ts'
+
 export interface ApiResponse<T = any> {
   status: number
   headers: Headers
@@ -29,7 +31,11 @@ function parseLenient(text: string): any {
   }
 }
 
-/** A small JSON client over fetch with fixed headers, for tests. */
+/**
+ * A small JSON client over fetch with fixed headers, for tests. Every answer of `/api` and
+ * `/admin/api` is held to the OpenAPI document (answer-contract.ts): one whose shape drifts from
+ * it fails the test (`CMS_CONTRACT_CHECK=0` turns this off).
+ */
 export function jsonClient(baseUrl: string, fixedHeaders: Record<string, string>): ApiCall {
   return async (method, path, options = {}) => {
     const headers: Record<string, string> = { ...fixedHeaders, ...options.headers }
@@ -44,6 +50,16 @@ export function jsonClient(baseUrl: string, fixedHeaders: Record<string, string>
     }
     const response = await fetch(`${baseUrl}${path}`, { method, headers, body })
     const text = await response.text()
-    return { status: response.status, headers: response.headers, body: parseLenient(text), text }
+    const parsed = parseLenient(text)
+    if (contractCheckOn())
+      assertAnswerMatches({
+        method,
+        path,
+        status: response.status,
+        contentType: response.headers.get('content-type'),
+        text,
+        body: parsed,
+      })
+    return { status: response.status, headers: response.headers, body: parsed, text }
   }
 }

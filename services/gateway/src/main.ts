@@ -20,6 +20,7 @@ import { createWebsiteQuotaLookup } from './domain/website-quota-lookup.ts'
 import { OPERATOR_KEY_ID } from './http/admin-read-routes.ts'
 import { requireAdminToken } from './http/admin-auth.ts'
 import { adminPanel } from './admin-panel/admin-panel.ts'
+import { apiDocs } from './docs/api-docs.ts'
 import { adminRoutes } from './http/admin-routes.ts'
 import { apiPipeline } from './http/api-pipeline.ts'
 import { publicApiCors } from './http/cors.ts'
@@ -212,6 +213,7 @@ export async function start(
           }),
         ]),
       ),
+      apiDocs(),
       options.adminPanel ?? adminPanel(),
     ],
   })

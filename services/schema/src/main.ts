@@ -15,6 +15,7 @@ import { createWebsiteTypeLists } from './domain/website-type-lists.ts'
 import { createWebsiteLocales } from './domain/website-locales.ts'
 import { contentTypeRoutes } from './http/content-type-routes.ts'
 import { localeRoutes } from './http/locale-routes.ts'
+import { openApiRoutes } from './http/openapi-routes.ts'
 import { internalRoutes } from './http/internal-routes.ts'
 import { createContentTypePublisher } from './messaging/content-type-publisher.ts'
 import { ensureWebsiteDataIndexes, websiteDataRoutes } from '@cms/website-data'
@@ -86,6 +87,7 @@ export async function start(
       jsonBody(),
       routed(contentTypeRoutes(contentTypes)),
       routed(localeRoutes(locales)),
+      routed(openApiRoutes(contentTypes, locales)),
       routed(internalRoutes(contentTypes, locales)),
     ],
     checks: { mongodb: prepared.check },

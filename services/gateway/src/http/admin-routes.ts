@@ -1,5 +1,6 @@
 import { Router } from '@koa/router'
 import type { Middleware } from 'koa'
+import { buildAdminDocument } from '@cms/api-schema'
 import { jsonBody, routed } from '@cms/http'
 import { parseApiKeyInput } from '../domain/api-key.ts'
 import type { ApiKeysAdmin } from '../domain/api-keys-admin.ts'
@@ -32,6 +33,11 @@ export interface AdminRoutesDeps {
  * a website's data for the panel.
  */
 export function adminRoutes(deps: AdminRoutesDeps): Middleware {
+  return routed(adminRouter(deps))
+}
+
+/** The router of `/admin/api` (its `stack` lists every admin route, for the OpenAPI tests). */
+export function adminRouter(deps: AdminRoutesDeps): Router {
   const router = new Router({ prefix: '/admin/api' })
   const body = jsonBody()
 
@@ -85,6 +91,14 @@ export function adminRoutes(deps: AdminRoutesDeps): Middleware {
     ctx.status = 204
   })
 
+  // The admin API's OpenAPI 3.1 document: it depends on no website, so it is built once.
+  let adminDocument: Record<string, unknown> | undefined
+  router.get('/openapi.json', (ctx) => {
+    adminDocument ??= buildAdminDocument()
+    ctx.set('Cache-Control', 'no-cache')
+    ctx.body = adminDocument
+  })
+
   adminLifecycleRoutes(router, deps.lifecycle)
   adminReadRoutes(router, { websites: deps.websites, proxy: deps.proxy })
   adminMediaRoutes(router, {
@@ -92,5 +106,5 @@ export function adminRoutes(deps: AdminRoutesDeps): Middleware {
     proxy: deps.proxy,
     contentChanged: deps.contentChanged,
   })
-  return routed(router)
+  return router
 }

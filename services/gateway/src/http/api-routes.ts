@@ -55,6 +55,7 @@ const ROUTES: readonly RouteSpec[] = [
     methods: { GET: 'read', PATCH: 'admin', DELETE: 'admin' },
   },
   { pattern: '/api/locales', service: 'schema', methods: { GET: 'read', PUT: 'admin' } },
+  { pattern: '/api/openapi.json', service: 'schema', methods: { GET: 'read' } },
   { pattern: '/api/webhooks', service: 'webhook', methods: { GET: 'admin', POST: 'admin' } },
   {
     pattern: '/api/webhooks/:id',
@@ -74,6 +75,9 @@ const ROUTES: readonly RouteSpec[] = [
     methods: { POST: 'admin' },
   },
 ]
+
+/** The route table, for the OpenAPI tests (every public route must be in the document). */
+export const API_ROUTES: readonly Pick<RouteSpec, 'pattern' | 'methods'>[] = ROUTES
 
 export type RouteMatch =
   | { kind: 'found'; pattern: string; scope: KeyScope; upstream: Upstream }

@@ -1,0 +1,320 @@
+import { ApiKeyCreateBody, QuotaChangeBody, WebsiteBody } from '../requests/admin.ts'
+import { MediaPatchBody } from '../requests/content.ts'
+import { ContentListQuery, ForceQuery, PageQuery } from '../requests/queries.ts'
+import {
+  ApiKey,
+  CreatedApiKey,
+  ImportResult,
+  Purge,
+  QuotaReport,
+  Website,
+} from '../responses/admin.ts'
+import { DocsList, ErrorBody, ListEnvelope, PageEnvelope, Ref } from '../responses/common.ts'
+import { ContentType, Locales } from '../responses/content-types.ts'
+import { Document, DocumentProjection, Version } from '../responses/documents.ts'
+import { Media } from '../responses/media.ts'
+import { Delivery, Webhook } from '../responses/webhooks.ts'
+import { pathsOf, plain, ref } from './operation.ts'
+import type { RouteSpec } from './operation.ts'
+import { queryParameters } from './parameters.ts'
+import { API_VERSION, OPENAPI_VERSION } from './public-document.ts'
+
+type Json = Record<string, unknown>
+
+const WEBSITE = { id: 'A website id' }
+const WEBSITES = 'Websites'
+const VIEWS = 'Website data (read-only views)'
+
+const view = (
+  pattern: string,
+  summary: string,
+  ok: Json,
+  parameters = [] as RouteSpec['parameters'],
+): RouteSpec => ({
+  method: 'get',
+  pattern: `/admin/api/websites/:id${pattern}`,
+  pathParams: {
+    ...WEBSITE,
+    docId: 'A document id',
+    hookId: 'A webhook id',
+    name: 'A content type name',
+  },
+  tag: VIEWS,
+  access: 'token',
+  summary,
+  description: 'The public read of this website, as its admin (drafts included).',
+  ...(parameters && { parameters }),
+  ok: { 200: ok },
+})
+
+/** Every route of `/admin/api` (docs/gateway.md, "Admin API"). */
+export const ADMIN_ROUTES: readonly RouteSpec[] = [
+  {
+    method: 'get',
+    pattern: '/admin/api/websites',
+    tag: WEBSITES,
+    access: 'token',
+    summary: 'List websites, oldest first',
+    ok: { 200: plain(DocsList(Ref('Website'))) },
+  },
+  {
+    method: 'post',
+    pattern: '/admin/api/websites',
+    tag: WEBSITES,
+    access: 'token',
+    summary: 'Create a website',
+    body: ref('WebsiteBody'),
+    ok: { 201: ref('Website') },
+    errors: [413, 415],
+  },
+  {
+    method: 'get',
+    pattern: '/admin/api/websites/:id',
+    pathParams: WEBSITE,
+    tag: WEBSITES,
+    access: 'token',
+    summary: 'Read a website',
+    ok: { 200: ref('Website') },
+  },
+  {
+    method: 'patch',
+    pattern: '/admin/api/websites/:id',
+    pathParams: WEBSITE,
+    tag: WEBSITES,
+    access: 'token',
+    summary: 'Rename a website',
+    body: ref('WebsiteBody'),
+    ok: { 200: ref('Website') },
+    errors: [413, 415],
+  },
+  {
+    method: 'delete',
+    pattern: '/admin/api/websites/:id',
+    pathParams: WEBSITE,
+    tag: WEBSITES,
+    access: 'token',
+    summary: 'Delete a website: its keys stop at once, its data is purged in the background',
+    ok: { 204: null },
+  },
+  {
+    method: 'get',
+    pattern: '/admin/api/websites/:id/quotas',
+    pathParams: WEBSITE,
+    tag: WEBSITES,
+    access: 'token',
+    summary: "A website's quotas with their usage",
+    ok: { 200: ref('QuotaReport') },
+  },
+  {
+    method: 'patch',
+    pattern: '/admin/api/websites/:id/quotas',
+    pathParams: WEBSITE,
+    tag: WEBSITES,
+    access: 'token',
+    summary: 'Override quotas (null: back to the default)',
+    body: ref('QuotaChangeBody'),
+    ok: { 200: ref('QuotaReport') },
+    errors: [413, 415],
+  },
+  {
+    method: 'get',
+    pattern: '/admin/api/websites/:id/keys',
+    pathParams: WEBSITE,
+    tag: 'Keys',
+    access: 'token',
+    summary: "A website's keys (revoked ones marked)",
+    ok: { 200: plain(DocsList(Ref('ApiKey'))) },
+  },
+  {
+    method: 'post',
+    pattern: '/admin/api/websites/:id/keys',
+    pathParams: WEBSITE,
+    tag: 'Keys',
+    access: 'token',
+    summary: 'Create a key (shown once)',
+    body: ref('ApiKeyCreateBody'),
+    ok: { 201: ref('CreatedApiKey') },
+    errors: [413, 415],
+  },
+  {
+    method: 'delete',
+    pattern: '/admin/api/websites/:id/keys/:keyId',
+    pathParams: { ...WEBSITE, keyId: 'A key id' },
+    tag: 'Keys',
+    access: 'token',
+    summary: 'Revoke a key',
+    ok: { 204: null },
+  },
+  {
+    method: 'get',
+    pattern: '/admin/api/purges/:websiteId',
+    pathParams: { websiteId: 'A deleted website id' },
+    tag: 'Lifecycle',
+    access: 'token',
+    summary: "A deleted website's purge",
+    ok: { 200: ref('Purge') },
+  },
+  {
+    method: 'get',
+    pattern: '/admin/api/websites/:id/export',
+    pathParams: WEBSITE,
+    tag: 'Lifecycle',
+    access: 'token',
+    summary: 'Export a website as NDJSON',
+    ok: { 200: { mediaType: 'application/x-ndjson', schema: { type: 'string' } } },
+  },
+  {
+    method: 'post',
+    pattern: '/admin/api/websites/import',
+    tag: 'Lifecycle',
+    access: 'token',
+    summary: 'Import an export as a new website',
+    parameters: [
+      {
+        name: 'name',
+        in: 'query',
+        required: true,
+        description: "The new website's name",
+        schema: { type: 'string' },
+      },
+    ],
+    body: { type: 'string', description: 'An export' },
+    bodyMediaType: 'application/x-ndjson',
+    ok: { 201: ref('ImportResult') },
+    errors: [409, 415],
+  },
+  view('/content-types', "The website's content types", plain(DocsList(Ref('ContentType')))),
+  view('/content-types/:name', 'A content type', ref('ContentType')),
+  view('/locales', "The website's locales", ref('Locales')),
+  view(
+    '/documents',
+    "The website's documents, drafts included",
+    plain(ListEnvelope(Ref('ListedDocument'))),
+    queryParameters(ContentListQuery),
+  ),
+  view('/documents/:docId', 'A document (its draft state)', ref('Document')),
+  view(
+    '/documents/:docId/versions',
+    "A document's versions",
+    plain(PageEnvelope(Ref('Version'))),
+    queryParameters(PageQuery),
+  ),
+  view('/webhooks', "The website's webhooks", plain(DocsList(Ref('Webhook')))),
+  view('/webhooks/:hookId', 'A webhook', ref('Webhook')),
+  view(
+    '/webhooks/:hookId/deliveries',
+    "A webhook's delivery log",
+    plain(PageEnvelope(Ref('Delivery'))),
+    queryParameters(PageQuery),
+  ),
+  {
+    ...view(
+      '/media',
+      "The website's media",
+      plain(PageEnvelope(Ref('Media'))),
+      queryParameters(PageQuery),
+    ),
+    tag: 'Media',
+  },
+  {
+    method: 'post',
+    pattern: '/admin/api/websites/:id/media',
+    pathParams: WEBSITE,
+    tag: 'Media',
+    access: 'token',
+    summary: 'Upload a file to the website',
+    body: ref('MediaUpload'),
+    bodyMediaType: 'multipart/form-data',
+    ok: { 201: ref('Media') },
+    errors: [413, 415],
+  },
+  {
+    method: 'patch',
+    pattern: '/admin/api/websites/:id/media/:mediaId',
+    pathParams: { ...WEBSITE, mediaId: 'A media id' },
+    tag: 'Media',
+    access: 'token',
+    summary: "Change a file's alt text, caption or name",
+    body: ref('MediaPatchBody'),
+    ok: { 200: ref('Media') },
+    errors: [413, 415],
+  },
+  {
+    method: 'delete',
+    pattern: '/admin/api/websites/:id/media/:mediaId',
+    pathParams: { ...WEBSITE, mediaId: 'A media id' },
+    tag: 'Media',
+    access: 'token',
+    summary: 'Delete a file',
+    parameters: queryParameters(ForceQuery),
+    ok: { 204: null },
+    errors: [409],
+  },
+  {
+    method: 'get',
+    pattern: '/admin/api/openapi.json',
+    tag: 'Description',
+    access: 'token',
+    summary: 'This document',
+    ok: { 200: { type: 'object', description: 'An OpenAPI 3.1 document' } },
+  },
+]
+
+const MediaUpload = {
+  type: 'object',
+  required: ['file'],
+  properties: {
+    file: { type: 'string', contentMediaType: 'application/octet-stream' },
+    alt: { type: 'string' },
+    caption: { type: 'string' },
+  },
+}
+
+/** The OpenAPI 3.1 document of the admin API (the platform operator's). */
+export function buildAdminDocument(input: { serverUrl?: string } = {}): Json {
+  return {
+    openapi: OPENAPI_VERSION,
+    info: {
+      title: 'Admin API',
+      version: API_VERSION,
+      description:
+        "The platform operator's API: websites, keys, quotas, purges, export and import, and read-only views of a website. Every error answer has the shape `{error: {code, message, details?}}`.",
+    },
+    ...(input.serverUrl && { servers: [{ url: input.serverUrl }] }),
+    security: [{ adminToken: [] }],
+    tags: [...new Set(ADMIN_ROUTES.map((route) => route.tag))].map((name) => ({ name })),
+    paths: pathsOf(ADMIN_ROUTES),
+    components: {
+      schemas: {
+        Error: plain(ErrorBody),
+        Website: plain(Website),
+        ApiKey: plain(ApiKey),
+        CreatedApiKey: plain(CreatedApiKey),
+        QuotaReport: plain(QuotaReport),
+        Purge: plain(Purge),
+        ImportResult: plain(ImportResult),
+        ContentType: plain(ContentType),
+        Locales: plain(Locales),
+        Document: plain(Document),
+        DocumentProjection: plain(DocumentProjection),
+        ListedDocument: { anyOf: [ref('Document'), ref('DocumentProjection')] },
+        Version: plain(Version),
+        Media: plain(Media),
+        Webhook: plain(Webhook),
+        Delivery: plain(Delivery),
+        WebsiteBody: plain(WebsiteBody),
+        ApiKeyCreateBody: plain(ApiKeyCreateBody),
+        QuotaChangeBody: plain(QuotaChangeBody),
+        MediaPatchBody: plain(MediaPatchBody),
+        MediaUpload,
+      },
+      securitySchemes: {
+        adminToken: {
+          type: 'http',
+          scheme: 'bearer',
+          description: 'The platform admin token (`CMS_ADMIN_TOKEN`)',
+        },
+      },
+    },
+  }
+}

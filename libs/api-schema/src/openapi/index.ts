@@ -1,0 +1,6 @@
+export { buildAdminDocument, ADMIN_ROUTES } from './admin-document.ts'
+export { buildPublicDocument, API_VERSION, OPENAPI_VERSION } from './public-document.ts'
+export type { PublicDocumentInput } from './public-document.ts'
+export { PUBLIC_ROUTES } from './public-routes.ts'
+export { openApiPath } from './operation.ts'
+export type { RouteSpec } from './operation.ts'

@@ -1,0 +1,136 @@
+import type { ContentType } from '@cms/content-model'
+import {
+  ContentCreateBody,
+  ContentPatchBody,
+  MediaPatchBody,
+  ScheduleCreateBody,
+} from '../requests/content.ts'
+import { ContentTypeCreateBody, ContentTypePatchBody } from '../requests/content-types.ts'
+import { LocaleListBody } from '../requests/locales.ts'
+import { WebhookCreateBody, WebhookPatchBody } from '../requests/webhooks.ts'
+import { ErrorBody } from '../responses/common.ts'
+import { ContentType as ContentTypeSchema, Locales } from '../responses/content-types.ts'
+import { Document, DocumentProjection, Schedule, Version } from '../responses/documents.ts'
+import { Media } from '../responses/media.ts'
+import { Delivery, DeliveryDetail, Webhook } from '../responses/webhooks.ts'
+import { byType, contentTypeSchemas } from './data-schemas.ts'
+import { pathsOf, plain, RATE_LIMIT_HEADERS, ref } from './operation.ts'
+import { PUBLIC_ROUTES } from './public-routes.ts'
+
+type Json = Record<string, unknown>
+
+export const OPENAPI_VERSION = '3.1.0'
+/** The API's own version, shown in `info.version`. */
+export const API_VERSION = '1.0.0'
+
+/** An upload: `multipart/form-data` with a `file` part and optional text fields. */
+const MediaUpload = {
+  type: 'object',
+  required: ['file'],
+  additionalProperties: false,
+  properties: {
+    file: {
+      type: 'string',
+      contentMediaType: 'application/octet-stream',
+      description: 'The bytes; the type is sniffed from them',
+    },
+    alt: { type: 'string' },
+    caption: { type: 'string' },
+  },
+}
+
+/** The schemas that do not depend on a website. */
+function sharedSchemas(): Record<string, Json> {
+  return {
+    Error: plain(ErrorBody),
+    Document: plain(Document),
+    DocumentProjection: plain(DocumentProjection),
+    ListedDocument: {
+      description: 'A document in a list: whole, or with `fields` applied',
+      anyOf: [ref('Document'), ref('DocumentProjection')],
+    },
+    Version: plain(Version),
+    Schedule: plain(Schedule),
+    Media: plain(Media),
+    ContentType: plain(ContentTypeSchema),
+    Locales: plain(Locales),
+    Webhook: plain(Webhook),
+    Delivery: plain(Delivery),
+    DeliveryDetail: plain(DeliveryDetail),
+    ContentCreateBody: plain(ContentCreateBody),
+    ContentPatchBody: plain(ContentPatchBody),
+    ScheduleCreateBody: plain(ScheduleCreateBody),
+    MediaPatchBody: plain(MediaPatchBody),
+    MediaUpload,
+    ContentTypeCreateBody: plain(ContentTypeCreateBody),
+    ContentTypePatchBody: plain(ContentTypePatchBody),
+    LocaleListBody: plain(LocaleListBody),
+    WebhookCreateBody: plain(WebhookCreateBody),
+    WebhookPatchBody: plain(WebhookPatchBody),
+  }
+}
+
+export const SECURITY_SCHEMES = {
+  apiKey: {
+    type: 'apiKey',
+    in: 'header',
+    name: 'x-api-key',
+    description: 'An API key of the website',
+  },
+  bearerKey: {
+    type: 'http',
+    scheme: 'bearer',
+    description: 'The same API key as `Authorization: Bearer <key>`',
+  },
+}
+
+export interface PublicDocumentInput {
+  /** The website's content types; without them `data` is any object. */
+  types?: readonly ContentType[]
+  /** The website's locale codes (for `locale=*` forms). */
+  locales?: readonly string[]
+  /** The gateway's URL as the caller reached it (`servers`). */
+  serverUrl?: string
+  /** The website's name or id, for the title. */
+  website?: string
+}
+
+/**
+ * The OpenAPI 3.1 document of the public API for one website: every route with its parameters,
+ * bodies, answers and errors, and per content type the schema of its documents' `data`.
+ */
+export function buildPublicDocument(input: PublicDocumentInput = {}): Json {
+  const types = [...(input.types ?? [])].sort((a, b) => a.name.localeCompare(b.name))
+  const locales = input.locales ?? ['en']
+  const schemas = sharedSchemas()
+  if (types.length > 0) {
+    for (const type of types) Object.assign(schemas, contentTypeSchemas(type, locales))
+    // Documents of this website are one of its types'; a create names its type.
+    schemas.Document = {
+      description: 'A document of one of the content types',
+      ...byType(types, 'Document'),
+    }
+    schemas.ContentCreateBody = {
+      description: "A new document: its type, that type's data and optionally a slug",
+      ...byType(types, 'Create'),
+    }
+  }
+  return {
+    openapi: OPENAPI_VERSION,
+    info: {
+      title: input.website ? `Content API: ${input.website}` : 'Content API',
+      version: API_VERSION,
+      description:
+        'The public API of one website: content types, documents, media, locales and webhooks. Every error answer has the shape `{error: {code, message, details?}}`.',
+    },
+    ...(input.serverUrl && { servers: [{ url: input.serverUrl }] }),
+    security: [{ apiKey: [] }, { bearerKey: [] }],
+    tags: [...new Set(PUBLIC_ROUTES.map((route) => route.tag))].map((name) => ({ name })),
+    paths: pathsOf(PUBLIC_ROUTES),
+    components: {
+      schemas,
+      headers: RATE_LIMIT_HEADERS,
+      securitySchemes: SECURITY_SCHEMES,
+    },
+  }
+}

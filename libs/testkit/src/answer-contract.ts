@@ -1,0 +1,145 @@
+import process from 'node:process'
+import { Ajv2020 } from 'ajv/dist/2020.js'
+import type { ValidateFunction } from 'ajv'
+import addFormatsModule from 'ajv-formats'
+import { buildAdminDocument, buildPublicDocument } from '@cms/api-schema'
+
+// ajv-formats is CommonJS: its default export is the function under Node and tsx alike.
+const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020
+
+type Json = Record<string, any>
+
+/** The env var that turns the check off (`0`); it is on by default. */
+export const CONTRACT_CHECK_ENV = 'CMS_CONTRACT_CHECK'
+
+export const contractCheckOn = (): boolean => process.env[CONTRACT_CHECK_ENV] !== '0'
+
+interface Template {
+  path: string
+  pattern: RegExp
+  literals: number
+}
+
+interface Described {
+  id: string
+  document: Json
+  templates: Template[]
+}
+
+function templatesOf(document: Json): Template[] {
+  return Object.keys(document.paths as Json)
+    .map((path) => {
+      const segments = path.split('/')
+      const source = segments
+        .map((segment) =>
+          segment.startsWith('{') ? '[^/]+' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'),
+        )
+        .join('/')
+      return {
+        path,
+        pattern: new RegExp(`^${source}$`),
+        literals: segments.filter((segment) => !segment.startsWith('{')).length,
+      }
+    })
+    .sort((a, b) => b.literals - a.literals)
+}
+
+let described: { public: Described; admin: Described; ajv: Ajv2020 } | undefined
+const validators = new Map<string, ValidateFunction>()
+
+/**
+ * The documents every answer is held to: built in process from @cms/api-schema, as the gateway
+ * serves them, without a website's types (so `data` is any object).
+ */
+function documents() {
+  if (described) return described
+  const ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: true })
+  addFormats(ajv)
+  const make = (id: string, document: Json): Described => {
+    ajv.addSchema({ ...document, $id: id })
+    return { id, document, templates: templatesOf(document) }
+  }
+  described = {
+    public: make('cms-public-openapi', buildPublicDocument()),
+    admin: make('cms-admin-openapi', buildAdminDocument()),
+    ajv,
+  }
+  return described
+}
+
+const pointer = (...parts: string[]) =>
+  parts.map((part) => part.replaceAll('~', '~0').replaceAll('/', '~1')).join('/')
+
+export interface Answer {
+  method: string
+  /** Path and query as requested. */
+  path: string
+  status: number
+  contentType: string | null
+  text: string
+  body: unknown
+}
+
+/**
+ * What is wrong with an answer according to the OpenAPI document of its API, or undefined when
+ * it matches (or is no answer of `/api` or `/admin/api`: health, assets, internal routes).
+ */
+export function answerProblem(answer: Answer): string | undefined {
+  const path = answer.path.split('?')[0]!
+  const kind = path.startsWith('/admin/api/')
+    ? 'admin'
+    : path.startsWith('/api/')
+      ? 'public'
+      : undefined
+  const method = answer.method.toLowerCase()
+  if (!kind || method === 'head' || method === 'options') return undefined
+  const { ajv, ...both } = documents()
+  const api = both[kind]
+  const template = api.templates.find((candidate) => candidate.pattern.test(path))
+  const operation = template && (api.document.paths[template.path]?.[method] as Json | undefined)
+  let where: string
+  if (!operation) {
+    // An unknown route or method is answered in the error shape, and nothing else is.
+    if (answer.status < 400) return `${answer.method} ${path} is not in the OpenAPI document`
+    where = `#/components/schemas/Error`
+  } else {
+    const status = String(answer.status)
+    const documented = operation.responses[status]
+    if (!documented && answer.status < 400)
+      return `${answer.method} ${template!.path} answered ${status}, which the document does not list`
+    const responseKey = documented ? status : 'default'
+    const response = operation.responses[responseKey] as Json
+    const media = response.content?.['application/json']
+    if (!media) {
+      if (answer.text !== '' && !response.content)
+        return `${answer.method} ${template!.path} ${status} has a body, the document none`
+      return undefined
+    }
+    where = `#${pointer('', 'paths', template!.path, method, 'responses', responseKey)}/content/application~1json/schema`
+  }
+  if (answer.text === '') {
+    return answer.status === 304
+      ? undefined
+      : `${answer.method} ${path} ${answer.status} has no body, the document a JSON one`
+  }
+  if (!answer.contentType?.includes('json'))
+    return `${answer.method} ${path} ${answer.status} is ${answer.contentType}, not JSON`
+  const key = `${api.id}${where}`
+  let validate = validators.get(key)
+  if (!validate) {
+    validate = ajv.compile({ $ref: key })
+    validators.set(key, validate)
+  }
+  if (validate(answer.body)) return undefined
+  const errors = (validate.errors ?? [])
+    .slice(0, 5)
+    .map((error) => `${error.instancePath || '/'} ${error.message}`)
+    .join('; ')
+  return `${answer.method} ${path} ${answer.status} does not match ${where}: ${errors}`
+}
+
+/** Throws when the answer does not match the document (the calling test then fails). */
+export function assertAnswerMatches(answer: Answer): void {
+  const problem = answerProblem(answer)
+  if (problem) throw new Error(`OpenAPI contract: ${problem}`)
+}

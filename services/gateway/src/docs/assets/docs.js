@@ -1,0 +1,84 @@
+// The /docs page: asks for an API key (the public API of its website) or the platform admin
+// token (the admin API), fetches that OpenAPI document and renders it with Redoc. The
+// credential stays in this tab's sessionStorage, as the admin panel keeps its token; a token the
+// admin panel signed in with in this tab is used for the admin API without asking again.
+;(function () {
+  'use strict'
+  var STORE = 'cms-docs-credential'
+  var PANEL_TOKEN = 'cms-admin-token'
+  var form = document.getElementById('docs-form')
+  var which = document.getElementById('docs-which')
+  var secret = document.getElementById('docs-secret')
+  var problem = document.getElementById('docs-problem')
+  var target = document.getElementById('docs-render')
+
+  function read(key) {
+    try {
+      return sessionStorage.getItem(key)
+    } catch (error) {
+      return null
+    }
+  }
+  function write(key, value) {
+    try {
+      sessionStorage.setItem(key, value)
+    } catch (error) {
+      // Storage refused: the credential is used for this page only.
+    }
+  }
+
+  function show(message) {
+    problem.textContent = message || ''
+  }
+
+  function load(kind, credential) {
+    var admin = kind === 'admin'
+    var url = admin ? '/admin/api/openapi.json' : '/api/openapi.json'
+    var headers = admin ? { authorization: 'Bearer ' + credential } : { 'x-api-key': credential }
+    show('Loading ' + url + ' ...')
+    fetch(url, { headers: headers })
+      .then(function (response) {
+        return response.json().then(function (body) {
+          if (!response.ok) {
+            var message = body && body.error ? body.error.message : 'HTTP ' + response.status
+            throw new Error(message + ' (' + response.status + ')')
+          }
+          return body
+        })
+      })
+      .then(function (spec) {
+        show('')
+        target.setAttribute('data-loaded', admin ? 'admin' : 'public')
+        window.Redoc.init(
+          spec,
+          { disableSearch: true, hideDownloadButton: false, expandResponses: '200,201' },
+          target,
+        )
+      })
+      .catch(function (error) {
+        show(String(error.message || error))
+      })
+  }
+
+  form.addEventListener('submit', function (event) {
+    event.preventDefault()
+    var value = secret.value.trim()
+    if (!value) return show('Enter an API key or the admin token.')
+    write(STORE, JSON.stringify({ kind: which.value, credential: value }))
+    load(which.value, value)
+  })
+
+  var saved
+  try {
+    saved = JSON.parse(read(STORE) || 'null')
+  } catch (error) {
+    saved = null
+  }
+  if (saved && saved.credential) {
+    which.value = saved.kind
+    load(saved.kind, saved.credential)
+  } else if (read(PANEL_TOKEN)) {
+    which.value = 'admin'
+    load('admin', read(PANEL_TOKEN))
+  }
+})()
