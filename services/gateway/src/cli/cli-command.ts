@@ -80,6 +80,8 @@ export interface Command {
   /** Positionals after the command words. */
   args: readonly string[]
   options: readonly OptionName[]
+  /** The options among `options` that must be given. */
+  requiredOptions?: readonly OptionName[]
   summary: string
   /** `json` is printed with --json (nothing when undefined); `raw` output is printed either way. */
   run(context: CommandContext): Promise<{ json?: unknown; human: string; raw?: boolean }>

@@ -14,6 +14,7 @@ export const KEY_COMMANDS: Readonly<Record<string, Command>> = {
   'key create': {
     args: [],
     options: ['website', 'scope', 'name', 'per-minute', 'per-day'],
+    requiredOptions: ['website', 'scope'],
     summary: 'Creates an API key for a website; the key is shown only in this answer.',
     async run({ admin, values, websiteId }) {
       const perMinute = positiveInteger(values['per-minute'], 'per-minute')
@@ -41,6 +42,7 @@ export const KEY_COMMANDS: Readonly<Record<string, Command>> = {
   'key list': {
     args: [],
     options: ['website'],
+    requiredOptions: ['website'],
     summary: "Lists a website's keys by prefix, revoked ones included.",
     async run({ admin, values, websiteId }) {
       const list = await admin.keys.list(await websiteId(required(values.website, 'website')))
@@ -62,6 +64,7 @@ export const KEY_COMMANDS: Readonly<Record<string, Command>> = {
   'key revoke': {
     args: ['keyId'],
     options: ['website'],
+    requiredOptions: ['website'],
     summary: 'Revokes a key; every gateway refuses it within 5 s.',
     async run({ admin, args: [keyId], values, websiteId }) {
       await admin.keys.revoke(await websiteId(required(values.website, 'website')), keyId!)

@@ -27,9 +27,10 @@ export const VERSION = (
 
 function synopsis(name: string, command: Command): string {
   const args = command.args.map((arg) => `<${arg}>`)
-  const options = command.options.map((option) =>
-    OPTIONS[option].type === 'boolean' ? `[--${option}]` : `--${option} <${option}>`,
-  )
+  const options = command.options.map((option) => {
+    const text = OPTIONS[option].type === 'boolean' ? `--${option}` : `--${option} <${option}>`
+    return command.requiredOptions?.includes(option) ? text : `[${text}]`
+  })
   return ['cms', name, ...args, ...options].join(' ')
 }
 

@@ -6,6 +6,7 @@ import { typeDeclarations } from './type-declarations.ts'
 export const TYPES_COMMAND: Command = {
   args: [],
   options: ['website', 'out'],
+  requiredOptions: ['website'],
   summary:
     "Writes TypeScript declarations of a website's content types (to stdout, or --out <file>).",
   async run({ admin, values, websiteId }) {
