@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createCmsClient } from '@cms/client'
 import { REPO_ROOT } from '@cms/stack'
 import { createTestWebsite, testEnv } from '@cms/testkit'
-import { runCli } from '../src/cli/run-cli.ts'
+import { runCli } from '../services/gateway/src/cli/run-cli.ts'
 
 const TSC = join(REPO_ROOT, 'node_modules', 'typescript', 'bin', 'tsc')
 const GIF = Uint8Array.from(atob('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7'), (c) =>
@@ -49,7 +49,7 @@ beforeAll(() => {
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
 
 describe('cms types', () => {
-  it("when a website's types use every field type, then the written declarations type the API's real answers, and misuse does not compile", async () => {
+  it("admin: the command line writes types — when a website's types use every field type, then the written declarations type the API's real answers, and misuse does not compile", async () => {
     const site = await createTestWebsite()
     const cms = createCmsClient({ baseUrl: testEnv().gatewayUrl, apiKey: site.adminKey })
     await cms.locales.replace([{ code: 'en', default: true }, { code: 'fr' }])
