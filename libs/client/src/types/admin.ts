@@ -1,69 +1,38 @@
-export interface Website {
-  id: string
-  name: string
-  createdAt: string
-  importedFrom?: string
-}
+// Derived from @cms/api-schema.
+import type { Static } from '@sinclair/typebox'
+import type {
+  ApiKey,
+  ApiKeyCreateBody,
+  CreatedApiKey,
+  ImportResult,
+  Purge,
+  QuotaChangeBody,
+  QuotaReport as QuotaReportSchema,
+  RateLimitPlanBody,
+  Website as WebsiteSchema,
+} from '@cms/api-schema'
 
-export const KEY_SCOPES = ['read', 'admin'] as const
-export type KeyScope = (typeof KEY_SCOPES)[number]
+export type Website = WebsiteSchema
 
-export interface RateLimitPlan {
-  perMinute: number
-  perDay: number
-}
+/** The scopes a key may have; a value the CLI checks before sending. */
+export const KEY_SCOPES = ['read', 'admin'] as const satisfies readonly ApiKeyCreateBody['scope'][]
+export type KeyScope = ApiKeyCreateBody['scope']
 
-export interface KeyInput {
-  name?: string
-  scope: KeyScope
-  rateLimit?: Partial<RateLimitPlan>
-}
+export type RateLimitPlan = Required<RateLimitPlanBody>
 
-export interface ListedKey {
-  id: string
-  name: string
-  scope: KeyScope
-  prefix: string
-  rateLimit: RateLimitPlan
-  createdAt: string
-  revokedAt: string | null
-}
+export type KeyInput = ApiKeyCreateBody
+
+export type ListedKey = ApiKey
 
 /** The one answer that shows the key itself. */
-export interface CreatedKey extends Omit<ListedKey, 'revokedAt'> {
-  key: string
-}
+export type CreatedKey = Static<typeof CreatedApiKey>
 
 /** Each quota with its limit in force, default, override and the website's usage. */
-export interface QuotaReport {
-  quotas: Record<
-    string,
-    { limit: number; default: number; override: number | null; usage: number | null }
-  >
-}
+export type QuotaReport = Static<typeof QuotaReportSchema>
 
 /** A quota's new override, or null for its default. */
-export type QuotaChange = Record<string, number | null>
+export type QuotaChange = QuotaChangeBody
 
-export interface PurgeProgress {
-  websiteId: string
-  name: string
-  state: 'running' | 'done'
-  reason: string
-  requestedAt: string
-  finishedAt: string | null
-  removed: number
-  services: {
-    service: string
-    state: 'pending' | 'running' | 'done'
-    removed: Record<string, number>
-    batches: number
-    lastError: string | null
-  }[]
-}
+export type PurgeProgress = Purge
 
-export interface ImportAnswer {
-  website: Website
-  imported: Record<string, Record<string, number>>
-  webhookSecrets?: { id: string; name: string; secret: string }[]
-}
+export type ImportAnswer = Static<typeof ImportResult>

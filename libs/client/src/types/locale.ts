@@ -1,11 +1,6 @@
-export interface Locale {
-  /** A canonical BCP 47 tag (`fr-CA`). */
-  code: string
-  default?: boolean
-  /** Another listed code; without it the default. */
-  fallback?: string
-}
+import type { LocaleDefinitionBody, Locales } from '@cms/api-schema'
 
-export interface LocaleList {
-  locales: Locale[]
-}
+/** One locale of a `PUT /api/locales` (derived from @cms/api-schema). */
+export type Locale = LocaleDefinitionBody
+
+export type LocaleList = Locales

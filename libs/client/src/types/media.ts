@@ -1,19 +1,9 @@
-export interface MediaFile {
-  id: string
-  filename: string
-  mimeType: string
-  size: number
-  width: number | null
-  height: number | null
-  alt: string | null
-  caption: string | null
-  sha256: string
-  /** The public asset URL (`/media/<websiteId>/<mediaId>/<filename>`). */
-  url: string
-  createdAt: string
-  updatedAt: string
-}
+import type { Media, MediaPatchBody } from '@cms/api-schema'
 
+/** A media record as the API answers it (derived from @cms/api-schema). */
+export type MediaFile = Media
+
+/** An upload, sent as `multipart/form-data` (no JSON schema: the API reads the form's parts). */
 export interface MediaUpload {
   /** The bytes; a `File` keeps its name, a `Blob` needs `filename`. */
   file: Blob
@@ -22,8 +12,4 @@ export interface MediaUpload {
   caption?: string
 }
 
-export interface MediaChange {
-  alt?: string | null
-  caption?: string | null
-  filename?: string
-}
+export type MediaChange = MediaPatchBody

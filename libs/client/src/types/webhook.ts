@@ -1,55 +1,22 @@
-export const WEBHOOK_EVENTS = [
-  'entry.create',
-  'entry.update',
-  'entry.delete',
-  'entry.publish',
-  'entry.unpublish',
-] as const
-export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number]
+// Derived from @cms/api-schema.
+import type {
+  Delivery as DeliverySchema,
+  DeliveryDetail as DeliveryDetailSchema,
+  Webhook as WebhookSchema,
+  WebhookCreateBody,
+  WebhookPatchBody,
+} from '@cms/api-schema'
 
-export interface WebhookInput {
-  name: string
-  url: string
-  /** Write-only: answers carry `hasSecret` instead. */
-  secret?: string
-  /** Omitted: all five events. */
-  events?: WebhookEvent[]
-  /** Null or omitted: every content type. */
-  contentTypes?: string[] | null
-}
+export type WebhookInput = WebhookCreateBody
 
-export type WebhookChange = Partial<WebhookInput>
+export type WebhookChange = WebhookPatchBody
 
-export interface Webhook extends Omit<WebhookInput, 'secret' | 'events'> {
-  id: string
-  events: WebhookEvent[]
-  hasSecret: boolean
-  createdAt: string
-  updatedAt: string
-}
+export type WebhookEvent = NonNullable<WebhookInput['events']>[number]
 
-export interface Delivery {
-  id: string
-  event: string
-  documentId: string | null
-  status: 'pending' | 'succeeded' | 'failed'
-  attempts: number
-  lastStatusCode: number | null
-  lastError: string | null
-  createdAt: string
-  updatedAt: string
-}
+/** A webhook as answers show it: `hasSecret`, never the secret. */
+export type Webhook = WebhookSchema
+
+export type Delivery = DeliverySchema
 
 /** One delivery read alone: its schedule, origin and every attempt. */
-export interface DeliveryDetail extends Delivery {
-  nextAttemptAt: string | null
-  redeliveryOf: string | null
-  attemptLog: {
-    attempt: number
-    startedAt: string
-    durationMs: number
-    statusCode: number | null
-    error: string | null
-    succeeded: boolean
-  }[]
-}
+export type DeliveryDetail = DeliveryDetailSchema

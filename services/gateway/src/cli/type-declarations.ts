@@ -1,4 +1,7 @@
-import type { ContentType, FieldDefinition } from '@cms/client'
+import type { ContentType } from '@cms/client'
+
+/** A field as a content type's answer holds it. */
+type FieldDefinition = ContentType['fields'][number]
 
 /** Names the file declares itself; a content type whose name would repeat one gets a suffix. */
 const HELPER_NAMES = [
@@ -126,7 +129,7 @@ function valueType(field: FieldDefinition, typing: FieldTyping): string {
     case 'json':
       return 'JsonValue'
     case 'relation': {
-      const stem = field.target === undefined ? undefined : typing.stems.get(field.target)
+      const stem = field.target ? typing.stems.get(field.target) : undefined
       const target = stem ? `${stem}Document` : 'CmsDocument<string, Record<string, unknown>>'
       return field.many ? `(string | ${target})[]` : `string | ${target} | null`
     }
