@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { mkdir, mkdtemp, rm } from 'node:fs/promises'
 import { createServer } from 'node:http'
@@ -6,7 +5,6 @@ import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import process from 'node:process'
 import { randomUUID } from 'node:crypto'
 import { chromium } from 'playwright-core'
 import sharp from 'sharp'
@@ -16,30 +14,9 @@ import { adminClient, apiClient, testEnv, waitFor } from '@cms/testkit'
 import { REPO_ROOT } from '@cms/stack'
 import { ADMIN_UI_DIST } from '@cms/admin-ui'
 import { buildAdminUi } from '../apps/admin-ui/build-admin-ui.ts'
+import { CHROMIUM, CHROMIUM_ARGS, collectBrowserErrors, ensureChromium } from './browser-kit.ts'
 
-const CHROMIUM = '/usr/bin/chromium'
 const SCREENSHOTS = join(REPO_ROOT, 'test-output', 'admin-panel')
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-]
-
-/** Debian's Chromium, installed with apt-get when missing (as root), as the issue asks. */
-function ensureChromium(): void {
-  if (existsSync(CHROMIUM)) return
-  if (process.getuid?.() !== 0) {
-    throw new Error(`${CHROMIUM} is missing: install it as root with apt-get install -y chromium`)
-  }
-  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' }
-  execFileSync('apt-get', ['update'], { stdio: 'ignore', env })
-  execFileSync('apt-get', ['install', '-y', 'chromium'], { stdio: 'ignore', env })
-}
 
 /** Answers every webhook delivery with 204, so the panel has deliveries to show. */
 async function webhookReceiver(): Promise<{ url: string; close(): Promise<void> }> {
@@ -69,10 +46,7 @@ describe('admin panel in the browser', () => {
   async function openPanel(width = 1280): Promise<Page> {
     const page = await context.newPage()
     await page.setViewportSize({ width, height: 860 })
-    page.on('console', (message) => {
-      if (message.type() === 'error') browserErrors.push(message.text())
-    })
-    page.on('pageerror', (error) => browserErrors.push(error.message))
+    collectBrowserErrors(page, browserErrors)
     const response = await page.goto(`${gatewayUrl}/admin`)
     expect(response?.headers()['content-security-policy']).toContain("frame-ancestors 'none'")
     await page.getByLabel('Platform admin token').waitFor()

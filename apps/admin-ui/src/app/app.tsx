@@ -1,10 +1,17 @@
 import { useMemo, useState } from 'preact/hooks'
 import { createAdminApi } from '../api/admin-api.ts'
 import { tokenStore } from '../session/token-store.ts'
+import { EditorApp } from '../editor/editor-app.tsx'
+import { useIsEditor } from '../editor/editor-route.ts'
 import { Dashboard } from './dashboard.tsx'
 import { SignIn } from './sign-in.tsx'
 
+/** `#/editor…` is an editor's workspace (an API key); anything else the operator's panel. */
 export function App() {
+  return useIsEditor() ? <EditorApp /> : <OperatorApp />
+}
+
+function OperatorApp() {
   const [token, setToken] = useState(() => tokenStore.read())
   const [notice, setNotice] = useState<string>()
   const signOut = (message?: string) => {

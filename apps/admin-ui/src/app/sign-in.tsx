@@ -78,6 +78,9 @@ export function SignIn({
         <button type="submit" class="button button-primary" disabled={busy}>
           {busy ? 'Signing in…' : 'Sign in'}
         </button>
+        <p class="hint">
+          Editor of one website? <a href="#/editor">Sign in with an API key</a>.
+        </p>
       </form>
     </main>
   )

@@ -1,0 +1,128 @@
+import { useState } from 'preact/hooks'
+import { ErrorMessage } from '../../ui/error-message.tsx'
+import { formatDateTime } from '../../ui/format.ts'
+import { TableRegion } from '../../ui/table-region.tsx'
+import { useResource } from '../../ui/use-resource.ts'
+import { Pager } from '../../content/pager.tsx'
+import { editorHref } from '../editor-route.ts'
+import { titleOf } from '../editor-site.ts'
+import type { EditorSite } from '../editor-site.ts'
+import { ListFilters } from './list-filters.tsx'
+import { StatusCounts } from './status-counts.tsx'
+import { listQuery, readSettings, writeSettings } from './list-query.ts'
+import type { ListSettings } from './list-query.ts'
+
+export function DocumentList({ site, query }: { site: EditorSite; query: URLSearchParams }) {
+  const settings = readSettings(query)
+  const key = JSON.stringify(settings)
+  const page = useResource(() => site.client.content.list(listQuery(site, settings)), [site, key])
+  const go = (next: Partial<ListSettings>) => {
+    location.hash = editorHref({
+      view: 'documents',
+      query: writeSettings({ ...settings, page: 1, ...next }),
+    })
+  }
+  const data = page.data
+  return (
+    <div class="stack-large">
+      <div class="editor-heading">
+        <h1>Documents</h1>
+        <NewDocumentLink site={site} preferred={settings.type} />
+      </div>
+      <ListFilters site={site} settings={settings} onChange={go} />
+      <StatusCounts site={site} settings={settings} onStatus={(status) => go({ status })} />
+      <ErrorMessage error={page.error} />
+      {!data && page.loading && (
+        <p class="muted" role="status">
+          Loading documents…
+        </p>
+      )}
+      {data?.docs.length === 0 && (
+        <p class="muted" role="status">
+          No documents match.
+        </p>
+      )}
+      {data && data.docs.length > 0 && (
+        <>
+          <TableRegion label="Documents">
+            <table class="document-table">
+              <thead>
+                <tr>
+                  <th scope="col">Title</th>
+                  <th scope="col">Type</th>
+                  <th scope="col">Status</th>
+                  <th scope="col">Updated</th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.docs.map((doc) => (
+                  <tr key={doc.id}>
+                    <th scope="row">
+                      <a href={editorHref({ view: 'document', id: doc.id })}>
+                        {titleOf(site, doc)}
+                      </a>
+                    </th>
+                    <td>{doc.type}</td>
+                    <td>
+                      <span class={`badge badge-${doc.status}`}>{doc.status}</span>
+                      {doc.hasPendingDraft && (
+                        <span class="badge badge-pending">changes pending</span>
+                      )}
+                    </td>
+                    <td class="nowrap">{formatDateTime(doc.updatedAt)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableRegion>
+          <p class="muted" role="status">
+            {rangeText(data.page, data.limit, data.docs.length, data.totalDocs)}
+          </p>
+          <Pager
+            page={data.page}
+            totalPages={data.totalPages ?? 1}
+            totalDocs={data.totalDocs ?? data.docs.length}
+            onPage={(next) => go({ page: next })}
+          />
+        </>
+      )}
+    </div>
+  )
+}
+
+function rangeText(page: number, limit: number, shown: number, total: number | null): string {
+  const first = (page - 1) * limit + 1
+  return `Showing ${first}–${first + shown - 1} of ${total ?? 'many'}`
+}
+
+function NewDocumentLink({ site, preferred }: { site: EditorSite; preferred: string }) {
+  const [type, setType] = useState(preferred || site.types[0]?.name || '')
+  if (site.types.length === 0) {
+    return <p class="muted">This website has no content types yet.</p>
+  }
+  return (
+    <form
+      class="inline-field new-document"
+      onSubmit={(event) => {
+        event.preventDefault()
+        if (type) location.hash = editorHref({ view: 'new', type })
+      }}
+    >
+      <label for="new-document-type">New document of type</label>
+      <select
+        id="new-document-type"
+        value={type}
+        onChange={(event) => setType(event.currentTarget.value)}
+      >
+        {site.types.map((each) => (
+          <option key={each.name} value={each.name}>
+            {each.label}
+          </option>
+        ))}
+      </select>
+      <button type="submit" class="button button-primary">
+        New document
+      </button>
+    </form>
+  )
+}

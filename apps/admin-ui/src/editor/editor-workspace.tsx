@@ -1,0 +1,77 @@
+import type { EditorClient } from './editor-client.ts'
+import { ErrorMessage } from '../ui/error-message.tsx'
+import { useResource } from '../ui/use-resource.ts'
+import { DocumentList } from './documents/document-list.tsx'
+import { DocumentEditor } from './form/document-editor.tsx'
+import { NewDocument } from './form/new-document.tsx'
+import { VersionHistory } from './history/version-history.tsx'
+import { editorHref, useEditorRoute } from './editor-route.ts'
+import type { EditorSite } from './editor-site.ts'
+
+export function EditorWorkspace({
+  client,
+  onSignOut,
+}: {
+  client: EditorClient
+  onSignOut: () => void
+}) {
+  const route = useEditorRoute()
+  const site = useResource(async (): Promise<EditorSite> => {
+    const [types, locales] = await Promise.all([client.contentTypes.list(), client.locales.list()])
+    return { client, types: types.docs, locales: locales.locales }
+  }, [client])
+  const documentsHref = editorHref({ view: 'documents', query: new URLSearchParams() })
+  return (
+    <>
+      <a class="skip-link" href="#main">
+        Skip to content
+      </a>
+      <header class="topbar">
+        <p class="brand">CMS editor</p>
+        <nav aria-label="Editor" class="editor-nav">
+          <a href={documentsHref} aria-current={route.view === 'documents' ? 'page' : undefined}>
+            Documents
+          </a>
+        </nav>
+        <button type="button" class="button" onClick={onSignOut}>
+          Sign out
+        </button>
+      </header>
+      <main class="editor-main" id="main" tabIndex={-1}>
+        <ErrorMessage error={site.error} />
+        {!site.data && site.loading && (
+          <p class="muted" role="status">
+            Loading the website's content types…
+          </p>
+        )}
+        {site.data && <EditorView site={site.data} route={route} />}
+      </main>
+    </>
+  )
+}
+
+function EditorView({
+  site,
+  route,
+}: {
+  site: EditorSite
+  route: ReturnType<typeof useEditorRoute>
+}) {
+  switch (route.view) {
+    case 'documents':
+      return <DocumentList site={site} query={route.query} />
+    case 'new':
+      return <NewDocument key={route.type} site={site} typeName={route.type} />
+    case 'document':
+      return (
+        <DocumentEditor
+          key={`${route.id}:${route.locale ?? ''}`}
+          site={site}
+          id={route.id}
+          locale={route.locale}
+        />
+      )
+    case 'history':
+      return <VersionHistory key={route.id} site={site} id={route.id} locale={route.locale} />
+  }
+}

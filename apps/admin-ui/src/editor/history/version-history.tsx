@@ -1,0 +1,125 @@
+import { useState } from 'preact/hooks'
+import type { DocumentVersion } from '@cms/client'
+import { ConfirmDialog } from '../../ui/confirm-dialog.tsx'
+import { ErrorMessage } from '../../ui/error-message.tsx'
+import { formatDateTime } from '../../ui/format.ts'
+import { useResource } from '../../ui/use-resource.ts'
+import { editorHref } from '../editor-route.ts'
+import { titleOf, typeNamed } from '../editor-site.ts'
+import type { EditorSite } from '../editor-site.ts'
+import { VersionDiff } from './version-diff.tsx'
+
+const VERSIONS_SHOWN = 50
+
+/** The document's versions, newest first; one chosen is compared with the current state. */
+export function VersionHistory({
+  site,
+  id,
+  locale,
+}: {
+  site: EditorSite
+  id: string
+  locale: string | undefined
+}) {
+  const loaded = useResource(async () => {
+    const [doc, versions] = await Promise.all([
+      site.client.content.get(id, { draft: true, ...(locale ? { locale } : {}) }),
+      site.client.content.versions(id, { limit: VERSIONS_SHOWN }),
+    ])
+    return { doc, versions: versions.docs }
+  }, [site, id])
+  const [chosen, setChosen] = useState<number>()
+  const [confirming, setConfirming] = useState(false)
+  const [busy, setBusy] = useState(false)
+  const [error, setError] = useState<unknown>()
+  const [restored, setRestored] = useState<number>()
+  const data = loaded.data
+  const doc = data?.doc
+  const selected: DocumentVersion | undefined =
+    data?.versions.find((version) => version.version === chosen) ?? data?.versions[1]
+  const restore = async () => {
+    if (!doc || !selected) return
+    setBusy(true)
+    setError(undefined)
+    try {
+      await site.client.content.restore(doc.id, selected.version, { ifMatch: doc.version })
+      setRestored(selected.version)
+      setConfirming(false)
+      loaded.reload()
+    } catch (failure) {
+      setError(failure)
+      setConfirming(false)
+    } finally {
+      setBusy(false)
+    }
+  }
+  const type = doc ? typeNamed(site, doc.type) : undefined
+  return (
+    <div class="stack-large">
+      <p>
+        <a href={editorHref({ view: 'document', id, locale })}>← Back to the document</a>
+      </p>
+      <h1>History{doc ? ` of “${titleOf(site, doc)}”` : ''}</h1>
+      <ErrorMessage error={loaded.error} />
+      <ErrorMessage error={error} />
+      {restored !== undefined && (
+        <p class="message message-info" role="status">
+          Version {restored} was restored as a new version.
+        </p>
+      )}
+      {data && doc && type && (
+        <div class="history">
+          <nav class="version-list" aria-label="Versions">
+            <ol>
+              {data.versions.map((version) => (
+                <li key={version.id}>
+                  <button
+                    type="button"
+                    class="version-button"
+                    aria-pressed={selected?.version === version.version}
+                    onClick={() => setChosen(version.version)}
+                  >
+                    <strong>Version {version.version}</strong> · {version.reason}
+                    <span class="muted"> {formatDateTime(version.createdAt)}</span>
+                  </button>
+                </li>
+              ))}
+            </ol>
+          </nav>
+          {selected && (
+            <section class="diff-pane" aria-labelledby="diff-title">
+              <div class="editor-heading">
+                <h2 id="diff-title">
+                  Version {selected.version} compared with the current document
+                </h2>
+                <button
+                  type="button"
+                  class="button button-primary"
+                  disabled={busy}
+                  onClick={() => setConfirming(true)}
+                >
+                  Restore version {selected.version}
+                </button>
+              </div>
+              <VersionDiff type={type} version={selected} current={doc} />
+            </section>
+          )}
+        </div>
+      )}
+      {confirming && selected && (
+        <ConfirmDialog
+          title={`Restore version ${selected.version}?`}
+          confirmLabel="Restore"
+          busy={busy}
+          onConfirm={restore}
+          onCancel={() => setConfirming(false)}
+        >
+          <p>
+            Its content and slug become the document's again, as a new version; the status stays
+            {` ${doc?.status}`}. Nothing is lost: the current state stays in the history.
+          </p>
+        </ConfirmDialog>
+      )}
+    </div>
+  )
+}

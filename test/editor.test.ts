@@ -1,0 +1,388 @@
+import { readFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { gzipSync } from 'node:zlib'
+import { chromium } from 'playwright-core'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestWebsite, testEnv, waitFor } from '@cms/testkit'
+import type { TestWebsite } from '@cms/testkit'
+import { ADMIN_UI_DIST } from '@cms/admin-ui'
+import { buildAdminUi } from '../apps/admin-ui/build-admin-ui.ts'
+import {
+  CHROMIUM,
+  CHROMIUM_ARGS,
+  collectBrowserErrors,
+  ensureChromium,
+  screenshotter,
+  sidewaysOverflow,
+} from './browser-kit.ts'
+import { makeImage, upload } from './media-kit.ts'
+
+/** The issue's budget for the panel's whole script, gzipped. */
+const SCRIPT_BUDGET_GZIP = 250_000
+
+const ARTICLE = {
+  name: 'article',
+  label: 'Article',
+  titleField: 'title',
+  slugField: 'title',
+  fields: [
+    { name: 'title', label: 'Title', type: 'text', required: true },
+    { name: 'summary', label: 'Summary', type: 'textarea' },
+    { name: 'body', label: 'Body', type: 'richText' },
+    { name: 'tags', label: 'Tags', type: 'tags' },
+    { name: 'rating', label: 'Rating', type: 'integer', min: 1, max: 5 },
+    { name: 'featured', label: 'Featured', type: 'boolean' },
+    { name: 'day', label: 'Day', type: 'date' },
+    { name: 'category', label: 'Category', type: 'select', options: ['news', 'guide'] },
+    { name: 'author', label: 'Author', type: 'relation', target: 'author' },
+    { name: 'cover', label: 'Cover', type: 'media' },
+  ],
+}
+
+describe('editor workspace in the browser', () => {
+  let browser: Browser
+  let first: BrowserContext
+  let gatewayUrl: string
+  let site: TestWebsite
+  let articleId: string
+  let shoot: (page: Page, name: string) => Promise<Buffer>
+  const browserErrors: string[] = []
+
+  /**
+   * A tab at `/admin<hash>`, signed in with the admin key unless told not to (the key lives in
+   * the tab's sessionStorage, so every tab signs in; the route is kept).
+   */
+  async function openEditor(
+    context: BrowserContext,
+    hash = '#/editor',
+    options: { width?: number; signedIn?: boolean } = {},
+  ) {
+    const page = await context.newPage()
+    await page.setViewportSize({ width: options.width ?? 1280, height: 900 })
+    collectBrowserErrors(page, browserErrors)
+    const response = await page.goto(`${gatewayUrl}/admin${hash}`)
+    expect(response?.headers()['content-security-policy']).toContain("script-src 'self'")
+    if (options.signedIn !== false) await signIn(page)
+    return page
+  }
+
+  async function signIn(page: Page, key = site.adminKey): Promise<void> {
+    await page.getByLabel('API key').fill(key)
+    await page.getByRole('button', { name: 'Sign in' }).click()
+  }
+
+  const saveStatus = (page: Page) => page.locator('.save-status')
+  const field = (page: Page, label: string | RegExp) =>
+    page.getByLabel(label, typeof label === 'string' ? { exact: true } : {})
+  const waitSaved = (page: Page) =>
+    saveStatus(page).getByText('All changes saved').waitFor({ timeout: 15_000 })
+
+  const readDraft = async (id: string) =>
+    (await site.api('GET', `/api/content/${id}?draft=true`)).body
+  const readLive = (id: string) => site.readApi('GET', `/api/content/${id}`)
+
+  beforeAll(async () => {
+    gatewayUrl = testEnv().gatewayUrl
+    // The editor is new in the sources: build them rather than trust an older dist/.
+    await buildAdminUi()
+    ensureChromium()
+    shoot = await screenshotter('editor')
+    site = await createTestWebsite({ name: `editor-${Date.now()}` })
+    const author = await site.api('POST', '/api/content-types', {
+      body: {
+        name: 'author',
+        label: 'Author',
+        titleField: 'name',
+        fields: [{ name: 'name', label: 'Name', type: 'text', required: true }],
+      },
+    })
+    expect(author.status).toBe(201)
+    expect((await site.api('POST', '/api/content-types', { body: ARTICLE })).status).toBe(201)
+    for (const name of ['Ada Lovelace', 'Grace Hopper']) {
+      const created = await site.api('POST', '/api/content', {
+        body: { type: 'author', data: { name } },
+      })
+      expect(created.status).toBe(201)
+    }
+    const image = await upload(
+      site,
+      { bytes: await makeImage({ width: 320, height: 200 }), name: 'harbour.png' },
+      { alt: 'The harbour at dawn' },
+    )
+    expect(image.status).toBe(201)
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      headless: true,
+      args: CHROMIUM_ARGS,
+    })
+    first = await browser.newContext()
+  }, 600_000)
+
+  afterAll(async () => {
+    await browser?.close()
+  })
+
+  it('when the whole script is built, then it stays under 250 kB gzipped', async () => {
+    const page = await readFile(join(ADMIN_UI_DIST, 'index.html'), 'utf8')
+    const script = /src="\/admin\/assets\/([^"]+\.js)"/.exec(page)?.[1]
+    expect(script).toBeDefined()
+    const bytes = await readFile(join(ADMIN_UI_DIST, 'assets', script as string))
+    const gzipped = gzipSync(bytes, { level: 9 }).length
+    console.log(
+      `admin panel script: ${(bytes.length / 1000).toFixed(1)} kB, ${(gzipped / 1000).toFixed(1)} kB gzipped (budget ${SCRIPT_BUDGET_GZIP / 1000} kB)`,
+    )
+    expect(gzipped).toBeLessThan(SCRIPT_BUDGET_GZIP)
+  })
+
+  it('admin: editors sign in with an admin key — when the key is wrong or read-only, then a message says why; with an admin key of the website, then its documents open', async () => {
+    const page = await openEditor(first, '#/editor', { signedIn: false })
+    await signIn(page, 'cms_not-a-key-at-all')
+    expect(await page.getByRole('alert').textContent()).toContain('was not accepted')
+    await signIn(page, site.readKey)
+    await page.getByRole('alert').getByText('read scope only').waitFor()
+    await shoot(page, '01-read-key-refused')
+    await signIn(page)
+    await page.getByRole('heading', { level: 1, name: 'Documents' }).waitFor()
+    expect(page.url()).not.toContain(site.adminKey)
+    expect(await page.evaluate('localStorage.length')).toBe(0)
+    await page.close()
+  })
+
+  it('admin: the editor autosaves with If-Match; drafts: a pending draft leaves the live document alone — when an editor writes an article, then it autosaves, publishes, and a later edit stays a pending draft until published', async () => {
+    const page = await openEditor(first)
+    await page.getByLabel('New document of type').selectOption('article')
+    await page.getByRole('button', { name: 'New document' }).click()
+    await page.getByRole('heading', { level: 1, name: 'New Article' }).waitFor()
+    // The API's 422 is shown at the field it names.
+    await page.getByRole('button', { name: 'Create draft' }).click()
+    await page.locator('#field-title-problem').waitFor()
+    expect(await field(page, /^Title/).getAttribute('aria-invalid')).toBe('true')
+    await shoot(page, '02-new-document-invalid')
+    await field(page, /^Title/).fill('First light')
+    await page.getByRole('button', { name: 'Create draft' }).click()
+    await page.getByRole('heading', { level: 1, name: 'First light' }).waitFor()
+    articleId = /#\/editor\/documents\/([^/?]+)/.exec(page.url())?.[1] as string
+    expect(articleId).toMatch(/^[0-9a-f-]{36}$/)
+
+    // Every simple field type, the rich text, the relation and the media pickers.
+    await field(page, 'Summary').fill('Morning over the harbour.')
+    const body = page.getByRole('textbox', { name: 'Body' })
+    await body.click()
+    await page.getByRole('button', { name: 'Bold' }).click()
+    await page.keyboard.type('Bold start.')
+    await page.getByRole('button', { name: 'Bold' }).click()
+    await page.keyboard.type(' Then plain words.')
+    // A pause longer than the autosave delay: the edits so far go in one save, the rest in another.
+    await waitSaved(page)
+    await page.getByRole('button', { name: 'Bold', pressed: false }).waitFor()
+    await field(page, 'Tags').fill('harbour')
+    await field(page, 'Tags').press('Enter')
+    await field(page, 'Tags').fill('dawn,')
+    await page.getByRole('button', { name: 'Remove tag dawn' }).waitFor()
+    await field(page, /^Rating/).fill('4')
+    await field(page, 'Featured').check()
+    await field(page, 'Day').fill('2026-11-24')
+    await field(page, 'Category').selectOption('guide')
+    await page.getByRole('button', { name: 'Choose Author' }).click()
+    await page.locator('#field-author').fill('Ada')
+    await page.getByRole('button', { name: 'Ada Lovelace', exact: true }).click()
+    await page.getByRole('button', { name: 'Remove Ada Lovelace' }).waitFor()
+    await page.getByRole('button', { name: 'Choose Cover' }).click()
+    await page.getByRole('button', { name: /harbour\.png/ }).click()
+    await page.getByRole('button', { name: /Remove harbour\.png/ }).waitFor()
+    await waitSaved(page)
+    await shoot(page, '03-autosaved-draft')
+
+    const saved = await readDraft(articleId)
+    expect(saved.status).toBe('draft')
+    expect(saved.data).toMatchObject({
+      title: 'First light',
+      summary: 'Morning over the harbour.',
+      tags: ['harbour', 'dawn'],
+      rating: 4,
+      featured: true,
+      day: '2026-11-24',
+      category: 'guide',
+    })
+    expect(typeof saved.data.author).toBe('string')
+    expect(typeof saved.data.cover).toBe('string')
+    // The rich text is the spec's {type, content[]} shape, marks included.
+    expect(saved.data.body).toEqual({
+      type: 'doc',
+      content: [
+        {
+          type: 'paragraph',
+          content: [
+            { type: 'text', text: 'Bold start.', marks: [{ type: 'bold' }] },
+            { type: 'text', text: ' Then plain words.' },
+          ],
+        },
+      ],
+    })
+    // Autosaves are PATCHes: each one a version with reason update (and an entry.update).
+    const versions = (await site.api('GET', `/api/content/${articleId}/versions?limit=100`)).body
+    expect(
+      versions.docs.filter((v: { reason: string }) => v.reason === 'update').length,
+    ).toBeGreaterThan(1)
+    expect((await readLive(articleId)).status).toBe(404)
+
+    await page.getByRole('button', { name: 'Publish', exact: true }).click()
+    await page.getByRole('button', { name: 'Unpublish' }).waitFor()
+    expect((await readLive(articleId)).body.data.title).toBe('First light')
+
+    // An edit of the published article is its pending draft: the live read does not change.
+    await field(page, /^Title/).fill('First light, revised')
+    await saveStatus(page).getByText('as a pending draft').waitFor({ timeout: 15_000 })
+    await page.getByRole('button', { name: 'Publish changes' }).waitFor()
+    await shoot(page, '04-pending-draft')
+    const live = await readLive(articleId)
+    expect(live.body.data.title).toBe('First light')
+    const draft = await readDraft(articleId)
+    expect(draft.data.title).toBe('First light, revised')
+    expect(draft.hasPendingDraft).toBe(true)
+
+    await page.getByRole('button', { name: 'Publish changes' }).click()
+    await page.getByRole('button', { name: 'Publish changes' }).waitFor({ state: 'detached' })
+    expect((await readLive(articleId)).body.data.title).toBe('First light, revised')
+    expect((await readDraft(articleId)).hasPendingDraft).toBe(false)
+    await shoot(page, '05-published-changes')
+    await page.close()
+  })
+
+  it('versions: restore copies data and slug — when an editor opens the history, then a version is compared side by side with the current document and restored', async () => {
+    const page = await openEditor(first, `#/editor/documents/${articleId}`)
+    await page.getByRole('link', { name: 'History' }).click()
+    await page.getByRole('navigation', { name: 'Versions' }).waitFor()
+    const versions = (await site.api('GET', `/api/content/${articleId}/versions?limit=100`)).body
+      .docs as { version: number; reason: string; data: { title: string } }[]
+    const firstPublish = versions.find(
+      (v) => v.reason === 'publish' && v.data.title === 'First light',
+    )
+    expect(firstPublish).toBeDefined()
+    const number = (firstPublish as { version: number }).version
+    await page.getByRole('button', { name: new RegExp(`^Version ${number} · publish`) }).click()
+    const diff = page.getByRole('region', { name: 'Differences' })
+    const titleRow = diff.getByRole('row', { name: /^Title/ })
+    await titleRow.waitFor()
+    const cells = await titleRow.getByRole('cell').allTextContents()
+    expect(cells).toEqual(['First light', 'First light, revised'])
+    expect(await titleRow.textContent()).toContain('changed')
+    expect(await diff.getByRole('row', { name: /^Summary/ }).textContent()).not.toContain('changed')
+    await shoot(page, '06-history-diff')
+
+    await page.getByRole('button', { name: `Restore version ${number}` }).click()
+    const dialog = page.getByRole('dialog', { name: `Restore version ${number}?` })
+    await dialog.getByRole('button', { name: 'Restore' }).click()
+    await page.getByText(`Version ${number} was restored as a new version.`).waitFor()
+    const restored = await readDraft(articleId)
+    expect(restored.data.title).toBe('First light')
+    expect(restored.status).toBe('published')
+    // Restore keeps the status: the live article is the restored one.
+    expect((await readLive(articleId)).body.data.title).toBe('First light')
+    await shoot(page, '07-restored')
+    await page.close()
+  })
+
+  it('documents: a stale If-Match is 412 — when a second editor saves over a version the first already changed, then the second sees the conflict, nothing is overwritten, and reload shows the first editor’s text', async () => {
+    const second = await browser.newContext()
+    try {
+      const one = await openEditor(first, `#/editor/documents/${articleId}`)
+      const two = await openEditor(second, `#/editor/documents/${articleId}`)
+      await field(one, 'Summary').waitFor()
+      await field(two, 'Summary').waitFor()
+
+      await field(one, 'Summary').fill('Written by the first editor.')
+      await saveStatus(one).getByText('as a pending draft').waitFor({ timeout: 15_000 })
+      await field(two, 'Summary').fill('Written by the second editor.')
+      const conflict = two
+        .getByRole('alert')
+        .filter({ hasText: 'Someone else changed this document' })
+      await conflict.waitFor({ timeout: 15_000 })
+      // The notice takes the focus, so a keyboard or screen-reader user meets it at once.
+      expect(await two.evaluate('document.activeElement && document.activeElement.id')).toBe(
+        'conflict-title',
+      )
+      await shoot(two, '08-conflict')
+      expect((await readDraft(articleId)).data.summary).toBe('Written by the first editor.')
+
+      await conflict.getByRole('button', { name: 'Reload the document' }).click()
+      await conflict.waitFor({ state: 'detached' })
+      expect(await field(two, 'Summary').inputValue()).toBe('Written by the first editor.')
+      // After the reload the second editor saves normally again.
+      await field(two, 'Summary').fill('Agreed text.')
+      await waitSaved(two)
+      expect((await readDraft(articleId)).data.summary).toBe('Agreed text.')
+      await one.close()
+      await two.close()
+    } finally {
+      await second.close()
+    }
+  })
+
+  it('when a website has many documents, then the list filters by status, type and title, sorts, pages, and counts', async () => {
+    for (let n = 1; n <= 22; n++) {
+      const created = await site.api('POST', '/api/content', {
+        body: { type: 'article', data: { title: `Bulk ${String(n).padStart(2, '0')}` } },
+      })
+      expect(created.status).toBe(201)
+      if (n % 2 === 0) await site.api('POST', `/api/content/${created.body.id}/publish`)
+    }
+    // 22 bulk + 1 article + 2 authors; published: 11 bulk + the article.
+    const page = await openEditor(first)
+    const counts = page.getByRole('list', { name: 'Documents by status' })
+    await counts.getByRole('button', { name: 'All 25' }).waitFor()
+    expect(await counts.getByRole('button', { name: /^Drafts/ }).textContent()).toBe('Drafts 13')
+    expect(await counts.getByRole('button', { name: /^Published/ }).textContent()).toBe(
+      'Published 12',
+    )
+    await page.getByText('Showing 1–20 of 25').waitFor()
+    await page.getByRole('button', { name: 'Next' }).click()
+    await page.getByText('Showing 21–25 of 25').waitFor()
+    expect(page.url()).toContain('page=2')
+
+    await field(page, 'Type').selectOption('article')
+    await page.getByLabel('Search titles').fill('bulk 1')
+    await page.getByRole('button', { name: 'Search' }).click()
+    await page.getByText('Showing 1–10 of 10').waitFor()
+    await field(page, 'Sort').selectOption('title')
+    await page.getByText('Showing 1–10 of 10').waitFor()
+    const rows = page.getByRole('region', { name: 'Documents' }).getByRole('rowheader')
+    await waitFor(async () => (await rows.first().textContent()) === 'Bulk 10' || undefined, {
+      timeoutMs: 10_000,
+    })
+    expect(await rows.allTextContents()).toEqual(Array.from({ length: 10 }, (_, i) => `Bulk 1${i}`))
+    await counts.getByRole('button', { name: /^Published/ }).click()
+    await page.getByText('Showing 1–5 of 5').waitFor()
+    expect(await rows.allTextContents()).toEqual([
+      'Bulk 10',
+      'Bulk 12',
+      'Bulk 14',
+      'Bulk 16',
+      'Bulk 18',
+    ])
+    await shoot(page, '09-list-filtered')
+    await rows.getByRole('link', { name: 'Bulk 12' }).click()
+    await page.getByRole('heading', { level: 1, name: 'Bulk 12' }).waitFor()
+    await page.close()
+  })
+
+  it('when the screen is 375 px wide, then the list and the form fit without sideways scrolling', async () => {
+    const page = await openEditor(first, '#/editor', { width: 375 })
+    await page.getByText(/^Showing 1–20 of/).waitFor()
+    expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0)
+    await shoot(page, '10-narrow-list')
+    await page.goto(`${gatewayUrl}/admin#/editor/documents/${articleId}`)
+    await page.getByRole('textbox', { name: 'Body' }).waitFor()
+    expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0)
+    await shoot(page, '11-narrow-form')
+    await page.close()
+  })
+
+  it('when every screen has been shown, then the browser reported no errors (nothing refused by the CSP)', () => {
+    // The refused keys (401, 403), the invalid create (422) and the stale save (412) are logged
+    // by the browser as failed resources: expected.
+    const unexpected = browserErrors.filter((text) => !/status of 4(01|03|12|22)/.test(text))
+    expect(unexpected).toEqual([])
+  })
+})
