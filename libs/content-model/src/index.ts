@@ -7,20 +7,25 @@ export {
   RESERVED_FIELD_NAMES,
 } from './names.ts'
 export { TEXT_LIMITS } from './display-text.ts'
-export { FIELD_OPTION_NAMES, MAX_SELECT_OPTIONS, MAX_TEXT_LENGTH_LIMIT } from './field-options.ts'
-export type { FieldOptionName } from './field-options.ts'
-export { checkFieldDefinition, FIELD_DEFINITION_MEMBERS } from './validate-field-definition.ts'
 export {
-  checkContentTypeDefinition,
+  FIELD_OPTION_NAMES,
+  FIELD_OPTION_TYPES,
+  MAX_SELECT_OPTIONS,
+  MAX_TEXT_LENGTH_LIMIT,
+} from './field-options.ts'
+export type { FieldOptionName } from './field-options.ts'
+export { fieldFromInput, fieldRuleProblems } from './validate-field-definition.ts'
+export type { FieldDefinitionInput, Settable } from './validate-field-definition.ts'
+export {
   CONTENT_TYPE_MEMBERS,
+  contentTypeRuleProblems,
+  definitionFromInput,
   MAX_FIELDS,
-  parseContentTypeDefinition,
-  READ_ONLY_CONTENT_TYPE_MEMBERS,
   TITLE_FIELD_TYPES,
 } from './validate-content-type.ts'
 export type {
-  CheckedContentType,
   ContentTypeDefinition,
+  ContentTypeDefinitionInput,
   ContentTypeMember,
 } from './validate-content-type.ts'
 export { isHttpUrl, isIsoDate, isIsoDateTime } from './value-formats.ts'

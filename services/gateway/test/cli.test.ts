@@ -91,7 +91,7 @@ describe('cms command line', () => {
     const invalid = await cms(['website', 'create', ' '])
     expect(invalid.code).toBe(1)
     expect(invalid.stderr).toBe(
-      'cms: The request body is invalid (422 VALIDATION_ERROR): name: must not be blank or contain control characters or lone surrogates\n',
+      'cms: The request body is invalid (422 VALIDATION_ERROR): name: must not be empty\n',
     )
   })
 

@@ -5,13 +5,24 @@ import {
   MAX_FIELDS,
   MAX_SELECT_OPTIONS,
   MAX_TEXT_LENGTH_LIMIT,
+  RESERVED_FIELD_NAMES,
   TEXT_LIMITS,
 } from '@cms/content-model'
+import { MESSAGE_KEYWORD } from '../validation/error-details.ts'
 import { ContentTypeName } from './names.ts'
-import { DisplayText, Nullable, PatternString, StringEnum } from './schema-helpers.ts'
+import { DisplayText, Nullable, StringEnum } from './schema-helpers.ts'
 
-/** Shared with @cms/content-model's FIELD_NAME_PATTERN. */
+/** @cms/content-model's FIELD_NAME_PATTERN, less its RESERVED_FIELD_NAMES. */
 const FIELD_NAME = '^[A-Za-z_][A-Za-z0-9_]{0,63}$'
+const FieldName = Type.String({
+  pattern: FIELD_NAME,
+  not: { enum: [...RESERVED_FIELD_NAMES] },
+  description: "The field's key in a document's data",
+  [MESSAGE_KEYWORD]: {
+    pattern: `must match ${FIELD_NAME}`,
+    not: `is reserved: ${RESERVED_FIELD_NAMES.join(', ')} cannot be field names`,
+  },
+})
 
 const Flag = (description: string) => Type.Optional(Nullable(Type.Boolean({ description })))
 const Bound = (description: string) => Type.Optional(Nullable(Type.Number({ description })))
@@ -23,9 +34,7 @@ const Bound = (description: string) => Type.Optional(Nullable(Type.Number({ desc
  */
 export const FieldDefinitionBody = Type.Object(
   {
-    name: PatternString(FIELD_NAME, `must match ${FIELD_NAME}`, {
-      description: "The field's key in a document's data",
-    }),
+    name: FieldName,
     label: Type.Optional(Nullable(DisplayText({ max: TEXT_LIMITS.label }))),
     type: StringEnum(FIELD_TYPES),
     required: Flag('A document must have a non-empty value (default false)'),

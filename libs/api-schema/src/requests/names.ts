@@ -4,6 +4,6 @@ import { PatternString } from './schema-helpers.ts'
 export const CONTENT_TYPE_NAME = '^[a-z][a-z0-9_-]{0,63}$'
 
 export const ContentTypeName = (description = 'The name of a content type') =>
-  PatternString(CONTENT_TYPE_NAME, `must be a content type name (matching ${CONTENT_TYPE_NAME})`, {
+  PatternString(CONTENT_TYPE_NAME, `must match ${CONTENT_TYPE_NAME}`, {
     description,
   })

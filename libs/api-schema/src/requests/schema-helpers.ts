@@ -22,9 +22,18 @@ export function Nullable<T extends TSchema>(schema: T): TUnsafe<Static<T> | null
 export const PatternString = (pattern: string, message: string, options: SchemaOptions = {}) =>
   Type.String({ ...options, pattern, [MESSAGE_KEYWORD]: message })
 
-const NO_CONTROL = '^[^\\p{Cc}\\p{Cs}]*$'
-const NOT_BLANK_NO_CONTROL = '^(?!\\s*$)[^\\p{Cc}\\p{Cs}]*$'
-const NO_CONTROL_BUT_LINE_BREAKS = '^(?:[^\\p{Cc}\\p{Cs}]|[\\t\\n\\r])*$'
+/** One rule of a text; without a `type` of its own, so that a nullable text admits null. */
+const textRule = (pattern: string, message: string) => ({ pattern, [MESSAGE_KEYWORD]: message })
+const NOT_BLANK = textRule('\\S', 'must not be empty')
+const NO_LONE_SURROGATE = textRule(
+  '^\\P{Cs}*$',
+  'must be valid Unicode text (it contains a lone surrogate)',
+)
+const NO_CONTROL = textRule('^\\P{Cc}*$', 'must not contain control characters')
+const NO_CONTROL_BUT_LINE_BREAKS = textRule(
+  '^(?:\\P{Cc}|[\\t\\n\\r])*$',
+  'must not contain control characters',
+)
 
 /**
  * Free text shown to people (labels, names, icons, options): at most `max` characters (code
@@ -37,16 +46,14 @@ export function DisplayText(options: {
   multiline?: boolean
   description?: string
 }) {
-  const pattern = options.multiline
-    ? NO_CONTROL_BUT_LINE_BREAKS
-    : options.allowEmpty
-      ? NO_CONTROL
-      : NOT_BLANK_NO_CONTROL
-  const message = options.allowEmpty
-    ? 'must not contain control characters or lone surrogates'
-    : 'must not be blank or contain control characters or lone surrogates'
-  return PatternString(pattern, message, {
+  const rules = [
+    ...(options.allowEmpty ? [] : [NOT_BLANK]),
+    NO_LONE_SURROGATE,
+    options.multiline ? NO_CONTROL_BUT_LINE_BREAKS : NO_CONTROL,
+  ]
+  return Type.String({
     maxLength: options.max,
+    allOf: rules,
     ...(options.description ? { description: options.description } : {}),
   })
 }

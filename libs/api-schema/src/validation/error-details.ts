@@ -2,8 +2,19 @@ import type { ErrorObject } from 'ajv'
 import type { ErrorDetail } from '@cms/errors'
 import { memberPath, pointerToPath } from './detail-path.ts'
 
-/** A schema annotation: the message for a failed `pattern`, `format` or `not` of that schema. */
+/**
+ * A schema annotation: the message for a failed `pattern`, `format` or `not` of that schema, or
+ * an object of messages by keyword when it has more than one of them.
+ */
 export const MESSAGE_KEYWORD = 'x-message'
+
+function customMessage(error: ErrorObject): string | undefined {
+  const custom: unknown = error.parentSchema?.[MESSAGE_KEYWORD]
+  if (typeof custom === 'string') return custom
+  if (typeof custom !== 'object' || custom === null) return undefined
+  const message: unknown = (custom as Record<string, unknown>)[error.keyword]
+  return typeof message === 'string' ? message : undefined
+}
 
 const TYPE_NAMES: Record<string, string> = {
   string: 'a string',
@@ -25,7 +36,7 @@ const plural = (count: number, noun: string): string => `${count} ${noun}${count
 
 function messageOf(error: ErrorObject): string {
   const params = error.params as Record<string, unknown>
-  const custom = error.parentSchema?.[MESSAGE_KEYWORD]
+  const custom = customMessage(error)
   switch (error.keyword) {
     case 'type':
       return `must be ${typeList(String(params.type).split(','))}`
@@ -54,11 +65,11 @@ function messageOf(error: ErrorObject): string {
     case 'uniqueItems':
       return `must not repeat an item (items ${Math.min(Number(params.i), Number(params.j))} and ${Math.max(Number(params.i), Number(params.j))} are the same)`
     case 'pattern':
-      return typeof custom === 'string' ? custom : `must match ${shown(params.pattern)}`
+      return custom ?? `must match ${shown(params.pattern)}`
     case 'format':
-      return typeof custom === 'string' ? custom : `must be a valid ${shown(params.format)}`
+      return custom ?? `must be a valid ${shown(params.format)}`
     case 'not':
-      return typeof custom === 'string' ? custom : 'is not allowed'
+      return custom ?? 'is not allowed'
     default:
       return error.message ?? 'is invalid'
   }

@@ -84,7 +84,7 @@ describe('validateBody: the error details', () => {
     expect(bodyProblems(WebsiteBody, { name: '  ' })).toEqual([
       {
         path: 'name',
-        message: 'must not be blank or contain control characters or lone surrogates',
+        message: 'must not be empty',
       },
     ])
     expect(bodyProblems(WebsiteBody, { name: 'a\u0000b' })[0]?.path).toBe('name')
@@ -101,6 +101,24 @@ describe('validateBody: the error details', () => {
         events: ['entry.create', 'entry.create'],
       }),
     ).toEqual([{ path: 'events', message: 'must not repeat an item (items 0 and 1 are the same)' }])
+  })
+
+  it('when text is long in UTF-16 but not in code points, then limits count code points', () => {
+    expect(bodyProblems(ContentTypeCreateBody, { name: 'a', label: '😀'.repeat(200) })).toEqual([])
+    expect(bodyProblems(ContentTypeCreateBody, { name: 'a', label: '😀'.repeat(201) })).toEqual([
+      { path: 'label', message: 'must be at most 200 characters' },
+    ])
+  })
+
+  it('when a description has line breaks and tabs, then they are kept; other control characters are not', () => {
+    const ok = { name: 'a', description: 'line\nbreak\ttab\r\n' }
+    expect(bodyProblems(ContentTypeCreateBody, ok)).toEqual([])
+    expect(bodyProblems(ContentTypeCreateBody, { name: 'a', description: 'bell\u0007' })).toEqual([
+      { path: 'description', message: 'must not contain control characters' },
+    ])
+    expect(bodyProblems(ContentTypeCreateBody, { name: 'a', label: 'line\nbreak' })).toEqual([
+      { path: 'label', message: 'must not contain control characters' },
+    ])
   })
 
   it('when the body is not an object, then one detail at the root says so', () => {

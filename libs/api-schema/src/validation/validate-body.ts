@@ -19,7 +19,7 @@ function createAjv(): Ajv {
     ownProperties: true,
   })
   addFormats.default(ajv, ['date-time', 'date', 'email', 'uri'])
-  ajv.addKeyword({ keyword: MESSAGE_KEYWORD, schemaType: 'string' })
+  ajv.addKeyword({ keyword: MESSAGE_KEYWORD, schemaType: ['string', 'object'] })
   return ajv
 }
 

@@ -1,5 +1,6 @@
-import { checkContentTypeDefinition, definitionSize, isContentTypeName } from '@cms/content-model'
+import { definitionSize, isContentTypeName } from '@cms/content-model'
 import type { ContentType, ContentTypeDefinition } from '@cms/content-model'
+import { checkContentTypeDefinition } from './content-type-definition.ts'
 import { ConflictError, NotFoundError, ValidationError } from '@cms/errors'
 import { DEFAULT_WEBSITE_QUOTAS, quotaExceeded, requireAdminScope } from '@cms/http'
 import type { Caller, WebsiteQuotas } from '@cms/http'

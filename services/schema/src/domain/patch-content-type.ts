@@ -1,7 +1,8 @@
-import { checkContentTypeDefinition, CONTENT_TYPE_MEMBERS } from '@cms/content-model'
+import { CONTENT_TYPE_MEMBERS } from '@cms/content-model'
 import type { ContentType, ContentTypeDefinition } from '@cms/content-model'
 import { ValidationError } from '@cms/errors'
 import type { ErrorDetail } from '@cms/errors'
+import { checkContentTypeDefinition } from './content-type-definition.ts'
 import { missingTargetProblems } from './relation-targets.ts'
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>

@@ -1,0 +1,34 @@
+import { bodyProblems, ContentTypeCreateBody } from '@cms/api-schema'
+import { contentTypeRuleProblems, definitionFromInput } from '@cms/content-model'
+import type { ContentTypeDefinition } from '@cms/content-model'
+import { ValidationError } from '@cms/errors'
+import type { ErrorDetail } from '@cms/errors'
+
+export interface CheckedContentType {
+  /** Undefined when there are problems. */
+  definition: ContentTypeDefinition | undefined
+  problems: ErrorDetail[]
+}
+
+/**
+ * A whole definition: its shape by the request schema and, beside it, what a schema cannot say
+ * (content-model's rules), one problem per path; with defaults filled in when there is none.
+ */
+export function checkContentTypeDefinition(input: unknown): CheckedContentType {
+  const byPath = new Map<string, ErrorDetail>()
+  for (const problem of [
+    ...bodyProblems(ContentTypeCreateBody, input),
+    ...contentTypeRuleProblems(input),
+  ])
+    if (!byPath.has(problem.path)) byPath.set(problem.path, problem)
+  const problems = [...byPath.values()]
+  if (problems.length > 0) return { definition: undefined, problems }
+  return { definition: definitionFromInput(input as ContentTypeCreateBody), problems }
+}
+
+/** The definition with defaults filled in, or a ValidationError listing every problem. */
+export function parseContentTypeDefinition(input: unknown): ContentTypeDefinition {
+  const { definition, problems } = checkContentTypeDefinition(input)
+  if (!definition) throw new ValidationError('The content type definition is invalid', problems)
+  return definition
+}
