@@ -189,7 +189,7 @@ export function typeDeclarations(input: {
   types: readonly ContentType[]
   locales: readonly string[]
 }): string {
-  const types = [...input.types].sort((a, b) => a.name.localeCompare(b.name))
+  const types = [...input.types].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
   const typing: FieldTyping = { stems: stemsOf(types) }
   const locales = input.locales.length > 0 ? input.locales.map(literal).join(' | ') : 'string'
   const parts = [
