@@ -367,6 +367,48 @@ describe('editor workspace in the browser', () => {
     await page.close()
   })
 
+  it('when a type is localized, then the locale switcher edits one locale and leaves the other alone', async () => {
+    const locales = await site.api('PUT', '/api/locales', {
+      body: {
+        locales: [
+          { code: 'en', default: true },
+          { code: 'fr', fallback: 'en' },
+        ],
+      },
+    })
+    expect(locales.status).toBe(200)
+    const type = await site.api('POST', '/api/content-types', {
+      body: {
+        name: 'page',
+        label: 'Page',
+        localized: true,
+        titleField: 'title',
+        fields: [
+          { name: 'title', label: 'Title', type: 'text', required: true },
+          { name: 'code', label: 'Code', type: 'text', localized: false },
+        ],
+      },
+    })
+    expect(type.status).toBe(201)
+    const created = await site.api('POST', '/api/content?locale=en', {
+      body: { type: 'page', data: { title: 'Hello', code: 'P-1' } },
+    })
+    expect(created.status).toBe(201)
+    const id = created.body.id as string
+    const page = await openEditor(first, `#/editor/documents/${id}`)
+    await page.getByRole('heading', { level: 1, name: 'Hello' }).waitFor()
+    await field(page, 'Locale').selectOption('fr')
+    await page.waitForURL(/\?locale=fr$/)
+    await field(page, /^Title/).fill('Bonjour')
+    await waitSaved(page)
+    await shoot(page, '12-locale-fr')
+    const read = async (locale: string) =>
+      (await site.api('GET', `/api/content/${id}?draft=true&locale=${locale}`)).body.data
+    expect(await read('fr')).toEqual({ title: 'Bonjour', code: 'P-1' })
+    expect(await read('en')).toEqual({ title: 'Hello', code: 'P-1' })
+    await page.close()
+  })
+
   it('when the screen is 375 px wide, then the list and the form fit without sideways scrolling', async () => {
     const page = await openEditor(first, '#/editor', { width: 375 })
     await page.getByText(/^Showing 1–20 of/).waitFor()
