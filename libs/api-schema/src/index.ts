@@ -1,4 +1,4 @@
-export { bodyProblems, hasShape, validateBody } from './validation/validate-body.ts'
+export { bodyProblems, validateBody } from './validation/validate-body.ts'
 export { indexPath, memberPath, pointerToPath } from './validation/detail-path.ts'
 export { detailsOf, MESSAGE_KEYWORD } from './validation/error-details.ts'
 export * from './requests/admin.ts'

@@ -41,11 +41,6 @@ export function bodyProblems(schema: TSchema, body: unknown): ErrorDetail[] {
   return validate(body) ? [] : detailsOf(validate.errors ?? [], body)
 }
 
-/** Whether `body` has the shape `schema` describes, narrowing its type. */
-export function hasShape<T extends TSchema>(schema: T, body: unknown): body is Static<T> {
-  return validatorOf(schema)(body)
-}
-
 /**
  * `body` as the type `schema` describes, or a ValidationError (422) listing every problem.
  * The body is not changed: defaults are the caller's to fill in.
