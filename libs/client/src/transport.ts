@@ -1,4 +1,5 @@
 import { CmsNetworkError, errorOfAnswer, retryAfterSecondsOf } from './cms-api-error.ts'
+import { newIdempotencyKey } from './idempotency-key.ts'
 import { DEFAULT_RETRY, RETRIED_STATUSES, retryDelayMs } from './retry-policy.ts'
 import type { RetryOptions } from './retry-policy.ts'
 
@@ -90,7 +91,7 @@ export function createTransport(options: TransportOptions): Transport {
   const fetchFn = options.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args))
   const policy: RetryOptions = { ...DEFAULT_RETRY, ...options.retry }
   const sleep = options.sleep ?? defaultSleep
-  const newKey = options.newIdempotencyKey ?? (() => globalThis.crypto.randomUUID())
+  const newKey = options.newIdempotencyKey ?? newIdempotencyKey
 
   async function send(request: CmsRequest): Promise<Response> {
     const idempotencyKey = request.keyed ? (request.idempotencyKey ?? newKey()) : undefined
