@@ -1,5 +1,5 @@
 export { bodyProblems, validateBody } from './validation/validate-body.ts'
-export { indexPath, memberPath, pointerToPath } from './validation/detail-path.ts'
+export { pointerToPath } from './validation/detail-path.ts'
 export { detailsOf, MESSAGE_KEYWORD } from './validation/error-details.ts'
 export * from './requests/admin.ts'
 export * from './requests/content.ts'

@@ -1,8 +1,8 @@
 import type { ErrorObject } from 'ajv'
+import { memberPath } from '@cms/errors'
 import type { ErrorDetail } from '@cms/errors'
 import type { ContentType, FieldDefinition } from './content-type.ts'
 import { expectedValue, NOT_EMPTY_KEYWORD, STORABLE_KEYWORD } from './data-schema.ts'
-import { memberPath } from './detail-path.ts'
 
 function decodePointerSegment(segment: string): string {
   return segment.replace(/~1/g, '/').replace(/~0/g, '~')

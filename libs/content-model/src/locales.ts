@@ -1,6 +1,6 @@
+import { indexPath } from '@cms/errors'
 import type { ErrorDetail } from '@cms/errors'
 import type { ContentType, FieldDefinition } from './content-type.ts'
-import { indexPath } from './detail-path.ts'
 
 /** One locale of a website (extensions.md B); without `fallback` a locale falls back to the default. */
 export interface LocaleDefinition {

@@ -1,6 +1,7 @@
+import { indexPath } from '@cms/errors'
 import type { ErrorDetail } from '@cms/errors'
 import type { ContentType } from './content-type.ts'
-import { indexPath, isPlainObject } from './detail-path.ts'
+import { isPlainObject } from './plain-object.ts'
 import { fieldFromInput, fieldRuleProblems, isSet } from './validate-field-definition.ts'
 import type { FieldDefinitionInput, Settable } from './validate-field-definition.ts'
 

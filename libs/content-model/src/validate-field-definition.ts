@@ -1,7 +1,8 @@
+import { memberPath } from '@cms/errors'
 import type { ErrorDetail } from '@cms/errors'
 import { FIELD_TYPES } from './content-type.ts'
 import type { FieldDefinition, FieldType } from './content-type.ts'
-import { isPlainObject, memberPath } from './detail-path.ts'
+import { isPlainObject } from './plain-object.ts'
 import { FIELD_OPTION_NAMES, FIELD_OPTION_TYPES, REQUIRED_FIELD_OPTIONS } from './field-options.ts'
 
 /** Members a client may send as null to mean "not set". */

@@ -1,6 +1,7 @@
 import type { ErrorObject } from 'ajv'
+import { memberPath } from '@cms/errors'
 import type { ErrorDetail } from '@cms/errors'
-import { memberPath, pointerToPath } from './detail-path.ts'
+import { pointerToPath } from './detail-path.ts'
 
 /**
  * A schema annotation: the message for a failed `pattern`, `format` or `not` of that schema, or
