@@ -409,6 +409,53 @@ describe('editor workspace in the browser', () => {
     await page.close()
   })
 
+  it("types: a relation targets a type of the website — when an editor builds a type with a relation and a rich-text field, then the API's problems show at the field and the saved type drives the form", async () => {
+    const page = await openEditor(first, '#/editor/types')
+    await page.getByRole('link', { name: 'New content type' }).click()
+    await page.getByRole('heading', { level: 1, name: 'New content type' }).waitFor()
+    await field(page, 'Name').fill('review')
+    await field(page, 'Label').fill('Review')
+    const row = (n: number) => page.getByRole('group', { name: `Field ${n}`, exact: true })
+    await row(1).getByLabel('Field name').fill('title')
+    await page.getByRole('button', { name: 'Add field' }).click()
+    await row(2).getByLabel('Field name').fill('2 bad')
+    await row(2).getByLabel('Field type').selectOption('richText')
+    await page.getByRole('button', { name: 'Add field' }).click()
+    await row(3).getByLabel('Field name').fill('subject')
+    await row(3).getByLabel('Field label').fill('Subject')
+    await row(3).getByLabel('Field type').selectOption('relation')
+    await row(3).getByLabel('Target type').selectOption('article')
+    await field(page, 'Title field').selectOption('title')
+    await page.getByRole('button', { name: 'Create type' }).click()
+    await page.getByRole('alert').getByText('The problems are marked below').waitFor()
+    const badName = row(2).getByLabel('Field name')
+    expect(await badName.getAttribute('aria-invalid')).toBe('true')
+    const problemId = (await badName.getAttribute('aria-describedby')) as string
+    expect(await page.locator(`#${problemId}`).textContent()).not.toBe('')
+    await shoot(page, '13-type-builder-problem')
+    await badName.fill('body')
+    await page.getByRole('button', { name: 'Create type' }).click()
+    await page.getByRole('heading', { level: 1, name: 'Content type Review' }).waitFor()
+    const stored = (await site.api('GET', '/api/content-types/review')).body
+    expect(
+      stored.fields.map((f: { name: string; type: string; target?: string }) => [
+        f.name,
+        f.type,
+        f.target,
+      ]),
+    ).toEqual([
+      ['title', 'text', undefined],
+      ['body', 'richText', undefined],
+      ['subject', 'relation', 'article'],
+    ])
+    expect(stored.titleField).toBe('title')
+    await page.goto(`${gatewayUrl}/admin#/editor/new/review`)
+    await page.getByRole('heading', { level: 1, name: 'New Review' }).waitFor()
+    await page.getByRole('textbox', { name: 'body' }).waitFor()
+    await page.getByRole('button', { name: 'Choose Subject' }).waitFor()
+    await page.close()
+  })
+
   it('when the screen is 375 px wide, then the list and the form fit without sideways scrolling', async () => {
     const page = await openEditor(first, '#/editor', { width: 375 })
     await page.getByText(/^Showing 1–20 of/).waitFor()

@@ -6,6 +6,9 @@ export type EditorRoute =
   | { view: 'new'; type: string }
   | { view: 'document'; id: string; locale?: string }
   | { view: 'history'; id: string; locale?: string }
+  | { view: 'types' }
+  /** `name` '' is a new type. */
+  | { view: 'type'; name: string }
 
 export const EDITOR_PREFIX = '#/editor'
 
@@ -14,7 +17,10 @@ export const isEditorHash = (hash: string): boolean =>
   hash.startsWith(`${EDITOR_PREFIX}/`) ||
   hash.startsWith(`${EDITOR_PREFIX}?`)
 
-/** `#/editor?type=article&status=draft&q=…&sort=…&page=2`, `#/editor/new/<type>`, `#/editor/documents/<id>[/history][?locale=fr]`. */
+/**
+ * `#/editor?type=article&status=draft&q=…&sort=…&page=2`, `#/editor/new/<type>`,
+ * `#/editor/documents/<id>[/history][?locale=fr]`, `#/editor/types[/<name>]`, `#/editor/new-type`.
+ */
 export function parseEditorRoute(hash: string): EditorRoute {
   const rest = hash.slice(EDITOR_PREFIX.length)
   const [path = '', search = ''] = rest.split('?', 2)
@@ -22,6 +28,8 @@ export function parseEditorRoute(hash: string): EditorRoute {
   const [, section, id, sub] = path.split('/').map((part) => decodeURIComponent(part))
   const locale = query.get('locale') || undefined
   if (section === 'new' && id) return { view: 'new', type: id }
+  if (section === 'types') return id ? { view: 'type', name: id } : { view: 'types' }
+  if (section === 'new-type') return { view: 'type', name: '' }
   if (section === 'documents' && id) {
     return sub === 'history' ? { view: 'history', id, locale } : { view: 'document', id, locale }
   }
@@ -34,6 +42,12 @@ export function editorHref(route: EditorRoute): string {
       const search = route.query.toString()
       return search ? `${EDITOR_PREFIX}?${search}` : EDITOR_PREFIX
     }
+    case 'types':
+      return `${EDITOR_PREFIX}/types`
+    case 'type':
+      return route.name
+        ? `${EDITOR_PREFIX}/types/${encodeURIComponent(route.name)}`
+        : `${EDITOR_PREFIX}/new-type`
     case 'new':
       return `${EDITOR_PREFIX}/new/${encodeURIComponent(route.type)}`
     case 'document':

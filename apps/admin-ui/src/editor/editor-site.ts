@@ -6,6 +6,8 @@ export interface EditorSite {
   client: EditorClient
   types: ContentType[]
   locales: Locale[]
+  /** Reads the types and locales again (after the type builder saved). */
+  reload: () => void
 }
 
 export const typeNamed = (site: EditorSite, name: string): ContentType | undefined =>

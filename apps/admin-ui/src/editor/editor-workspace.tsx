@@ -1,3 +1,4 @@
+import { useMemo } from 'preact/hooks'
 import type { EditorClient } from './editor-client.ts'
 import { ErrorMessage } from '../ui/error-message.tsx'
 import { useResource } from '../ui/use-resource.ts'
@@ -5,6 +6,8 @@ import { DocumentList } from './documents/document-list.tsx'
 import { DocumentEditor } from './form/document-editor.tsx'
 import { NewDocument } from './form/new-document.tsx'
 import { VersionHistory } from './history/version-history.tsx'
+import { TypeBuilder } from './types/type-builder.tsx'
+import { TypeList } from './types/type-list.tsx'
 import { editorHref, useEditorRoute } from './editor-route.ts'
 import type { EditorSite } from './editor-site.ts'
 
@@ -16,10 +19,14 @@ export function EditorWorkspace({
   onSignOut: () => void
 }) {
   const route = useEditorRoute()
-  const site = useResource(async (): Promise<EditorSite> => {
+  const site = useResource(async (): Promise<Omit<EditorSite, 'reload'>> => {
     const [types, locales] = await Promise.all([client.contentTypes.list(), client.locales.list()])
     return { client, types: types.docs, locales: locales.locales }
   }, [client])
+  const editorSite = useMemo(
+    () => (site.data ? { ...site.data, reload: site.reload } : undefined),
+    [site.data],
+  )
   const documentsHref = editorHref({ view: 'documents', query: new URLSearchParams() })
   return (
     <>
@@ -31,6 +38,12 @@ export function EditorWorkspace({
         <nav aria-label="Editor" class="editor-nav">
           <a href={documentsHref} aria-current={route.view === 'documents' ? 'page' : undefined}>
             Documents
+          </a>
+          <a
+            href={editorHref({ view: 'types' })}
+            aria-current={route.view === 'types' || route.view === 'type' ? 'page' : undefined}
+          >
+            Content types
           </a>
         </nav>
         <button type="button" class="button" onClick={onSignOut}>
@@ -44,7 +57,7 @@ export function EditorWorkspace({
             Loading the website's content types…
           </p>
         )}
-        {site.data && <EditorView site={site.data} route={route} />}
+        {editorSite && <EditorView site={editorSite} route={route} />}
       </main>
     </>
   )
@@ -71,6 +84,10 @@ function EditorView({
           locale={route.locale}
         />
       )
+    case 'types':
+      return <TypeList site={site} />
+    case 'type':
+      return <TypeBuilder key={route.name} site={site} name={route.name} />
     case 'history':
       return <VersionHistory key={route.id} site={site} id={route.id} locale={route.locale} />
   }

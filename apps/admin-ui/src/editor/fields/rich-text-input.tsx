@@ -110,6 +110,8 @@ export function RichTextInput({ field, id, value, onChange, invalid, describedBy
             aria-pressed={
               current?.isActive(tool.name, 'attrs' in tool ? tool.attrs : undefined) ?? false
             }
+            // A click keeps the focus (and the selection) in the text; keyboard users come back to it by the command's focus().
+            onMouseDown={(event) => event.preventDefault()}
             onClick={() => current && tool.run(current)}
           >
             {tool.text}

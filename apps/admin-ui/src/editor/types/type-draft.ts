@@ -1,0 +1,166 @@
+import { CmsApiError } from '@cms/client'
+import type { ContentType, ContentTypeInput, FieldDefinition, FieldType } from '@cms/client'
+
+/** A field as the builder edits it: every input is text until it is sent. */
+export interface FieldDraft {
+  /** Keeps a row's identity while rows move. */
+  key: string
+  name: string
+  label: string
+  type: FieldType
+  required: boolean
+  localized: boolean
+  options: string
+  min: string
+  max: string
+  maxLength: string
+  target: string
+  many: boolean
+}
+
+export interface TypeDraft {
+  name: string
+  label: string
+  description: string
+  titleField: string
+  slugField: string
+  localized: boolean
+  fields: FieldDraft[]
+}
+
+let rows = 0
+const rowKey = () => `row-${++rows}`
+
+export const newField = (): FieldDraft => ({
+  key: rowKey(),
+  name: '',
+  label: '',
+  type: 'text',
+  required: false,
+  localized: true,
+  options: '',
+  min: '',
+  max: '',
+  maxLength: '',
+  target: '',
+  many: false,
+})
+
+export const EMPTY_TYPE: TypeDraft = {
+  name: '',
+  label: '',
+  description: '',
+  titleField: '',
+  slugField: '',
+  localized: false,
+  fields: [newField()],
+}
+
+const text = (value: number | undefined) => (value === undefined ? '' : String(value))
+
+export function draftOf(type: ContentType): TypeDraft {
+  return {
+    name: type.name,
+    label: type.label,
+    description: type.description ?? '',
+    titleField: type.titleField ?? '',
+    slugField: type.slugField ?? '',
+    localized: type.localized === true,
+    fields: type.fields.map((field) => ({
+      key: rowKey(),
+      name: field.name,
+      label: field.label,
+      type: field.type,
+      required: field.required,
+      localized: field.localized !== false,
+      options: (field.options ?? []).join(', '),
+      min: text(field.min),
+      max: text(field.max),
+      maxLength: text(field.maxLength),
+      target: field.target ?? '',
+      many: field.many === true,
+    })),
+  }
+}
+
+/** Only the members a field's type takes; a blank number is left out, a typo stays for the API to judge. */
+function fieldOf(draft: FieldDraft, localizedType: boolean): FieldDefinition {
+  const number = (value: string) => (value.trim() === '' ? undefined : Number(value))
+  const field: FieldDefinition = {
+    name: draft.name.trim(),
+    type: draft.type,
+    required: draft.required,
+    ...(draft.label.trim() ? { label: draft.label.trim() } : {}),
+  }
+  if (localizedType && !draft.localized) field.localized = false
+  if (draft.type === 'select') {
+    field.options = draft.options
+      .split(',')
+      .map((option) => option.trim())
+      .filter(Boolean)
+  }
+  if (draft.type === 'number' || draft.type === 'integer') {
+    const min = number(draft.min)
+    const max = number(draft.max)
+    if (min !== undefined) field.min = min
+    if (max !== undefined) field.max = max
+  }
+  if (draft.type === 'text' || draft.type === 'textarea') {
+    const maxLength = number(draft.maxLength)
+    if (maxLength !== undefined) field.maxLength = maxLength
+  }
+  if (draft.type === 'relation') field.target = draft.target
+  if (draft.type === 'relation' || draft.type === 'media') field.many = draft.many
+  return field
+}
+
+export function inputOf(draft: TypeDraft): ContentTypeInput {
+  return {
+    name: draft.name.trim(),
+    label: draft.label.trim() || draft.name.trim(),
+    ...(draft.description.trim() ? { description: draft.description.trim() } : {}),
+    ...(draft.titleField ? { titleField: draft.titleField } : {}),
+    ...(draft.slugField ? { slugField: draft.slugField } : {}),
+    localized: draft.localized,
+    fields: draft.fields.map((field) => fieldOf(field, draft.localized)),
+  }
+}
+
+export const TEXT_TYPES: readonly FieldType[] = ['text', 'textarea']
+
+/** The field types the API takes (docs/api.md, "§ types: thirteen field types"), in picker order. */
+export const FIELD_TYPES = [
+  'text',
+  'textarea',
+  'richText',
+  'tags',
+  'number',
+  'integer',
+  'boolean',
+  'date',
+  'datetime',
+  'email',
+  'url',
+  'select',
+  'json',
+  'relation',
+  'media',
+] as const satisfies readonly FieldType[]
+
+/** The API's problems by where the builder shows them: `name`, `fields.3.target`, … */
+export function problemsByPlace(error: unknown): { at: Map<string, string[]>; other: string[] } {
+  const at = new Map<string, string[]>()
+  const other: string[] = []
+  if (!(error instanceof CmsApiError)) return { at, other }
+  for (const detail of error.details) {
+    const field = /^fields\[(\d+)\](?:\.(\w+))?/.exec(detail.path)
+    const place = field
+      ? `fields.${field[1]}.${field[2] ?? 'name'}`
+      : /^(name|label|description|titleField|slugField|localized)$/.test(detail.path)
+        ? detail.path
+        : undefined
+    if (place) at.set(place, [...(at.get(place) ?? []), detail.message])
+    else other.push(detail.path ? `${detail.path}: ${detail.message}` : detail.message)
+  }
+  return { at, other }
+}
