@@ -12,7 +12,21 @@ type Json = Record<string, any>
 /** The env var that turns the check off (`0`); it is on by default. */
 export const CONTRACT_CHECK_ENV = 'CMS_CONTRACT_CHECK'
 
-export const contractCheckOn = (): boolean => process.env[CONTRACT_CHECK_ENV] !== '0'
+/**
+ * Whether answers from `baseUrl` are checked: on unless turned off, for the stack the global
+ * setup started (its gateway and services). A gateway a test starts in front of a stand-in
+ * service answers what the stand-in says, which no document describes.
+ */
+export function contractCheckOn(baseUrl: string): boolean {
+  if (process.env[CONTRACT_CHECK_ENV] === '0') return false
+  return [
+    'CMS_TEST_GATEWAY_URL',
+    'CMS_TEST_CONTENT_READ_URL',
+    'CMS_TEST_CONTENT_WRITE_URL',
+    'CMS_TEST_SCHEMA_URL',
+    'CMS_TEST_WEBHOOK_URL',
+  ].some((name) => process.env[name] === baseUrl)
+}
 
 interface Template {
   path: string
@@ -44,28 +58,38 @@ function templatesOf(document: Json): Template[] {
     .sort((a, b) => b.literals - a.literals)
 }
 
-let described: { public: Described; admin: Described; ajv: Ajv2020 } | undefined
-const validators = new Map<string, ValidateFunction>()
+export interface AnswerChecker {
+  /** What is wrong with an answer according to the documents, or undefined when it matches. */
+  problem(answer: Answer): string | undefined
+}
 
 /**
- * The documents every answer is held to: built in process from @cms/api-schema, as the gateway
- * serves them, without a website's types (so `data` is any object).
+ * A checker of answers against OpenAPI documents: `/admin/api` answers against `admin`, other
+ * `/api` answers against `public`. Validators are compiled once per operation and status.
  */
-function documents() {
-  if (described) return described
+export function createAnswerChecker(documents: { public: Json; admin: Json }): AnswerChecker {
   const ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: true })
   addFormats(ajv)
   const make = (id: string, document: Json): Described => {
     ajv.addSchema({ ...document, $id: id })
     return { id, document, templates: templatesOf(document) }
   }
-  described = {
-    public: make('cms-public-openapi', buildPublicDocument()),
-    admin: make('cms-admin-openapi', buildAdminDocument()),
-    ajv,
+  const apis = {
+    public: make('cms-public-openapi', documents.public),
+    admin: make('cms-admin-openapi', documents.admin),
   }
-  return described
+  const validators = new Map<string, ValidateFunction>()
+  return { problem: (answer) => problemOf(answer, apis, ajv, validators) }
 }
+
+let builtIn: AnswerChecker | undefined
+
+/**
+ * The documents every test's answers are held to: built in process from @cms/api-schema, as the
+ * gateway serves them, without a website's types (so `data` is any object).
+ */
+const defaultChecker = (): AnswerChecker =>
+  (builtIn ??= createAnswerChecker({ public: buildPublicDocument(), admin: buildAdminDocument() }))
 
 const pointer = (...parts: string[]) =>
   parts.map((part) => part.replaceAll('~', '~0').replaceAll('/', '~1')).join('/')
@@ -84,7 +108,15 @@ export interface Answer {
  * What is wrong with an answer according to the OpenAPI document of its API, or undefined when
  * it matches (or is no answer of `/api` or `/admin/api`: health, assets, internal routes).
  */
-export function answerProblem(answer: Answer): string | undefined {
+export const answerProblem = (answer: Answer): string | undefined =>
+  defaultChecker().problem(answer)
+
+function problemOf(
+  answer: Answer,
+  apis: { public: Described; admin: Described },
+  ajv: Ajv2020,
+  validators: Map<string, ValidateFunction>,
+): string | undefined {
   const path = answer.path.split('?')[0]!
   const kind = path.startsWith('/admin/api/')
     ? 'admin'
@@ -93,8 +125,7 @@ export function answerProblem(answer: Answer): string | undefined {
       : undefined
   const method = answer.method.toLowerCase()
   if (!kind || method === 'head' || method === 'options') return undefined
-  const { ajv, ...both } = documents()
-  const api = both[kind]
+  const api = apis[kind]
   const template = api.templates.find((candidate) => candidate.pattern.test(path))
   const operation = template && (api.document.paths[template.path]?.[method] as Json | undefined)
   let where: string

@@ -33,8 +33,8 @@ function parseLenient(text: string): any {
 
 /**
  * A small JSON client over fetch with fixed headers, for tests. Every answer of `/api` and
- * `/admin/api` is held to the OpenAPI document (answer-contract.ts): one whose shape drifts from
- * it fails the test (`CMS_CONTRACT_CHECK=0` turns this off).
+ * `/admin/api` from the test stack is held to the OpenAPI document (answer-contract.ts): one
+ * whose shape drifts from it fails the test (`CMS_CONTRACT_CHECK=0` turns this off).
  */
 export function jsonClient(baseUrl: string, fixedHeaders: Record<string, string>): ApiCall {
   return async (method, path, options = {}) => {
@@ -51,7 +51,7 @@ export function jsonClient(baseUrl: string, fixedHeaders: Record<string, string>
     const response = await fetch(`${baseUrl}${path}`, { method, headers, body })
     const text = await response.text()
     const parsed = parseLenient(text)
-    if (contractCheckOn())
+    if (contractCheckOn(baseUrl))
       assertAnswerMatches({
         method,
         path,

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url'
 import { Router } from '@koa/router'
 import type { Context, Middleware } from 'koa'
 import { routed } from '@cms/http'
-import { adminPanelSecurityHeaders } from '../admin-panel/security-headers.ts'
+import { docsSecurityHeaders } from './docs-security-headers.ts'
 import { DOCS_PAGE } from './docs-page.ts'
 
 interface DocsFile {
@@ -23,6 +23,10 @@ const ASSETS: Readonly<Record<string, { path: () => string; type: string }>> = {
     type: JS,
   },
   'docs.js': { path: () => fileURLToPath(new URL('./assets/docs.js', import.meta.url)), type: JS },
+  'favicon.svg': {
+    path: () => fileURLToPath(new URL('./assets/favicon.svg', import.meta.url)),
+    type: 'image/svg+xml',
+  },
   'docs.css': {
     path: () => fileURLToPath(new URL('./assets/docs.css', import.meta.url)),
     type: 'text/css; charset=utf-8',
@@ -51,13 +55,13 @@ function send(ctx: Context, file: DocsFile): void {
 /**
  * `/docs`: the OpenAPI documents (`/api/openapi.json` with an API key, `/admin/api/openapi.json`
  * with the admin token) rendered by Redoc, every file served from here (no CDN), under the admin
- * panel's Content-Security-Policy.
+ * panel's Content-Security-Policy (plus empty style elements, docs-security-headers.ts).
  */
 export function apiDocs(): Middleware {
   const router = new Router({ prefix: '/docs' })
   const loaded = new Map<string, Promise<DocsFile>>()
   const page = fileOf(Buffer.from(DOCS_PAGE), 'text/html; charset=utf-8')
-  router.use(adminPanelSecurityHeaders())
+  router.use(docsSecurityHeaders())
   router.get('/', (ctx) => send(ctx, page))
   router.get('/assets/:name', async (ctx, next) => {
     const name = ctx.params.name ?? ''

@@ -8,6 +8,7 @@ export const DOCS_PAGE = `<!doctype html>
     <meta charset="utf-8" />
     <meta name="viewport" content="width=device-width, initial-scale=1" />
     <title>API reference</title>
+    <link rel="icon" href="/docs/assets/favicon.svg" />
     <link rel="stylesheet" href="/docs/assets/docs.css" />
   </head>
   <body>
