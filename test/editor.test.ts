@@ -456,6 +456,47 @@ describe('editor workspace in the browser', () => {
     await page.close()
   })
 
+  it('when an editor drops an image on the media library, then it is uploaded, listed with its preview, its alt text is saved, and it goes into the article', async () => {
+    const page = await openEditor(first, '#/editor/media')
+    await page.getByRole('heading', { level: 1, name: 'Media' }).waitFor()
+    const bytes = [...(await makeImage({ width: 400, height: 300 }))]
+    // A drop as the browser delivers one: a DataTransfer holding the file (the root tsconfig has no DOM types, hence the string).
+    const dataTransfer = await page.evaluateHandle(
+      `(() => { const transfer = new DataTransfer(); transfer.items.add(new File([new Uint8Array(${JSON.stringify(bytes)})], 'lighthouse.png', { type: 'image/png' })); return transfer })()`,
+    )
+    await page.dispatchEvent('.drop-zone', 'drop', { dataTransfer })
+    await page.getByText('1 of 1 file uploaded.').waitFor()
+    const card = page
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('link', { name: 'lighthouse.png' }) })
+    await card.waitFor()
+    expect(await card.textContent()).toContain('400 × 300')
+    const preview = card.locator('img')
+    expect(await preview.getAttribute('src')).toMatch(/\/lighthouse\.png\?w=160$/)
+    await waitFor(
+      async () =>
+        (await preview.evaluate((img: { naturalWidth: number }) => img.naturalWidth)) === 160 ||
+        undefined,
+    )
+    await card.getByLabel('Alt text of lighthouse.png').fill('The lighthouse at noon')
+    await card.getByRole('button', { name: 'Save alt text' }).click()
+    await card.getByRole('button', { name: 'Saved' }).waitFor()
+    const listed = (await site.api('GET', '/api/media?filters[filename][$eq]=lighthouse.png')).body
+      .docs
+    expect(listed).toHaveLength(1)
+    expect(listed[0].alt).toBe('The lighthouse at noon')
+    await shoot(page, '14-media-dropped')
+
+    await page.goto(`${gatewayUrl}/admin#/editor/documents/${articleId}`)
+    await page.getByRole('button', { name: 'Change Cover' }).click()
+    await page.locator('#field-cover').fill('lighthouse')
+    await page.getByRole('button', { name: /^lighthouse\.png/ }).click()
+    await page.getByRole('button', { name: /^Remove lighthouse\.png/ }).waitFor()
+    await waitSaved(page)
+    expect((await readDraft(articleId)).data.cover).toBe(listed[0].id)
+    await page.close()
+  })
+
   it('when the screen is 375 px wide, then the list and the form fit without sideways scrolling', async () => {
     const page = await openEditor(first, '#/editor', { width: 375 })
     await page.getByText(/^Showing 1–20 of/).waitFor()

@@ -7,6 +7,7 @@ export type EditorRoute =
   | { view: 'document'; id: string; locale?: string }
   | { view: 'history'; id: string; locale?: string }
   | { view: 'types' }
+  | { view: 'media' }
   /** `name` '' is a new type. */
   | { view: 'type'; name: string }
 
@@ -19,7 +20,7 @@ export const isEditorHash = (hash: string): boolean =>
 
 /**
  * `#/editor?type=article&status=draft&q=…&sort=…&page=2`, `#/editor/new/<type>`,
- * `#/editor/documents/<id>[/history][?locale=fr]`, `#/editor/types[/<name>]`, `#/editor/new-type`.
+ * `#/editor/documents/<id>[/history][?locale=fr]`, `#/editor/types[/<name>]`, `#/editor/new-type`, `#/editor/media`.
  */
 export function parseEditorRoute(hash: string): EditorRoute {
   const rest = hash.slice(EDITOR_PREFIX.length)
@@ -30,6 +31,7 @@ export function parseEditorRoute(hash: string): EditorRoute {
   if (section === 'new' && id) return { view: 'new', type: id }
   if (section === 'types') return id ? { view: 'type', name: id } : { view: 'types' }
   if (section === 'new-type') return { view: 'type', name: '' }
+  if (section === 'media') return { view: 'media' }
   if (section === 'documents' && id) {
     return sub === 'history' ? { view: 'history', id, locale } : { view: 'document', id, locale }
   }
@@ -44,6 +46,8 @@ export function editorHref(route: EditorRoute): string {
     }
     case 'types':
       return `${EDITOR_PREFIX}/types`
+    case 'media':
+      return `${EDITOR_PREFIX}/media`
     case 'type':
       return route.name
         ? `${EDITOR_PREFIX}/types/${encodeURIComponent(route.name)}`

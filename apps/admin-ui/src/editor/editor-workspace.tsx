@@ -8,6 +8,7 @@ import { NewDocument } from './form/new-document.tsx'
 import { VersionHistory } from './history/version-history.tsx'
 import { TypeBuilder } from './types/type-builder.tsx'
 import { TypeList } from './types/type-list.tsx'
+import { MediaLibrary } from './media/media-library.tsx'
 import { editorHref, useEditorRoute } from './editor-route.ts'
 import type { EditorSite } from './editor-site.ts'
 
@@ -44,6 +45,12 @@ export function EditorWorkspace({
             aria-current={route.view === 'types' || route.view === 'type' ? 'page' : undefined}
           >
             Content types
+          </a>
+          <a
+            href={editorHref({ view: 'media' })}
+            aria-current={route.view === 'media' ? 'page' : undefined}
+          >
+            Media
           </a>
         </nav>
         <button type="button" class="button" onClick={onSignOut}>
@@ -86,6 +93,8 @@ function EditorView({
       )
     case 'types':
       return <TypeList site={site} />
+    case 'media':
+      return <MediaLibrary site={site} />
     case 'type':
       return <TypeBuilder key={route.name} site={site} name={route.name} />
     case 'history':
