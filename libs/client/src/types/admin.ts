@@ -1,26 +1,30 @@
-// Derived from @cms/api-schema.
+// Answers derived from @cms/api-schema's response schemas. The request bodies are declared here:
+// their schemas (requests/admin.ts) take their limits from @cms/http, Node-only code that a
+// browser program importing the client (the admin panel) cannot type-check.
 import type { Static } from '@sinclair/typebox'
 import type {
   ApiKey,
-  ApiKeyCreateBody,
   CreatedApiKey,
   ImportResult,
   Purge,
-  QuotaChangeBody,
   QuotaReport as QuotaReportSchema,
-  RateLimitPlanBody,
   Website as WebsiteSchema,
-} from '@cms/api-schema'
+} from '../../../api-schema/src/responses/admin.ts'
 
 export type Website = WebsiteSchema
 
+export type KeyScope = ApiKey['scope']
+
 /** The scopes a key may have; a value the CLI checks before sending. */
-export const KEY_SCOPES = ['read', 'admin'] as const satisfies readonly ApiKeyCreateBody['scope'][]
-export type KeyScope = ApiKeyCreateBody['scope']
+export const KEY_SCOPES = ['read', 'admin'] as const satisfies readonly KeyScope[]
 
-export type RateLimitPlan = Required<RateLimitPlanBody>
+export type RateLimitPlan = ApiKey['rateLimit']
 
-export type KeyInput = ApiKeyCreateBody
+export interface KeyInput {
+  name?: string
+  scope: KeyScope
+  rateLimit?: Partial<RateLimitPlan>
+}
 
 export type ListedKey = ApiKey
 
@@ -31,7 +35,7 @@ export type CreatedKey = Static<typeof CreatedApiKey>
 export type QuotaReport = Static<typeof QuotaReportSchema>
 
 /** A quota's new override, or null for its default. */
-export type QuotaChange = QuotaChangeBody
+export type QuotaChange = Record<string, number | null>
 
 export type PurgeProgress = Purge
 

@@ -1,22 +1,70 @@
-// Derived from @cms/api-schema: the request schemas the API validates with, the answer schemas
-// its OpenAPI document holds. Type-only imports, so neither TypeBox nor ajv reaches a bundle.
-import type {
-  ContentType as ContentTypeSchema,
-  ContentTypeCreateBody,
-  ContentTypePatchBody,
-  FieldDefinitionBody,
-} from '@cms/api-schema'
+/**
+ * Declared here rather than derived from @cms/api-schema: the content-type schemas take their
+ * limits from @cms/content-model, whose index reaches Node-only code that a browser program (the
+ * admin panel) cannot type-check. libs/client/test/types-match-schemas.test.ts holds these to
+ * the schemas.
+ */
 
-/** A field definition as a create or PATCH sends it. */
-export type FieldDefinition = FieldDefinitionBody
+/** Every field type a content type may declare (docs/api.md, "§ types: thirteen field types"). */
+export const FIELD_TYPES = [
+  'text',
+  'textarea',
+  'richText',
+  'tags',
+  'number',
+  'integer',
+  'boolean',
+  'date',
+  'datetime',
+  'email',
+  'url',
+  'select',
+  'json',
+  'relation',
+  'media',
+] as const
+export type FieldType = (typeof FIELD_TYPES)[number]
 
-export type FieldType = FieldDefinition['type']
+export interface FieldDefinition {
+  name: string
+  label?: string
+  type: FieldType
+  required?: boolean
+  /** `select`: the allowed values. */
+  options?: string[]
+  /** `number` / `integer`: inclusive bounds. */
+  min?: number
+  max?: number
+  /** `text` / `textarea`: the longest value in characters. */
+  maxLength?: number
+  /** `relation`: the content type its ids name. */
+  target?: string
+  /** `relation` / `media`: a list of ids instead of one. */
+  many?: boolean
+  /** In a localized type, `false` keeps one value shared by every locale. */
+  localized?: boolean
+}
 
 /** What `POST /api/content-types` takes. */
-export type ContentTypeInput = ContentTypeCreateBody
+export interface ContentTypeInput {
+  name: string
+  label?: string
+  description?: string
+  slugField?: string
+  titleField?: string
+  icon?: string
+  fields?: FieldDefinition[]
+  localized?: boolean
+}
 
 /** What `PATCH /api/content-types/:name` takes: each sent member replaces the stored one. */
-export type ContentTypeChange = ContentTypePatchBody
+export type ContentTypeChange = Partial<Omit<ContentTypeInput, 'name'>>
 
-/** A content type as the API answers it. */
-export type ContentType = ContentTypeSchema
+export interface ContentType extends Omit<ContentTypeInput, 'fields' | 'label'> {
+  id: string
+  label: string
+  fields: (FieldDefinition & { label: string; required: boolean })[]
+  version: number
+  createdAt: string
+  updatedAt: string
+}

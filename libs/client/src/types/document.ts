@@ -2,11 +2,13 @@
 import type {
   ContentCreateBody,
   ContentPatchBody,
+  ScheduleCreateBody,
+} from '../../../api-schema/src/requests/content.ts'
+import type {
   Document,
   Schedule as ScheduleSchema,
-  ScheduleCreateBody,
   Version,
-} from '@cms/api-schema'
+} from '../../../api-schema/src/responses/documents.ts'
 
 /** `data` of a document: field values keyed by field name. */
 export type DocumentData = Record<string, unknown>

@@ -1,4 +1,5 @@
-import type { Media, MediaPatchBody } from '@cms/api-schema'
+import type { MediaPatchBody } from '../../../api-schema/src/requests/content.ts'
+import type { Media } from '../../../api-schema/src/responses/media.ts'
 
 /** A media record as the API answers it (derived from @cms/api-schema). */
 export type MediaFile = Media

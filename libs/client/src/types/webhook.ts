@@ -1,11 +1,13 @@
 // Derived from @cms/api-schema.
 import type {
+  WebhookCreateBody,
+  WebhookPatchBody,
+} from '../../../api-schema/src/requests/webhooks.ts'
+import type {
   Delivery as DeliverySchema,
   DeliveryDetail as DeliveryDetailSchema,
   Webhook as WebhookSchema,
-  WebhookCreateBody,
-  WebhookPatchBody,
-} from '@cms/api-schema'
+} from '../../../api-schema/src/responses/webhooks.ts'
 
 export type WebhookInput = WebhookCreateBody
 
