@@ -14,6 +14,7 @@ import { ContentType, Locales } from '../responses/content-types.ts'
 import { Document, DocumentProjection, Version } from '../responses/documents.ts'
 import { Media } from '../responses/media.ts'
 import { Delivery, Webhook } from '../responses/webhooks.ts'
+import { MediaUpload } from './media-upload.ts'
 import { pathsOf, plain, ref } from './operation.ts'
 import type { RouteSpec } from './operation.ts'
 import { queryParameters } from './parameters.ts'
@@ -259,16 +260,6 @@ export const ADMIN_ROUTES: readonly RouteSpec[] = [
     ok: { 200: { type: 'object', description: 'An OpenAPI 3.1 document' } },
   },
 ]
-
-const MediaUpload = {
-  type: 'object',
-  required: ['file'],
-  properties: {
-    file: { type: 'string', contentMediaType: 'application/octet-stream' },
-    alt: { type: 'string' },
-    caption: { type: 'string' },
-  },
-}
 
 /** The OpenAPI 3.1 document of the admin API (the platform operator's). */
 export function buildAdminDocument(input: { serverUrl?: string } = {}): Json {

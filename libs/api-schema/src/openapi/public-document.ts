@@ -14,6 +14,7 @@ import { Document, DocumentProjection, Schedule, Version } from '../responses/do
 import { Media } from '../responses/media.ts'
 import { Delivery, DeliveryDetail, Webhook } from '../responses/webhooks.ts'
 import { byType, contentTypeSchemas } from './data-schemas.ts'
+import { MediaUpload } from './media-upload.ts'
 import { pathsOf, plain, RATE_LIMIT_HEADERS, ref } from './operation.ts'
 import { PUBLIC_ROUTES } from './public-routes.ts'
 
@@ -22,22 +23,6 @@ type Json = Record<string, unknown>
 export const OPENAPI_VERSION = '3.1.0'
 /** The API's own version, shown in `info.version`. */
 export const API_VERSION = '1.0.0'
-
-/** An upload: `multipart/form-data` with a `file` part and optional text fields. */
-const MediaUpload = {
-  type: 'object',
-  required: ['file'],
-  additionalProperties: false,
-  properties: {
-    file: {
-      type: 'string',
-      contentMediaType: 'application/octet-stream',
-      description: 'The bytes; the type is sniffed from them',
-    },
-    alt: { type: 'string' },
-    caption: { type: 'string' },
-  },
-}
 
 /** The schemas that do not depend on a website. */
 function sharedSchemas(): Record<string, Json> {
