@@ -27,7 +27,7 @@ describe('the same source on Deno', () => {
     rmSync(dataDir, { recursive: true, force: true })
   })
 
-  it('when the gateway and the content service run on Deno, then a document round-trips through them', async () => {
+  it('when the gateway and the content service run on Deno, then a document round-trips through them, and the OpenAPI documents and /docs are served', async () => {
     const admin = jsonClient(services.gatewayUrl, {
       authorization: `Bearer ${services.adminToken}`,
     })
@@ -59,5 +59,17 @@ describe('the same source on Deno', () => {
     expect(read.body.data).toEqual({ title: 'Hello from Deno' })
     const health = await fetch(`${services.urls.gateway}/healthz`)
     expect(health.status).toBe(200)
+
+    // The OpenAPI documents and /docs, with Redoc's bundle resolved from node_modules.
+    const document = await api('GET', '/api/openapi.json')
+    expect(document.status).toBe(200)
+    expect(document.body.components.schemas['article.Data'].properties.title).toBeDefined()
+    expect((await admin('GET', '/admin/api/openapi.json')).body.openapi).toBe('3.1.0')
+    const page = await fetch(`${services.urls.gateway}/docs`)
+    expect(page.status).toBe(200)
+    expect(await page.text()).toContain('/docs/assets/redoc.standalone.js')
+    const redoc = await fetch(`${services.urls.gateway}/docs/assets/redoc.standalone.js`)
+    expect(redoc.status).toBe(200)
+    expect((await redoc.arrayBuffer()).byteLength).toBeGreaterThan(500_000)
   }, 60_000)
 })
