@@ -1,8 +1,5 @@
 import { existsSync } from 'node:fs'
 import { mkdir, mkdtemp, rm } from 'node:fs/promises'
-import { createServer } from 'node:http'
-import type { Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { randomUUID } from 'node:crypto'
@@ -14,23 +11,15 @@ import { adminClient, apiClient, testEnv, waitFor } from '@cms/testkit'
 import { REPO_ROOT } from '@cms/stack'
 import { ADMIN_UI_DIST } from '@cms/admin-ui'
 import { buildAdminUi } from '../apps/admin-ui/build-admin-ui.ts'
-import { CHROMIUM, CHROMIUM_ARGS, collectBrowserErrors, ensureChromium } from './browser-kit.ts'
+import {
+  CHROMIUM,
+  CHROMIUM_ARGS,
+  collectBrowserErrors,
+  ensureChromium,
+  webhookReceiver,
+} from './browser-kit.ts'
 
 const SCREENSHOTS = join(REPO_ROOT, 'test-output', 'admin-panel')
-
-/** Answers every webhook delivery with 204, so the panel has deliveries to show. */
-async function webhookReceiver(): Promise<{ url: string; close(): Promise<void> }> {
-  const server: Server = createServer((request, response) => {
-    request.resume()
-    request.on('end', () => response.writeHead(204).end())
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as AddressInfo
-  return {
-    url: `http://127.0.0.1:${port}/hook`,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
-  }
-}
 
 describe('admin panel in the browser', () => {
   let context: BrowserContext

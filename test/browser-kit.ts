@@ -1,6 +1,9 @@
 import { execFileSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { mkdir } from 'node:fs/promises'
+import { createServer } from 'node:http'
+import type { Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
 import process from 'node:process'
 import type { Page } from 'playwright-core'
@@ -50,3 +53,17 @@ export async function screenshotter(
 /** How far the page scrolls sideways (0 or less: it fits the viewport). */
 export const sidewaysOverflow = (page: Page): Promise<number> =>
   page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth')
+
+/** Answers every webhook delivery with 204, so the panel has deliveries to show. */
+export async function webhookReceiver(): Promise<{ url: string; close(): Promise<void> }> {
+  const server: Server = createServer((request, response) => {
+    request.resume()
+    request.on('end', () => response.writeHead(204).end())
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as AddressInfo
+  return {
+    url: `http://127.0.0.1:${port}/hook`,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  }
+}

@@ -15,6 +15,7 @@ import {
   ensureChromium,
   screenshotter,
   sidewaysOverflow,
+  webhookReceiver,
 } from './browser-kit.ts'
 import { makeImage, upload } from './media-kit.ts'
 
@@ -495,6 +496,84 @@ describe('editor workspace in the browser', () => {
     await waitSaved(page)
     expect((await readDraft(articleId)).data.cover).toBe(listed[0].id)
     await page.close()
+  })
+
+  it('webhooks: redeliver answers 202 — when an editor creates, edits, pings and deletes a webhook, then the delivery log shows each attempt and a redelivery', async () => {
+    const receiver = await webhookReceiver()
+    try {
+      const page = await openEditor(first, '#/editor/webhooks')
+      await page.getByText('No webhooks yet.').waitFor()
+      await page.getByRole('button', { name: 'New webhook' }).click()
+      const form = page.getByRole('form', { name: 'New webhook' })
+      await form.getByLabel('Webhook name').fill('search index')
+      await form.getByLabel('Endpoint URL').fill(receiver.url)
+      await form.getByLabel('entry.delete').uncheck()
+      await form.getByLabel('Article', { exact: true }).check()
+      await form.getByRole('button', { name: 'Create webhook' }).click()
+      await page.getByRole('heading', { level: 2, name: 'search index' }).waitFor()
+      const [stored] = (await site.api('GET', '/api/webhooks')).body.docs
+      expect(stored).toMatchObject({
+        name: 'search index',
+        url: receiver.url,
+        events: ['entry.create', 'entry.update', 'entry.publish', 'entry.unpublish'],
+        contentTypes: ['article'],
+      })
+
+      await page.getByRole('button', { name: 'Edit search index' }).click()
+      await page
+        .getByRole('form', { name: 'Edit search index' })
+        .getByLabel('Webhook name')
+        .fill('search index v2')
+      await page.getByRole('button', { name: 'Save webhook' }).click()
+      await page.getByRole('heading', { level: 2, name: 'search index v2' }).waitFor()
+
+      await page.getByRole('button', { name: 'Send a test ping to search index v2' }).click()
+      await page.getByText('A test ping is on its way to search index v2.').waitFor()
+      const log = page.getByRole('region', { name: 'Deliveries of search index v2' })
+      const refresh = page.getByRole('button', {
+        name: 'Refresh the deliveries of search index v2',
+      })
+      const succeeded = log.getByRole('row', { name: /^webhook\.ping succeeded/ })
+      await waitFor(
+        async () => {
+          if ((await succeeded.count()) > 0) return true
+          await refresh.click()
+          return undefined
+        },
+        { timeoutMs: 15_000, intervalMs: 500, what: 'the ping to succeed' },
+      )
+      await log
+        .getByRole('button', { name: /^Attempts of webhook\.ping/ })
+        .first()
+        .click()
+      const attempts = page.getByRole('region', { name: /^Attempts of delivery/ })
+      expect(await attempts.textContent()).toContain('succeeded · 204')
+      await log
+        .getByRole('button', { name: /^Redeliver webhook\.ping/ })
+        .first()
+        .click()
+      await page.getByText('webhook.ping is being delivered again.').waitFor()
+      await waitFor(
+        async () => {
+          if ((await succeeded.count()) === 2) return true
+          await refresh.click()
+          return undefined
+        },
+        { timeoutMs: 15_000, intervalMs: 500, what: 'the redelivery to succeed' },
+      )
+      await shoot(page, '15-webhooks')
+
+      await page.getByRole('button', { name: 'Delete search index v2' }).click()
+      await page
+        .getByRole('dialog', { name: 'Delete search index v2?' })
+        .getByRole('button', { name: 'Delete' })
+        .click()
+      await page.getByText('No webhooks yet.').waitFor()
+      expect((await site.api('GET', '/api/webhooks')).body.docs).toEqual([])
+      await page.close()
+    } finally {
+      await receiver.close()
+    }
   })
 
   it('when the screen is 375 px wide, then the list and the form fit without sideways scrolling', async () => {

@@ -8,6 +8,7 @@ export type EditorRoute =
   | { view: 'history'; id: string; locale?: string }
   | { view: 'types' }
   | { view: 'media' }
+  | { view: 'webhooks' }
   /** `name` '' is a new type. */
   | { view: 'type'; name: string }
 
@@ -20,7 +21,7 @@ export const isEditorHash = (hash: string): boolean =>
 
 /**
  * `#/editor?type=article&status=draft&q=…&sort=…&page=2`, `#/editor/new/<type>`,
- * `#/editor/documents/<id>[/history][?locale=fr]`, `#/editor/types[/<name>]`, `#/editor/new-type`, `#/editor/media`.
+ * `#/editor/documents/<id>[/history][?locale=fr]`, `#/editor/types[/<name>]`, `#/editor/new-type`, `#/editor/media`, `#/editor/webhooks`.
  */
 export function parseEditorRoute(hash: string): EditorRoute {
   const rest = hash.slice(EDITOR_PREFIX.length)
@@ -32,6 +33,7 @@ export function parseEditorRoute(hash: string): EditorRoute {
   if (section === 'types') return id ? { view: 'type', name: id } : { view: 'types' }
   if (section === 'new-type') return { view: 'type', name: '' }
   if (section === 'media') return { view: 'media' }
+  if (section === 'webhooks') return { view: 'webhooks' }
   if (section === 'documents' && id) {
     return sub === 'history' ? { view: 'history', id, locale } : { view: 'document', id, locale }
   }
@@ -48,6 +50,8 @@ export function editorHref(route: EditorRoute): string {
       return `${EDITOR_PREFIX}/types`
     case 'media':
       return `${EDITOR_PREFIX}/media`
+    case 'webhooks':
+      return `${EDITOR_PREFIX}/webhooks`
     case 'type':
       return route.name
         ? `${EDITOR_PREFIX}/types/${encodeURIComponent(route.name)}`

@@ -9,6 +9,7 @@ import { VersionHistory } from './history/version-history.tsx'
 import { TypeBuilder } from './types/type-builder.tsx'
 import { TypeList } from './types/type-list.tsx'
 import { MediaLibrary } from './media/media-library.tsx'
+import { WebhookList } from './webhooks/webhook-list.tsx'
 import { editorHref, useEditorRoute } from './editor-route.ts'
 import type { EditorSite } from './editor-site.ts'
 
@@ -51,6 +52,12 @@ export function EditorWorkspace({
             aria-current={route.view === 'media' ? 'page' : undefined}
           >
             Media
+          </a>
+          <a
+            href={editorHref({ view: 'webhooks' })}
+            aria-current={route.view === 'webhooks' ? 'page' : undefined}
+          >
+            Webhooks
           </a>
         </nav>
         <button type="button" class="button" onClick={onSignOut}>
@@ -95,6 +102,8 @@ function EditorView({
       return <TypeList site={site} />
     case 'media':
       return <MediaLibrary site={site} />
+    case 'webhooks':
+      return <WebhookList site={site} />
     case 'type':
       return <TypeBuilder key={route.name} site={site} name={route.name} />
     case 'history':
