@@ -139,14 +139,23 @@ function problemOf(
     if (!documented && answer.status < 400)
       return `${answer.method} ${template!.path} answered ${status}, which the document does not list`
     const responseKey = documented ? status : 'default'
-    const response = operation.responses[responseKey] as Json
+    // An answer is written in place or refers to one of components.responses.
+    const written = operation.responses[responseKey] as Json
+    const response = (
+      written.$ref
+        ? api.document.components.responses[String(written.$ref).split('/').pop()!]
+        : written
+    ) as Json
+    const location = written.$ref
+      ? String(written.$ref)
+      : `#${pointer('', 'paths', template!.path, method, 'responses', responseKey)}`
     const media = response.content?.['application/json']
     if (!media) {
       if (answer.text !== '' && !response.content)
         return `${answer.method} ${template!.path} ${status} has a body, the document none`
       return undefined
     }
-    where = `#${pointer('', 'paths', template!.path, method, 'responses', responseKey)}/content/application~1json/schema`
+    where = `${location}/content/application~1json/schema`
   }
   if (answer.text === '') {
     return answer.status === 304

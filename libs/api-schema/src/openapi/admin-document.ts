@@ -15,7 +15,7 @@ import { Document, DocumentProjection, Version } from '../responses/documents.ts
 import { Media } from '../responses/media.ts'
 import { Delivery, Webhook } from '../responses/webhooks.ts'
 import { MediaUpload } from './media-upload.ts'
-import { pathsOf, plain, ref } from './operation.ts'
+import { errorResponses, pathsOf, plain, ref } from './operation.ts'
 import type { RouteSpec } from './operation.ts'
 import { queryParameters } from './parameters.ts'
 import { API_VERSION, OPENAPI_VERSION } from './public-document.ts'
@@ -299,6 +299,7 @@ export function buildAdminDocument(input: { serverUrl?: string } = {}): Json {
         MediaPatchBody: plain(MediaPatchBody),
         MediaUpload,
       },
+      responses: errorResponses(),
       securitySchemes: {
         adminToken: {
           type: 'http',

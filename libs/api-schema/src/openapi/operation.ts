@@ -56,6 +56,24 @@ const ERROR_MEANING: Record<number, string> = {
   503: 'A service behind the API is unavailable',
 }
 
+const errorResponseName = (status: number) => `Error${status}`
+
+/** `components.responses`: one error answer per status, and `Error` for any other. */
+export function errorResponses(): Json {
+  const responses: Json = {
+    Error: { description: 'Any other error', content: json(ref('Error')) },
+  }
+  for (const [status, description] of Object.entries(ERROR_MEANING)) {
+    if (status === '304') continue
+    responses[errorResponseName(Number(status))] = {
+      description,
+      ...(status === '429' && { headers: { 'Retry-After': HEADER_SCHEMAS['Retry-After'] } }),
+      content: json(ref('Error')),
+    }
+  }
+  return responses
+}
+
 /** Statuses any call may answer: who it is, the path, its input, the rate and the services. */
 const ALWAYS = [401, 404, 422, 429, 503]
 
@@ -127,14 +145,9 @@ export function operation(spec: OperationSpec, operationId: string): Json {
       responses['304'] = { description: ERROR_MEANING[304] }
       continue
     }
-    const headers = status === 429 ? { 'Retry-After': HEADER_SCHEMAS['Retry-After'] } : undefined
-    responses[String(status)] = {
-      description: ERROR_MEANING[status] ?? 'Error',
-      ...(headers && { headers }),
-      content: json(ref('Error')),
-    }
+    responses[String(status)] = { $ref: `#/components/responses/${errorResponseName(status)}` }
   }
-  responses.default = { description: 'Any other error', content: json(ref('Error')) }
+  responses.default = { $ref: '#/components/responses/Error' }
   const mediaType = spec.bodyMediaType ?? 'application/json'
   return {
     operationId,

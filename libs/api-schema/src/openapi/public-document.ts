@@ -15,7 +15,7 @@ import { Media } from '../responses/media.ts'
 import { Delivery, DeliveryDetail, Webhook } from '../responses/webhooks.ts'
 import { byType, contentTypeSchemas } from './data-schemas.ts'
 import { MediaUpload } from './media-upload.ts'
-import { pathsOf, plain, RATE_LIMIT_HEADERS, ref } from './operation.ts'
+import { errorResponses, pathsOf, plain, RATE_LIMIT_HEADERS, ref } from './operation.ts'
 import { PUBLIC_ROUTES } from './public-routes.ts'
 
 type Json = Record<string, unknown>
@@ -115,6 +115,7 @@ export function buildPublicDocument(input: PublicDocumentInput = {}): Json {
     components: {
       schemas,
       headers: RATE_LIMIT_HEADERS,
+      responses: errorResponses(),
       securitySchemes: SECURITY_SCHEMES,
     },
   }

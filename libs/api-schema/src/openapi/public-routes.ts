@@ -33,8 +33,10 @@ export const PUBLIC_ROUTES: readonly RouteSpec[] = [
     summary: 'List documents',
     description:
       "Published documents, or with `draft=true` (admin keys) drafts too. `filters`, `sort`, `fields`, `populate` and `pagination` take the bracket notation of `qs` (Strapi's).",
-    parameters: queryParameters(ContentListQuery),
+    parameters: [...queryParameters(ContentListQuery), ifNoneMatchHeader],
     ok: { 200: plain(ListEnvelope(Ref('ListedDocument'))) },
+    headers: { 200: ['ETag'] },
+    errors: [304],
   },
   {
     method: 'post',
