@@ -576,6 +576,38 @@ describe('editor workspace in the browser', () => {
     }
   })
 
+  it('schedules: a schedule runs within 2 s of its time — when an editor schedules a publish a few seconds ahead, then the document goes live; a schedule can be cancelled', async () => {
+    const created = await site.api('POST', '/api/content', {
+      body: { type: 'article', data: { title: 'Scheduled one' } },
+    })
+    const id = created.body.id as string
+    const page = await openEditor(first, `#/editor/documents/${id}`)
+    const schedule = page.getByRole('region', { name: 'Schedule' })
+    await schedule.getByText('Nothing scheduled.').waitFor()
+    const soon = new Date(Date.now() + 4000).toISOString().slice(0, 19)
+    await schedule.getByLabel('When (UTC)').fill(soon)
+    await schedule.getByRole('button', { name: 'Schedule', exact: true }).click()
+    await schedule
+      .getByRole('list', { name: 'Pending schedules' })
+      .getByText(/^Publish at/)
+      .waitFor()
+    await shoot(page, '16-scheduled')
+    await waitFor(async () => ((await readLive(id)).status === 200 ? true : undefined), {
+      timeoutMs: 15_000,
+      intervalMs: 250,
+      what: 'the scheduled publish',
+    })
+    await schedule.getByLabel('Action').selectOption('unpublish')
+    await schedule.getByLabel('When (UTC)').fill('2099-01-01T12:00:00')
+    await schedule.getByRole('button', { name: 'Schedule', exact: true }).click()
+    await schedule.getByText(/^Unpublish at 2099-01-01 12:00 UTC/).waitFor()
+    expect((await site.api('GET', `/api/content/${id}/schedule`)).body.docs).toHaveLength(1)
+    await schedule.getByRole('button', { name: 'Cancel the scheduled unpublish' }).click()
+    await schedule.getByText('Nothing scheduled.').waitFor()
+    expect((await site.api('GET', `/api/content/${id}/schedule`)).body.docs).toEqual([])
+    await page.close()
+  })
+
   it('when the screen is 375 px wide, then the list and the form fit without sideways scrolling', async () => {
     const page = await openEditor(first, '#/editor', { width: 375 })
     await page.getByText(/^Showing 1–20 of/).waitFor()

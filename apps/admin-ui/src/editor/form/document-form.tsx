@@ -9,6 +9,7 @@ import { ConflictNotice } from './conflict-notice.tsx'
 import { LocaleSwitcher } from './locale-switcher.tsx'
 import { PublishActions } from './publish-actions.tsx'
 import { SaveStatusLine } from './save-status-line.tsx'
+import { ScheduleControl } from './schedule-control.tsx'
 import { useAutosave } from './use-autosave.ts'
 
 /** The form of one document: its type's fields, autosaved; publishing; the locale in use. */
@@ -80,6 +81,7 @@ export function DocumentForm({
           History
         </a>
       </div>
+      <ScheduleControl site={site} doc={doc} />
       <form
         class="fields"
         aria-label={`${type.label} fields`}
