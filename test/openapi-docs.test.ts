@@ -107,4 +107,19 @@ describe('/docs in the browser', () => {
     expect(await page.locator('#docs-render').innerHTML()).toBe('')
     await page.close()
   })
+
+  it('openapi: /docs renders it — when the admin panel signed in in this tab, then /docs shows the admin document without asking', async () => {
+    const page = await open()
+    const { gatewayUrl, adminToken } = testEnv()
+    await page.goto(`${gatewayUrl}/docs`)
+    // What the admin panel's sign-in keeps (apps/admin-ui/src/session/token-store.ts).
+    await page.evaluate((token) => {
+      sessionStorage.clear()
+      sessionStorage.setItem('cms-admin-token', token)
+    }, adminToken)
+    await page.reload()
+    await page.locator('#docs-render[data-loaded="admin"]').waitFor()
+    await rendered(page, 'Create a website')
+    await page.close()
+  })
 })
