@@ -608,6 +608,54 @@ describe('editor workspace in the browser', () => {
     await page.close()
   })
 
+  it('drafts: a live PATCH does not drop a pending draft silently — when an editor restores a version while changes are pending, then the dialog says they will be dropped and Restore anyway does it', async () => {
+    const created = await site.api('POST', '/api/content', {
+      body: { type: 'article', data: { title: 'Draft restore' } },
+    })
+    const id = created.body.id as string
+    expect((await site.api('POST', `/api/content/${id}/publish`)).status).toBe(200)
+    const pending = await site.api('PATCH', `/api/content/${id}?draft=true`, {
+      body: { data: { title: 'Pending words' } },
+    })
+    expect(pending.status).toBe(200)
+    const page = await openEditor(first, `#/editor/documents/${id}/history`)
+    await page.getByRole('button', { name: /^Version 1 · create/ }).click()
+    await page.getByRole('button', { name: 'Restore version 1' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Restore version 1?' })
+    await dialog.getByRole('button', { name: 'Restore', exact: true }).click()
+    await dialog.getByRole('alert').getByText('Restoring drops them').waitFor()
+    await shoot(page, '17-restore-over-pending-draft')
+    await dialog.getByRole('button', { name: 'Restore anyway' }).click()
+    await page.getByText('Version 1 was restored as a new version.').waitFor()
+    const after = await readDraft(id)
+    expect(after.hasPendingDraft).toBe(false)
+    expect(after.data.title).toBe('Draft restore')
+    expect((await readLive(id)).body.data.title).toBe('Draft restore')
+    await page.close()
+  })
+
+  it('when an editor deletes a document that another names, then the refusal names it and Delete anyway removes it', async () => {
+    const author = await site.api('POST', '/api/content', {
+      body: { type: 'author', data: { name: 'Referenced Author' } },
+    })
+    const authorId = author.body.id as string
+    const article = await site.api('POST', '/api/content', {
+      body: { type: 'article', data: { title: 'Naming the author', author: authorId } },
+    })
+    expect(article.status).toBe(201)
+    const page = await openEditor(first, `#/editor/documents/${authorId}`)
+    await page.getByRole('heading', { level: 1, name: 'Referenced Author' }).waitFor()
+    await page.getByRole('button', { name: 'Delete', exact: true }).click()
+    const dialog = page.getByRole('dialog', { name: 'Delete “Referenced Author”?' })
+    await dialog.getByRole('button', { name: 'Delete', exact: true }).click()
+    await dialog.getByRole('button', { name: 'Delete anyway' }).waitFor()
+    expect(await dialog.getByRole('alert').textContent()).toContain(article.body.id)
+    await dialog.getByRole('button', { name: 'Delete anyway' }).click()
+    await page.getByRole('heading', { level: 1, name: 'Documents' }).waitFor()
+    expect((await site.api('GET', `/api/content/${authorId}?draft=true`)).status).toBe(404)
+    await page.close()
+  })
+
   it('when the screen is 375 px wide, then the list and the form fit without sideways scrolling', async () => {
     const page = await openEditor(first, '#/editor', { width: 375 })
     await page.getByText(/^Showing 1–20 of/).waitFor()
@@ -621,9 +669,10 @@ describe('editor workspace in the browser', () => {
   })
 
   it('when every screen has been shown, then the browser reported no errors (nothing refused by the CSP)', () => {
-    // The refused keys (401, 403), the invalid create (422) and the stale save (412) are logged
+    // The refused keys (401, 403), the invalid create (422), the stale save (412) and the refused
+    // restore and delete (409) are logged
     // by the browser as failed resources: expected.
-    const unexpected = browserErrors.filter((text) => !/status of 4(01|03|12|22)/.test(text))
+    const unexpected = browserErrors.filter((text) => !/status of 4(01|03|09|12|22)/.test(text))
     expect(unexpected).toEqual([])
   })
 })

@@ -1,7 +1,17 @@
-import { CmsApiError, createCmsClient } from '@cms/client'
-import type { CmsClient } from '@cms/client'
+import { CmsApiError, createCmsClient, createTransport } from '@cms/client'
+import type { CmsClient, CmsDocument } from '@cms/client'
 
-export type EditorClient = CmsClient
+/**
+ * `@cms/client` plus what it does not offer yet (an adapter over its own transport):
+ * restore with `?discardDraft=true`, which the API takes while a pending draft exists.
+ */
+export type EditorClient = CmsClient & {
+  restoreDiscardingDraft(
+    id: string,
+    version: number,
+    options: { ifMatch: number },
+  ): Promise<CmsDocument>
+}
 
 /**
  * The public API as one website's admin key sees it, through `@cms/client` on the page's own
@@ -14,13 +24,27 @@ export function createEditorClient(apiKey: string, onUnauthorized?: () => void):
     if (response.status === 401) onUnauthorized?.()
     return response
   }
-  return createCmsClient({
-    apiKey,
+  // An editor waits for a save, not a minute of backoff: three attempts, 5 s of Retry-After.
+  const retry = { maxAttempts: 3, maxRetryAfterMs: 5000 }
+  const client = createCmsClient({ apiKey, baseUrl: location.origin, fetch: guardedFetch, retry })
+  const transport = createTransport({
     baseUrl: location.origin,
+    headers: { 'x-api-key': apiKey },
     fetch: guardedFetch,
-    // An editor waits for a save, not a minute of backoff: three attempts, 5 s of Retry-After.
-    retry: { maxAttempts: 3, maxRetryAfterMs: 5000 },
+    retry,
   })
+  return {
+    ...client,
+    restoreDiscardingDraft: async (id, version, options) =>
+      (
+        await transport.request<CmsDocument>({
+          method: 'POST',
+          path: `/api/content/${encodeURIComponent(id)}/restore/${version}?discardDraft=true`,
+          keyed: true,
+          ifMatch: options.ifMatch,
+        })
+      ).body,
+  }
 }
 
 /** Checks a key before anything is shown: admin scope is needed to see and change drafts. */

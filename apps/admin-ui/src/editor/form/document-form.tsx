@@ -6,6 +6,7 @@ import { titleOf } from '../editor-site.ts'
 import type { EditorSite } from '../editor-site.ts'
 import { FieldRow } from '../fields/field-row.tsx'
 import { ConflictNotice } from './conflict-notice.tsx'
+import { DeleteDocument } from './delete-document.tsx'
 import { LocaleSwitcher } from './locale-switcher.tsx'
 import { PublishActions } from './publish-actions.tsx'
 import { SaveStatusLine } from './save-status-line.tsx'
@@ -77,9 +78,12 @@ export function DocumentForm({
           blocked={state.status === 'conflict'}
         />
         {type.localized && <LocaleSwitcher site={site} doc={doc} locale={locale} flush={flush} />}
-        <a class="button" href={editorHref({ view: 'history', id: doc.id, locale })}>
-          History
-        </a>
+        <div class="publish-actions">
+          <a class="button" href={editorHref({ view: 'history', id: doc.id, locale })}>
+            History
+          </a>
+          <DeleteDocument site={site} current={current} title={headingTitle} />
+        </div>
       </div>
       <ScheduleControl site={site} doc={doc} />
       <form

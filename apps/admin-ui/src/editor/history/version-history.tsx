@@ -7,6 +7,7 @@ import { useResource } from '../../ui/use-resource.ts'
 import { editorHref } from '../editor-route.ts'
 import { titleOf, typeNamed } from '../editor-site.ts'
 import type { EditorSite } from '../editor-site.ts'
+import { isStatus } from '../form/field-problems.ts'
 import { VersionDiff } from './version-diff.tsx'
 
 const VERSIONS_SHOWN = 50
@@ -29,7 +30,8 @@ export function VersionHistory({
     return { doc, versions: versions.docs }
   }, [site, id])
   const [chosen, setChosen] = useState<number>()
-  const [confirming, setConfirming] = useState(false)
+  /** 'draft' when the API refused (409) because a pending draft would be dropped. */
+  const [confirming, setConfirming] = useState<'ask' | 'draft'>()
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<unknown>()
   const [restored, setRestored] = useState<number>()
@@ -42,13 +44,23 @@ export function VersionHistory({
     setBusy(true)
     setError(undefined)
     try {
-      await site.client.content.restore(doc.id, selected.version, { ifMatch: doc.version })
+      if (confirming === 'draft') {
+        await site.client.restoreDiscardingDraft(doc.id, selected.version, {
+          ifMatch: doc.version,
+        })
+      } else {
+        await site.client.content.restore(doc.id, selected.version, { ifMatch: doc.version })
+      }
       setRestored(selected.version)
-      setConfirming(false)
+      setConfirming(undefined)
       loaded.reload()
     } catch (failure) {
-      setError(failure)
-      setConfirming(false)
+      if (isStatus(failure, 409) && doc.hasPendingDraft && confirming === 'ask') {
+        setConfirming('draft')
+      } else {
+        setError(failure)
+        setConfirming(undefined)
+      }
     } finally {
       setBusy(false)
     }
@@ -96,7 +108,7 @@ export function VersionHistory({
                   type="button"
                   class="button button-primary"
                   disabled={busy}
-                  onClick={() => setConfirming(true)}
+                  onClick={() => setConfirming('ask')}
                 >
                   Restore version {selected.version}
                 </button>
@@ -109,15 +121,22 @@ export function VersionHistory({
       {confirming && selected && (
         <ConfirmDialog
           title={`Restore version ${selected.version}?`}
-          confirmLabel="Restore"
+          confirmLabel={confirming === 'draft' ? 'Restore anyway' : 'Restore'}
           busy={busy}
           onConfirm={restore}
-          onCancel={() => setConfirming(false)}
+          onCancel={() => setConfirming(undefined)}
         >
-          <p>
-            Its content and slug become the document's again, as a new version; the status stays
-            {` ${doc?.status}`}. Nothing is lost: the current state stays in the history.
-          </p>
+          {confirming === 'draft' ? (
+            <p role="alert">
+              The document has unpublished changes (a pending draft). Restoring drops them: the
+              version becomes the published document at once. The changes stay in the history.
+            </p>
+          ) : (
+            <p>
+              Its content and slug become the document's again, as a new version; the status stays{' '}
+              {doc?.status}. Nothing is lost: the current state stays in the history.
+            </p>
+          )}
         </ConfirmDialog>
       )}
     </div>
