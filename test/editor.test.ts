@@ -138,6 +138,11 @@ describe('editor workspace in the browser', () => {
 
   it('admin: editors sign in with an admin key — when the key is wrong or read-only, then a message says why; with an admin key of the website, then its documents open', async () => {
     const page = await openEditor(first, '#/editor', { signedIn: false })
+    // Keyboard first: the key field is the first stop.
+    await page.keyboard.press('Tab')
+    expect(await page.evaluate('document.activeElement && document.activeElement.id')).toBe(
+      'editor-key',
+    )
     await signIn(page, 'cms_not-a-key-at-all')
     expect(await page.getByRole('alert').textContent()).toContain('was not accepted')
     await signIn(page, site.readKey)
