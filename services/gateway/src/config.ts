@@ -46,6 +46,7 @@ export const gatewayConfigSpec = {
   PURGE_BATCH_SIZE: env.integer({ default: 500, min: 1, max: 10_000 }),
   /** How often expired idempotency keys are deleted (FerretDB has no TTL index). */
   IDEMPOTENCY_SWEEP_INTERVAL_MS: env.integer({ default: 600_000, min: 100, max: 86_400_000 }),
+  KEY_USAGE_FLUSH_MS: env.integer({ default: 60_000, min: 100, max: 3_600_000 }),
 }
 
 export type GatewayConfig = ConfigOf<typeof gatewayConfigSpec>

@@ -13,6 +13,7 @@ import { createWebsitesRepository } from './data/websites-repository.ts'
 import { createApiKeysAdmin } from './domain/api-keys-admin.ts'
 import { createAuthFailureThrottle } from './domain/auth-failure-throttle.ts'
 import { createKeyAuthenticator } from './domain/key-authenticator.ts'
+import { createKeyUsage } from './domain/key-usage.ts'
 import { createKeyRateLimiter } from './domain/key-rate-limiter.ts'
 import { createWebsitesAdmin } from './domain/websites-admin.ts'
 import { createQuotaUsageReader } from './domain/quota-report.ts'
@@ -98,6 +99,11 @@ export async function start(
     ttlMs: config.KEY_CACHE_TTL_MS,
   })
   const onKeysRevoked = (hashes: readonly string[]) => authenticator.forget(hashes)
+  const keyUsage = createKeyUsage({
+    store: apiKeysRepository,
+    flushEveryMs: config.KEY_USAGE_FLUSH_MS,
+    logger,
+  })
   const quotas = createWebsiteQuotaLookup({
     websites: websitesRepository,
     ttlMs: config.KEY_CACHE_TTL_MS,
@@ -181,6 +187,7 @@ export async function start(
             idempotentWrites: idempotency.middleware,
             readCache: readCache.middleware,
             quotas,
+            keyUsage,
           }),
         ]),
       ),
@@ -230,6 +237,7 @@ export async function start(
       metricsPort: config.METRICS_PORT,
     })
   } catch (error) {
+    await keyUsage.stop()
     await prepared.stop()
     await idempotency.stop()
     await Promise.allSettled([readCache.close(), proxy.close(), redis.close(), mongo.close()])
@@ -240,6 +248,7 @@ export async function start(
     ...listening,
     async stop() {
       await service.close()
+      await keyUsage.stop()
       await lifecycle.runner.stop()
       await prepared.stop()
       await idempotency.stop()

@@ -22,6 +22,8 @@ export interface ApiKey {
   rateLimit: RateLimitPlan
   createdAt: string
   revokedAt?: string | null
+  /** Written by the gateway in batches, so up to a minute behind. */
+  lastUsedAt?: string | null
 }
 
 /** Only the answer to a create carries the key itself. */

@@ -14,6 +14,7 @@ export function KeyTable({ keys, onRevoke }: { keys: ApiKey[]; onRevoke: (key: A
             <th scope="col">Scope</th>
             <th scope="col">Plan</th>
             <th scope="col">Created</th>
+            <th scope="col">Last used</th>
             <th scope="col">Status</th>
           </tr>
         </thead>
@@ -29,6 +30,7 @@ export function KeyTable({ keys, onRevoke }: { keys: ApiKey[]; onRevoke: (key: A
               </td>
               <td class="nowrap">{formatPlan(key.rateLimit)}</td>
               <td class="nowrap">{formatDateTime(key.createdAt)}</td>
+              <td class="nowrap">{key.lastUsedAt ? formatDateTime(key.lastUsedAt) : 'never'}</td>
               <td>
                 {key.revokedAt ? (
                   <span>Revoked {formatDateTime(key.revokedAt)}</span>

@@ -30,6 +30,13 @@ export const ApiKey = Type.Object(
     rateLimit: RateLimitPlan,
     createdAt: Timestamp,
     revokedAt: OrNull(Timestamp),
+    lastUsedAt: OrNull(
+      Type.String({
+        format: 'date-time',
+        description:
+          'The latest request with the key (null: none yet); written in batches, so up to KEY_USAGE_FLUSH_MS (1 min) behind',
+      }),
+    ),
   },
   { additionalProperties: false },
 )

@@ -7,7 +7,6 @@ import { createPanelFiles } from './panel-files.ts'
 import type { PanelFile } from './panel-files.ts'
 import { adminPanelSecurityHeaders } from './security-headers.ts'
 
-
 /** The page is revalidated on every visit; assets are named by content hash and never change. */
 const PAGE_CACHE = 'no-cache'
 const ASSET_CACHE = 'public, max-age=31536000, immutable'

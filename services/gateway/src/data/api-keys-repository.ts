@@ -15,6 +15,8 @@ export interface ApiKeysRepository {
   revoke(websiteId: string, keyId: string, at: Date): Promise<{ hash: string } | undefined>
   /** Revokes every live key of the website; gives their hashes. */
   revokeAllOfWebsite(websiteId: string, at: Date): Promise<string[]>
+  /** Moves each key's `lastUsedAt` forward to its time (never back), in one command. */
+  recordLastUsed(uses: ReadonlyMap<string, Date>): Promise<void>
 }
 
 function toApiKey(doc: ApiKeyDocument): ApiKey {
@@ -27,6 +29,7 @@ function toApiKey(doc: ApiKeyDocument): ApiKey {
     rateLimit: { perMinute: doc.rateLimit.perMinute, perDay: doc.rateLimit.perDay },
     createdAt: doc.createdAt,
     revokedAt: doc.revokedAt ?? null,
+    lastUsedAt: doc.lastUsedAt ?? null,
   }
 }
 
@@ -59,6 +62,15 @@ export function createApiKeysRepository(db: Db): ApiKeysRepository {
       const live = await keys.find({ websiteId, revokedAt: null }).toArray()
       for (const doc of live) await keys.updateOne({ _id: doc._id }, { $set: { revokedAt: at } })
       return live.map((doc) => doc._id)
+    },
+    async recordLastUsed(uses) {
+      if (uses.size === 0) return
+      await keys.bulkWrite(
+        [...uses].map(([hash, at]) => ({
+          updateOne: { filter: { _id: hash }, update: { $max: { lastUsedAt: at } } },
+        })),
+        { ordered: false },
+      )
     },
   }
 }

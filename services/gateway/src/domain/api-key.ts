@@ -13,6 +13,8 @@ export interface ApiKey {
   rateLimit: RateLimitPlan
   createdAt: Date
   revokedAt: Date | null
+  /** The latest request with the key, as of the last write of its instance's batch. */
+  lastUsedAt: Date | null
 }
 
 export interface ApiKeyInput {

@@ -33,6 +33,7 @@ export function createApiKeysAdmin(deps: ApiKeysAdminDeps): ApiKeysAdmin {
         rateLimit: input.rateLimit,
         createdAt: deps.now(),
         revokedAt: null,
+        lastUsedAt: null,
       }
       await deps.apiKeys.insert(apiKey, secret.hash)
       // Without transactions, a website deleted meanwhile could keep this key alive: look again.

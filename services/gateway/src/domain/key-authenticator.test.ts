@@ -28,6 +28,7 @@ function liveKey(): { secret: ReturnType<typeof newKeySecret>; record: ApiKey } 
     rateLimit: DEFAULT_PLAN,
     createdAt: new Date(),
     revokedAt: null,
+    lastUsedAt: null,
   }
   return { secret, record }
 }

@@ -7,6 +7,8 @@ import type { RateLimitPlan } from './rate-limit-plan.ts'
 /** What a request learns about the key it carries. */
 export interface AuthenticatedKey {
   keyId: string
+  /** The stored key's id (its SHA-256), what a write about the key addresses. */
+  hash: string
   websiteId: string
   scope: KeyScope
   rateLimit: RateLimitPlan
@@ -37,6 +39,7 @@ export function createKeyAuthenticator(deps: {
       return {
         key: {
           keyId: found.id,
+          hash,
           websiteId: found.websiteId,
           scope: found.scope,
           rateLimit: found.rateLimit,

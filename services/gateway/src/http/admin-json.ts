@@ -19,6 +19,7 @@ export const apiKeyJson = (key: ApiKey) => ({
   rateLimit: key.rateLimit,
   createdAt: key.createdAt.toISOString(),
   revokedAt: key.revokedAt ? key.revokedAt.toISOString() : null,
+  lastUsedAt: key.lastUsedAt ? key.lastUsedAt.toISOString() : null,
 })
 
 /** The one answer that carries the key itself. */

@@ -8,6 +8,7 @@ import {
   UnauthorizedError,
 } from '@cms/errors'
 import type { AuthFailureThrottle } from '../domain/auth-failure-throttle.ts'
+import type { KeyUsage } from '../domain/key-usage.ts'
 import type { AuthenticatedKey, KeyAuthenticator } from '../domain/key-authenticator.ts'
 import type { KeyRateLimiter, RateLimitState } from '../domain/key-rate-limiter.ts'
 import { matchApiRoute, requiredScope } from './api-routes.ts'
@@ -36,6 +37,8 @@ export interface ApiPipelineDeps {
   quotas?: WebsiteQuotaLookup
   /** `Idempotency-Key` on writes (idempotency/idempotent-writes.ts). */
   idempotentWrites?: Middleware
+  /** Keeps each key's last-used time (domain/key-usage.ts). */
+  keyUsage?: Pick<KeyUsage, 'record'>
 }
 
 function setRateLimitHeaders(ctx: Parameters<Middleware>[0], state: RateLimitState): void {
@@ -51,7 +54,7 @@ function setRateLimitHeaders(ctx: Parameters<Middleware>[0], state: RateLimitSta
  * Everything after this step knows the key by its id, whichever header carried it.
  */
 export function authenticateApiKey(
-  deps: Pick<ApiPipelineDeps, 'authenticator' | 'throttle'>,
+  deps: Pick<ApiPipelineDeps, 'authenticator' | 'throttle' | 'keyUsage'>,
 ): Middleware {
   return async function authenticateApiKeyMiddleware(ctx, next) {
     deps.throttle.assertAllowed(ctx.ip)
@@ -75,6 +78,7 @@ export function authenticateApiKey(
       throw new UnauthorizedError('The API key is not valid')
     }
     ctx.state.apiKey = key
+    deps.keyUsage?.record(key.hash, new Date())
     // Who calls, for the access log and the services; the prefix is what the admin API lists.
     ctx.state.caller = {
       websiteId: key.websiteId,
