@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import { adminClient, apiClient, waitFor } from '@cms/testkit'
-import { startGateway } from './support/gateway-under-test.ts'
+import { startGateway } from '../services/gateway/test/support/gateway-under-test.ts'
 
 const SAMPLE = /^mongodb_commands_total\{([^}]*)\}\s+([0-9.e+]+)$/gm
 
