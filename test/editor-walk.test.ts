@@ -238,8 +238,46 @@ describe('the whole editorial walk in the browser', () => {
     await page.close()
   })
 
+  it('types: delete is 409 while documents exist — when an editor deletes a type from the builder, then it asks first, the refusal says why and links the documents, and a type without documents goes', async () => {
+    const scratch = await site.api('POST', '/api/content-types', {
+      body: { name: 'scratch', label: 'Scratch', fields: [{ name: 'note', type: 'text' }] },
+    })
+    expect(scratch.status).toBe(201)
+    const page = await newTab(context, '#/editor/types/story')
+    await signIn(page)
+    await page.getByRole('heading', { level: 1, name: 'Content type Story' }).waitFor()
+    await page.getByRole('button', { name: 'Delete content type' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Delete the content type Story?' })
+    // Asks first: Cancel keeps the type.
+    await dialog.getByRole('button', { name: 'Cancel' }).click()
+    await dialog.waitFor({ state: 'detached' })
+    expect((await site.api('GET', '/api/content-types/story')).status).toBe(200)
+    await page.getByRole('button', { name: 'Delete content type' }).click()
+    await dialog.getByRole('button', { name: 'Delete', exact: true }).click()
+    const refusal = page.getByRole('alert').filter({ hasText: 'Story was not deleted.' })
+    await refusal.waitFor()
+    expect(await refusal.textContent()).toContain('still has documents')
+    await shoot(page, 'walk-12-type-delete-refused')
+    expect((await site.api('GET', '/api/content-types/story')).status).toBe(200)
+    await refusal.getByRole('link', { name: 'Show the documents of Story' }).click()
+    await page.waitForURL(/#\/editor\?type=story$/)
+
+    await page.goto(`${gatewayUrl}/admin#/editor/types/scratch`)
+    await page.getByRole('heading', { level: 1, name: 'Content type Scratch' }).waitFor()
+    await page.getByRole('button', { name: 'Delete content type' }).click()
+    await page
+      .getByRole('dialog', { name: 'Delete the content type Scratch?' })
+      .getByRole('button', { name: 'Delete', exact: true })
+      .click()
+    await page.getByRole('heading', { level: 1, name: 'Content types' }).waitFor()
+    await page.getByRole('link', { name: 'Story' }).waitFor()
+    expect(await page.getByRole('link', { name: 'Scratch' }).count()).toBe(0)
+    expect((await site.api('GET', '/api/content-types/scratch')).status).toBe(404)
+    await page.close()
+  })
+
   it('when the walk is done, then the browser reported no errors (nothing refused by the CSP)', () => {
-    // The stale save (412) is logged by the browser as a failed resource: expected.
+    // The stale save (412) and the refused type delete (409) are logged by the browser as a failed resource: expected.
     expect(browserErrors.filter((text) => !/status of 4(09|12)/.test(text))).toEqual([])
   })
 })

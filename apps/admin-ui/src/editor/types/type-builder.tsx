@@ -3,6 +3,7 @@ import { ErrorMessage } from '../../ui/error-message.tsx'
 import { editorHref } from '../editor-route.ts'
 import { typeNamed } from '../editor-site.ts'
 import type { EditorSite } from '../editor-site.ts'
+import { DeleteType } from './delete-type.tsx'
 import { FieldEditor } from './field-editor.tsx'
 import {
   EMPTY_TYPE,
@@ -184,6 +185,7 @@ export function TypeBuilder({ site, name }: { site: EditorSite; name: string }) 
           </button>
         </div>
       </form>
+      {existing && <DeleteType site={site} type={existing} />}
     </div>
   )
 }
