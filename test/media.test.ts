@@ -112,7 +112,7 @@ describe('media uploads', () => {
 })
 
 describe('media endpoints', () => {
-  it('media: list, get, patch and delete — when media are listed, paged, filtered on each field, changed and deleted, then each answer says so', async () => {
+  it('media: list, get, patch and delete — when media are listed, paged, filtered on each field (ids too), changed and deleted, then each answer says so', async () => {
     const own = await createTestWebsite()
     const png = await upload(own, { bytes: await makeImage(), name: 'one.png' })
     const jpeg = await upload(own, { bytes: await makeImage({ format: 'jpeg' }), name: 'two.jpg' })
@@ -132,6 +132,11 @@ describe('media endpoints', () => {
     expect(await ids(`filters[size][$gt]=${Math.max(png.body.size, jpeg.body.size)}`)).toEqual([])
     expect(await ids(`filters[createdAt][$gte]=${jpeg.body.createdAt}`)).toEqual([jpeg.body.id])
     expect(await ids('filters[createdAt][$lt]=2000-01-01')).toEqual([])
+    expect(await ids(`filters[id][$eq]=${png.body.id}`)).toEqual([png.body.id])
+    expect(
+      await ids(`filters[id][$in][0]=${png.body.id}&filters[id][$in][1]=${jpeg.body.id}`),
+    ).toEqual([jpeg.body.id, png.body.id])
+    expect(await ids('filters[id][$in][0]=not-a-file')).toEqual([])
     const paged = await own.readApi('GET', '/api/media?limit=1&page=2')
     expect(paged.body).toMatchObject({ totalDocs: 2, totalPages: 2, page: 2, limit: 1 })
     expect(paged.body.docs.map((doc: { id: string }) => doc.id)).toEqual([png.body.id])

@@ -6,6 +6,7 @@ import type { MediaRecord } from './media-types.ts'
 
 /** `filters[<field>][<op>]=value` (or a bare value for `$eq`) on the fields the spec names. */
 const FIELDS = {
+  id: 'id',
   mimeType: 'text',
   filename: 'text',
   createdAt: 'date',
@@ -13,7 +14,12 @@ const FIELDS = {
 } as const
 type FieldName = keyof typeof FIELDS
 
+/** Where a filter field is stored, when not under its own name. */
+const COLUMNS: Partial<Record<FieldName, string>> = { id: '_id' }
+
 const OPERATORS: Readonly<Record<(typeof FIELDS)[FieldName], readonly string[]>> = {
+  // Ids, so a page naming files (the editor's history) reads them all in one call.
+  id: ['$eq', '$in'],
   text: ['$eq', '$ne', '$in', '$startsWith', '$containsi'],
   date: ['$eq', '$gt', '$gte', '$lt', '$lte'],
   number: ['$eq', '$ne', '$gt', '$gte', '$lt', '$lte'],
@@ -86,12 +92,12 @@ export function mediaListFilter(websiteId: string, queryString: string): Filter<
           : coerce(kind, raw, path, problems)
       parts.push(condition(kind, op, value))
     }
-    filter[field] = parts.length === 1 ? parts[0] : { $and: parts }
-    if (parts.length > 1) {
-      delete filter[field]
+    const column = COLUMNS[field as FieldName] ?? field
+    if (parts.length === 1) filter[column] = parts[0]
+    else if (parts.length > 1) {
       filter.$and = [
         ...((filter.$and as unknown[]) ?? []),
-        ...parts.map((part) => ({ [field]: part })),
+        ...parts.map((part) => ({ [column]: part })),
       ]
     }
   }
