@@ -174,6 +174,7 @@ describe('admin API: keys', () => {
         rateLimit: { perMinute: 120, perDay: 5000 },
         createdAt: created.body.createdAt,
         revokedAt: null,
+        lastUsedAt: null,
       },
     ])
     expect(list.text).not.toContain(created.body.key)
