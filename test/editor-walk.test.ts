@@ -214,6 +214,38 @@ describe('the whole editorial walk in the browser', () => {
     expect((await readLive(id)).body.data.picture).toBe(file.id)
     await shoot(page, 'walk-10-image-in-article')
 
+    // The history names the author and the file, each field's names read in one call.
+    const requests: string[] = []
+    page.on('request', (request) => requests.push(decodeURIComponent(request.url())))
+    await page.getByRole('link', { name: 'History' }).click()
+    // The newest earlier version is shown first; once its names are in, count the chosen one's.
+    await diff
+      .getByRole('row', { name: /^Writer/ })
+      .getByRole('cell', { name: 'Ada Lovelace' })
+      .first()
+      .waitFor()
+    requests.length = 0
+    await page
+      .getByRole('button', { name: new RegExp(`^Version ${firstPublish} · publish`) })
+      .click()
+    const pictureRow = diff.getByRole('row', { name: /^Picture/ })
+    await pictureRow.getByRole('cell', { name: 'quay.png' }).waitFor()
+    expect(await pictureRow.getByRole('cell').allTextContents()).toEqual(['—', 'quay.png'])
+    expect(await pictureRow.textContent()).toContain('changed')
+    const writerRow = diff.getByRole('row', { name: /^Writer/ })
+    expect(await writerRow.getByRole('cell').allTextContents()).toEqual([
+      'Ada Lovelace',
+      'Ada Lovelace',
+    ])
+    expect(await writerRow.textContent()).not.toContain('changed')
+    await shoot(page, 'walk-11-diff-names')
+    await page.getByRole('link', { name: '← Back to the document' }).click()
+    expect(requests.filter((url) => url.includes('/api/media?filters[id][$in]'))).toHaveLength(1)
+    expect(requests.filter((url) => url.includes('/api/content?filters[id][$in]'))).toHaveLength(1)
+    expect(requests.filter((url) => /\/api\/(media|content)\/[0-9a-f-]{36}\?/.test(url))).toEqual(
+      requests.filter((url) => url.includes(`/api/content/${id}?`)),
+    )
+
     // A second editor, in another browser context, saves over a version it never saw.
     const other = await browser.newContext()
     try {
@@ -227,7 +259,7 @@ describe('the whole editorial walk in the browser', () => {
         .getByRole('alert')
         .filter({ hasText: 'Someone else changed this document' })
       await conflict.waitFor({ timeout: 15_000 })
-      await shoot(two, 'walk-11-conflict')
+      await shoot(two, 'walk-12-conflict')
       expect((await readDraft(id)).data.title).toBe('Harbour notes by the first editor')
       await conflict.getByRole('button', { name: 'Reload the document' }).click()
       await conflict.waitFor({ state: 'detached' })
@@ -257,7 +289,7 @@ describe('the whole editorial walk in the browser', () => {
     const refusal = page.getByRole('alert').filter({ hasText: 'Story was not deleted.' })
     await refusal.waitFor()
     expect(await refusal.textContent()).toContain('still has documents')
-    await shoot(page, 'walk-12-type-delete-refused')
+    await shoot(page, 'walk-13-type-delete-refused')
     expect((await site.api('GET', '/api/content-types/story')).status).toBe(200)
     await refusal.getByRole('link', { name: 'Show the documents of Story' }).click()
     await page.waitForURL(/#\/editor\?type=story$/)
@@ -271,7 +303,7 @@ describe('the whole editorial walk in the browser', () => {
       .click()
     await page.getByRole('heading', { level: 1, name: 'Content types' }).waitFor()
     await page.getByRole('link', { name: 'Story' }).waitFor()
-    expect(await page.getByRole('link', { name: 'Scratch' }).count()).toBe(0)
+    await page.getByRole('link', { name: 'Scratch' }).waitFor({ state: 'detached' })
     expect((await site.api('GET', '/api/content-types/scratch')).status).toBe(404)
     await page.close()
   })

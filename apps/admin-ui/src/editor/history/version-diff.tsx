@@ -1,27 +1,54 @@
 import type { CmsDocument, ContentType, DocumentVersion } from '@cms/client'
 import { TableRegion } from '../../ui/table-region.tsx'
+import { useResource } from '../../ui/use-resource.ts'
+import type { EditorSite } from '../editor-site.ts'
+import { idsOf } from '../fields/relation-picker.tsx'
+import { isReferenceField, loadValueNames } from './value-names.ts'
 import { valueText } from './value-text.ts'
 
 /** Field by field, side by side: the chosen version and the current document; changes marked. */
 export function VersionDiff({
+  site,
   type,
   version,
   current,
+  locale,
 }: {
+  site: EditorSite
   type: ContentType
   version: DocumentVersion
   current: CmsDocument
+  locale: string | undefined
 }) {
+  // Relations and media by title and file name (ids until they are read, or if not found).
+  const names = useResource(
+    () => loadValueNames(site, type, [version.data, current.data], locale),
+    [site, type, version.version, current.version, locale],
+  )
+  const shown = (field: ContentType['fields'][number], value: unknown): string =>
+    isReferenceField(field)
+      ? idsOf(value)
+          .map((id) => names.data?.get(id) ?? id)
+          .join(', ')
+      : valueText(value)
   const rows = [
-    { name: 'slug', label: 'Slug', before: version.slug, after: current.slug },
+    {
+      name: 'slug',
+      label: 'Slug',
+      differs: version.slug !== current.slug,
+      before: version.slug,
+      after: current.slug,
+    },
     ...type.fields.map((field) => ({
       name: field.name,
       label: field.label,
-      before: valueText(version.data[field.name]),
-      after: valueText(current.data[field.name]),
+      // Compared by value, so a renamed related document is no difference.
+      differs: valueText(version.data[field.name]) !== valueText(current.data[field.name]),
+      before: shown(field, version.data[field.name]),
+      after: shown(field, current.data[field.name]),
     })),
   ]
-  const changed = rows.filter((row) => row.before !== row.after).length
+  const changed = rows.filter((row) => row.differs).length
   return (
     <>
       <p class="muted" role="status">
@@ -40,7 +67,7 @@ export function VersionDiff({
           </thead>
           <tbody>
             {rows.map((row) => {
-              const differs = row.before !== row.after
+              const { differs } = row
               return (
                 <tr key={row.name} class={differs ? 'diff-changed' : undefined}>
                   <th scope="row">

@@ -113,7 +113,13 @@ export function VersionHistory({
                   Restore version {selected.version}
                 </button>
               </div>
-              <VersionDiff type={type} version={selected} current={doc} />
+              <VersionDiff
+                site={site}
+                type={type}
+                version={selected}
+                current={doc}
+                locale={locale}
+              />
             </section>
           )}
         </div>
