@@ -46,6 +46,7 @@ describe('key authenticator', () => {
     ])
     expect(first).toEqual({
       keyId: 'key-1',
+      hash: secret.hash,
       websiteId: 'site-1',
       scope: 'read',
       rateLimit: DEFAULT_PLAN,
