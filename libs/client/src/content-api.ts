@@ -138,16 +138,25 @@ export function contentApi(transport: Transport) {
           ...options,
         }),
       ),
-    /** `versionId` is `<documentId>:<version>` or the bare version number. */
-    restore: <D = DocumentData>(id: string, versionId: string | number, options?: CallOptions) =>
-      body(
+    /**
+     * `versionId` is `<documentId>:<version>` or the bare version number; `discardDraft` restores
+     * over a pending draft (dropping it), which is 409 otherwise.
+     */
+    restore: <D = DocumentData>(
+      id: string,
+      versionId: string | number,
+      options: CallOptions & Pick<ChangeQuery, 'discardDraft'> = {},
+    ) => {
+      const { discardDraft, ...call } = options
+      return body(
         transport.request<CmsDocument<D>>({
           method: 'POST',
-          path: at(id, `/restore/${segment(versionId)}`),
+          path: at(id, `/restore/${segment(versionId)}${flags({ discardDraft })}`),
           keyed: true,
-          ...options,
+          ...call,
         }),
-      ),
+      )
+    },
     referencedBy: (id: string, query?: PageQuery, options?: CallOptions) =>
       body(
         transport.request<Page<CmsDocument>>({

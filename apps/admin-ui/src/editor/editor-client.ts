@@ -1,17 +1,7 @@
-import { CmsApiError, createCmsClient, createTransport } from '@cms/client'
-import type { CmsClient, CmsDocument } from '@cms/client'
+import { CmsApiError, createCmsClient } from '@cms/client'
+import type { CmsClient } from '@cms/client'
 
-/**
- * `@cms/client` plus what it does not offer yet (an adapter over its own transport):
- * restore with `?discardDraft=true`, which the API takes while a pending draft exists.
- */
-export type EditorClient = CmsClient & {
-  restoreDiscardingDraft(
-    id: string,
-    version: number,
-    options: { ifMatch: number },
-  ): Promise<CmsDocument>
-}
+export type EditorClient = CmsClient
 
 /**
  * The public API as one website's admin key sees it, through `@cms/client` on the page's own
@@ -26,25 +16,7 @@ export function createEditorClient(apiKey: string, onUnauthorized?: () => void):
   }
   // An editor waits for a save, not a minute of backoff: three attempts, 5 s of Retry-After.
   const retry = { maxAttempts: 3, maxRetryAfterMs: 5000 }
-  const client = createCmsClient({ apiKey, baseUrl: location.origin, fetch: guardedFetch, retry })
-  const transport = createTransport({
-    baseUrl: location.origin,
-    headers: { 'x-api-key': apiKey },
-    fetch: guardedFetch,
-    retry,
-  })
-  return {
-    ...client,
-    restoreDiscardingDraft: async (id, version, options) =>
-      (
-        await transport.request<CmsDocument>({
-          method: 'POST',
-          path: `/api/content/${encodeURIComponent(id)}/restore/${version}?discardDraft=true`,
-          keyed: true,
-          ifMatch: options.ifMatch,
-        })
-      ).body,
-  }
+  return createCmsClient({ apiKey, baseUrl: location.origin, fetch: guardedFetch, retry })
 }
 
 /** Checks a key before anything is shown: admin scope is needed to see and change drafts. */

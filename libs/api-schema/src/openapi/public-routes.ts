@@ -198,7 +198,7 @@ export const PUBLIC_ROUTES: readonly RouteSpec[] = [
       {
         name: 'filters',
         in: 'query',
-        description: 'filters[mimeType|filename|createdAt|size][$operator]=value',
+        description: 'filters[id|mimeType|filename|createdAt|size][$operator]=value',
         schema: { type: 'object' },
         style: 'deepObject',
         explode: true,

@@ -44,13 +44,10 @@ export function VersionHistory({
     setBusy(true)
     setError(undefined)
     try {
-      if (confirming === 'draft') {
-        await site.client.restoreDiscardingDraft(doc.id, selected.version, {
-          ifMatch: doc.version,
-        })
-      } else {
-        await site.client.content.restore(doc.id, selected.version, { ifMatch: doc.version })
-      }
+      await site.client.content.restore(doc.id, selected.version, {
+        ifMatch: doc.version,
+        discardDraft: confirming === 'draft',
+      })
       setRestored(selected.version)
       setConfirming(undefined)
       loaded.reload()
