@@ -15,7 +15,8 @@ export interface WebhookGateway {
   /** The webhook service's own database. */
   webhookDb: string
   /** A fresh website on this gateway with an admin key and the `article` type. */
-  website(): Promise<{ websiteId: string; api: ApiCall }>
+  /** A website with an admin key (`key`, for calls `api` does not make, such as uploads). */
+  website(): Promise<{ websiteId: string; api: ApiCall; key: string }>
   stop(): Promise<void>
 }
 
@@ -87,7 +88,7 @@ export async function launchWebhookGateway(options: {
         },
       })
       if (type.status !== 201) throw new Error(`creating the article type failed: ${type.text}`)
-      return { websiteId: website.body.id as string, api }
+      return { websiteId: website.body.id as string, api, key: key.body.key as string }
     },
     async stop() {
       await services.stop()

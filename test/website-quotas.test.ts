@@ -3,6 +3,7 @@ import { definitionSize } from '@cms/content-model'
 import type { ContentTypeDefinition } from '@cms/content-model'
 import { jsonClient } from '@cms/testkit'
 import type { ApiCall } from '@cms/testkit'
+import { makeImage, uploadTo } from './media-kit.ts'
 import { launchWebhookGateway } from './webhooks-stack.ts'
 import type { WebhookGateway } from './webhooks-stack.ts'
 
@@ -66,6 +67,13 @@ describe('per-website quotas', () => {
     expect(quotas.optionsPerField).toMatchObject({ limit: 200, usage: 0 })
     expect(quotas.definitionBytes.limit).toBe(65_536)
     expect(quotas.definitionBytes.usage).toBeGreaterThan(0)
+    expect(quotas.locales).toEqual({ limit: 30, default: 30, override: null, usage: 1 })
+    expect(quotas.mediaBytes).toEqual({
+      limit: 1024 ** 3,
+      default: 1024 ** 3,
+      override: null,
+      usage: 0,
+    })
   })
 
   it('when the webhook quota is reached, then one more is 409 naming limit and usage and nothing is stored', async () => {
@@ -86,6 +94,53 @@ describe('per-website quotas', () => {
       override: 2,
       usage: 2,
     })
+  })
+
+  it('when the locale quota is reached, then a list that long is accepted; a longer one is 409 naming limit and usage and the list is unchanged', async () => {
+    const { websiteId, api } = await stack.website()
+    await setQuotas(websiteId, { locales: 2 })
+    const en = { code: 'en', default: true }
+    const two = await api('PUT', '/api/locales', { body: { locales: [en, { code: 'fr' }] } })
+    expect(two.status, two.text).toBe(200)
+    const three = await api('PUT', '/api/locales', {
+      body: { locales: [en, { code: 'fr' }, { code: 'de' }] },
+    })
+    expectQuotaError(three, 409, 'locales', 2, 3)
+    expect((await api('GET', '/api/locales')).body.locales).toHaveLength(2)
+    expect((await quotasOf(websiteId)).locales).toEqual({
+      limit: 2,
+      default: 30,
+      override: 2,
+      usage: 2,
+    })
+  })
+
+  it('when the media byte quota is reached, then uploads up to it are accepted; one past it is 409 naming limit and usage, and nothing of it is kept', async () => {
+    const { websiteId, api, key } = await stack.website()
+    const image = await makeImage()
+    const size = image.length
+    const send = async (name: string) => {
+      const answer = await uploadTo(stack.services.gatewayUrl, key, {
+        bytes: image,
+        name,
+        type: 'image/png',
+      })
+      return { ...answer, text: JSON.stringify(answer.body) }
+    }
+    await setQuotas(websiteId, { mediaBytes: 2 * size })
+    for (const name of ['a.png', 'b.png']) expect((await send(name)).status).toBe(201)
+    expectQuotaError(await send('c.png'), 409, 'mediaBytes', 2 * size, 2 * size)
+    expect((await quotasOf(websiteId)).mediaBytes).toEqual({
+      limit: 2 * size,
+      default: 1024 ** 3,
+      override: 2 * size,
+      usage: 2 * size,
+    })
+    // Room for part of one more: refused once its size is known, its bytes removed.
+    await setQuotas(websiteId, { mediaBytes: 3 * size - 1 })
+    expectQuotaError(await send('d.png'), 409, 'mediaBytes', 3 * size - 1, 3 * size)
+    expect((await api('GET', '/api/media')).body.totalDocs).toBe(2)
+    expect((await quotasOf(websiteId)).mediaBytes.usage).toBe(2 * size)
   })
 
   it('when the content type quota is reached, then one more is 409 and the list is unchanged', async () => {

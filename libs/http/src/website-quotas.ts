@@ -13,6 +13,10 @@ export interface WebsiteQuotas {
   optionsPerField: number
   /** One content type definition as stored JSON, in bytes. */
   definitionBytes: number
+  /** Locales of the website. */
+  locales: number
+  /** Bytes of the website's media files together. */
+  mediaBytes: number
 }
 
 export type QuotaName = keyof WebsiteQuotas
@@ -23,6 +27,8 @@ export const QUOTA_NAMES: readonly QuotaName[] = [
   'fieldsPerType',
   'optionsPerField',
   'definitionBytes',
+  'locales',
+  'mediaBytes',
 ]
 
 /** The defaults of docs/gateway.md ("Quotas"). */
@@ -32,6 +38,8 @@ export const DEFAULT_WEBSITE_QUOTAS: Readonly<WebsiteQuotas> = {
   fieldsPerType: 100,
   optionsPerField: 200,
   definitionBytes: 64 * 1024,
+  locales: 30,
+  mediaBytes: 1024 ** 3,
 }
 
 /**
@@ -44,6 +52,8 @@ export const QUOTA_CEILINGS: Readonly<WebsiteQuotas> = {
   fieldsPerType: 200,
   optionsPerField: 500,
   definitionBytes: 1024 * 1024,
+  locales: 100,
+  mediaBytes: 1024 ** 4,
 }
 
 const isQuota = (name: QuotaName, value: unknown): value is number =>
@@ -77,13 +87,21 @@ const QUOTA_TEXT: Readonly<Record<QuotaName, { limit: string; usage: string }>> 
   fieldsPerType: { limit: 'fields per content type', usage: 'this definition has' },
   optionsPerField: { limit: 'options per select field', usage: 'this definition has' },
   definitionBytes: { limit: 'bytes per content type definition', usage: 'this definition has' },
+  locales: { limit: 'locales per website', usage: 'this list has' },
+  mediaBytes: { limit: 'bytes of media per website', usage: 'this website would hold' },
 }
 
 /** Counts of what a website holds; the size quotas are per definition. */
-const COUNT_QUOTAS: ReadonlySet<QuotaName> = new Set(['webhooks', 'contentTypes'])
+const COUNT_QUOTAS: ReadonlySet<QuotaName> = new Set([
+  'webhooks',
+  'contentTypes',
+  'locales',
+  'mediaBytes',
+])
 
 /**
- * The refusal of a change past a quota; nothing is written. A count (webhooks, content types) is
+ * The refusal of a change past a quota; nothing is written. A count (webhooks, content types,
+ * locales, media bytes) is
  * 409 CONFLICT, the size of one definition 422 VALIDATION_ERROR. Both name the quota, its limit
  * and the usage, in the message and in `details: [{path: 'quota.<name>', message}]`.
  */

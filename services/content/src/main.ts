@@ -102,7 +102,7 @@ export async function start(
       ...(writes ? [media.upload] : []),
       jsonBody(),
       routed(router),
-      routed(internalRoutes(store)),
+      routed(internalRoutes(store, media.store)),
       ...media.routes,
       routed(scheduleRoutes(scheduler, { writes })),
     ],

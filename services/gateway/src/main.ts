@@ -155,6 +155,7 @@ export async function start(
     })
   const readQuotaUsage = createQuotaUsageReader({
     schema: internalClient('schema', config.SCHEMA_URL),
+    content: internalClient('content', config.CONTENT_READ_URL),
     webhook: internalClient('webhook', config.WEBHOOK_URL),
     operatorKeyId: OPERATOR_KEY_ID,
   })

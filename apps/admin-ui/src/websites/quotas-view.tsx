@@ -11,6 +11,8 @@ const LABELS: Record<string, string> = {
   fieldsPerType: 'Fields per content type',
   optionsPerField: 'Options per select field',
   definitionBytes: 'Bytes per content type definition',
+  locales: 'Locales',
+  mediaBytes: 'Bytes of media',
 }
 
 const SIZE_NOTE = 'largest content type'

@@ -2,15 +2,23 @@ import { Router } from '@koa/router'
 import { localeCodeProblem, MAX_LOCALES } from '@cms/content-model'
 import { ValidationError } from '@cms/errors'
 import { adminScope } from '@cms/http'
+import type { MediaStore } from '../media/media-store.ts'
 import type { ContentStore } from '../store/content-store.ts'
 
 /**
  * Paths only other services call (the gateway routes no public path here):
  * `GET /internal/locales-in-use?codes=fr,de` tells the schema service which of those locales
- * documents of the caller's website have values in, before it removes them.
+ * documents of the caller's website have values in, before it removes them;
+ * `GET /internal/usage` the bytes of its media, for the admin API's quota view.
  */
-export function internalRoutes(store: Pick<ContentStore, 'localesInUse'>): Router {
+export function internalRoutes(
+  store: Pick<ContentStore, 'localesInUse'>,
+  media: Pick<MediaStore, 'bytesOf'>,
+): Router {
   const router = new Router({ prefix: '/internal' })
+  router.get('/usage', async (ctx) => {
+    ctx.body = { mediaBytes: await media.bytesOf(ctx.state.caller.websiteId) }
+  })
   router.get('/locales-in-use', adminScope(), async (ctx) => {
     const codes = (new URLSearchParams(ctx.querystring).get('codes') ?? '').split(',')
     if (codes.length > MAX_LOCALES || codes.some((code) => localeCodeProblem(code)))

@@ -4,7 +4,7 @@ import { bodyProblems, MediaPatchBody } from '@cms/api-schema'
 import { isDocumentId } from '@cms/content-model'
 import { ConflictError, NotFoundError, ValidationError } from '@cms/errors'
 import type { Caller } from '@cms/http'
-import { requireAdminScope } from '@cms/http'
+import { DEFAULT_WEBSITE_QUOTAS, quotaExceeded, requireAdminScope } from '@cms/http'
 import { pageEnvelope, parsePageRequest, skipOf } from '@cms/pagination'
 import type { PageEnvelope } from '@cms/pagination'
 import type { ContentStore } from '../store/content-store.ts'
@@ -47,8 +47,16 @@ export function createMediaLibrary(deps: MediaLibraryDeps) {
   return {
     owned,
 
+    /**
+     * Past the website's `mediaBytes` quota: 409 naming limit and usage, nothing kept. Checked
+     * before the bytes are read, once their size is known, and again after the record is written
+     * (two uploads racing for the last bytes: the one past is removed).
+     */
     async upload(caller: Caller, request: IncomingMessage): Promise<ApiMedia> {
       requireAdminScope(caller)
+      const limit = (caller.quotas ?? DEFAULT_WEBSITE_QUOTAS).mediaBytes
+      const held = await media.bytesOf(caller.websiteId)
+      if (held >= limit) throw quotaExceeded('mediaBytes', limit, held)
       const id = randomUUID()
       // Taken away once the record is written or the bytes are removed; a process killed in
       // between leaves it for the orphan sweep.
@@ -61,6 +69,7 @@ export function createMediaLibrary(deps: MediaLibraryDeps) {
           maxBytes: settings.maxBytes,
           allowSvg: settings.allowSvg,
         })
+        if (held + file.size > limit) throw quotaExceeded('mediaBytes', limit, held + file.size)
         let dimensions: { width: number; height: number } | undefined
         if (RASTER_IMAGE_TYPES.includes(file.mimeType)) {
           dimensions = await images.dimensions(file.head)
@@ -83,6 +92,11 @@ export function createMediaLibrary(deps: MediaLibraryDeps) {
           updatedAt: now,
         }
         await media.insert(record)
+        const after = await media.bytesOf(caller.websiteId)
+        if (after > limit) {
+          await media.removeRecord(id)
+          throw quotaExceeded('mediaBytes', limit, after)
+        }
         // The record is there: a mark left by a failure here is only taken away by the sweep.
         await pending.clear(id).catch(() => undefined)
         return toApiMedia(record)

@@ -59,6 +59,17 @@ export function createMediaStore(db: Db) {
       await db.collection('fs.chunks').deleteMany({ files_id: id })
     },
 
+    /** The bytes of the website's files together: one aggregate on the website's index. */
+    async bytesOf(websiteId: string): Promise<number> {
+      const [total] = await media
+        .aggregate<{ bytes: number }>([
+          { $match: { websiteId } },
+          { $group: { _id: null, bytes: { $sum: '$size' } } },
+        ])
+        .toArray()
+      return total?.bytes ?? 0
+    },
+
     async insert(record: MediaRecord): Promise<void> {
       await media.insertOne(record)
     },

@@ -38,19 +38,21 @@ const numbers = (body: unknown): QuotaUsage => {
   return usage
 }
 
-/** Asks the schema and webhook services (their `/internal/usage`) what the website uses. */
+/** Asks the schema, content and webhook services (their `/internal/usage`) what the website uses. */
 export function createQuotaUsageReader(deps: {
   schema: InternalClient
+  content: InternalClient
   webhook: InternalClient
   operatorKeyId: string
 }) {
   return async function readQuotaUsage(websiteId: string): Promise<QuotaUsage> {
     const caller: Caller = { websiteId, keyId: deps.operatorKeyId, scope: 'admin' }
-    const [schema, webhook] = await Promise.all([
-      deps.schema.get(caller, '/internal/usage'),
-      deps.webhook.get(caller, '/internal/usage'),
-    ])
-    return { ...numbers(schema.body), ...numbers(webhook.body) }
+    const answers = await Promise.all(
+      [deps.schema, deps.content, deps.webhook].map((service) =>
+        service.get(caller, '/internal/usage'),
+      ),
+    )
+    return Object.assign({}, ...answers.map((answer) => numbers(answer.body))) as QuotaUsage
   }
 }
 

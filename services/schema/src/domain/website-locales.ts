@@ -1,7 +1,7 @@
 import { defaultLocaleOf } from '@cms/content-model'
 import type { LocaleDefinition } from '@cms/content-model'
 import { ConflictError } from '@cms/errors'
-import { requireAdminScope } from '@cms/http'
+import { DEFAULT_WEBSITE_QUOTAS, quotaExceeded, requireAdminScope } from '@cms/http'
 import type { Caller } from '@cms/http'
 import type { ContentTypeEvents } from './content-type-events.ts'
 import type { ContentUsage } from './content-usage.ts'
@@ -52,6 +52,10 @@ export function createWebsiteLocales(deps: {
       requireAdminScope(caller)
       const locales = parseLocaleList(body)
       const current = (await deps.lists.index(caller.websiteId)).locales
+      // A list over a lowered quota may stay or shrink, not grow.
+      const limit = (caller.quotas ?? DEFAULT_WEBSITE_QUOTAS).locales
+      if (locales.length > limit && locales.length > current.length)
+        throw quotaExceeded('locales', limit, locales.length)
       const kept = new Set(locales.map((locale) => locale.code))
       const removed = current.map((locale) => locale.code).filter((code) => !kept.has(code))
       const [from, to] = [defaultLocaleOf(current), defaultLocaleOf(locales)]

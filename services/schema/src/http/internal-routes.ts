@@ -14,7 +14,11 @@ import type { WebsiteLocales } from '../domain/website-locales.ts'
 export function internalRoutes(types: ContentTypes, locales: WebsiteLocales): Router {
   const router = new Router({ prefix: '/internal' })
   router.get('/usage', async (ctx) => {
-    ctx.body = await types.usage(ctx.state.caller)
+    const [used, websiteLocales] = await Promise.all([
+      types.usage(ctx.state.caller),
+      locales.get(ctx.state.caller),
+    ])
+    ctx.body = { ...used, locales: websiteLocales.length }
   })
   router.get('/field-declarations', async (ctx) => {
     const [docs, websiteLocales] = await Promise.all([
