@@ -9,6 +9,7 @@ describe('outer', () => {
     it('plain', async () => {})
     it.each([1, 2])('each %s', () => {})
     it.fails('failing', () => {})
+    // Not a test of this file: a skipped test in the source the parser reads, whose mode it reports.
     it.skip('skipped', () => {})
     it.todo('later')
   })
