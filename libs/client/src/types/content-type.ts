@@ -1,8 +1,8 @@
 /**
  * Declared here rather than derived from @cms/api-schema: the content-type schemas take their
  * limits from @cms/content-model, whose index reaches Node-only code that a browser program (the
- * admin panel) cannot type-check. libs/client/test/types-match-schemas.test.ts holds these to
- * the schemas.
+ * admin panel) cannot type-check. libs/client/test/types-match-schemas.check.ts holds these to
+ * the schemas (its test runs tsc over it).
  */
 
 /** Every field type a content type may declare (docs/api.md, "§ types: thirteen field types"). */

@@ -1,6 +1,6 @@
+import { FIELD_TYPES } from '@cms/client'
 import type { FieldType } from '@cms/client'
 import type { EditorSite } from '../editor-site.ts'
-import { FIELD_TYPES } from './type-draft.ts'
 import type { FieldDraft } from './type-draft.ts'
 
 export interface FieldEditorProps {

@@ -128,25 +128,6 @@ export function inputOf(draft: TypeDraft): ContentTypeInput {
 
 export const TEXT_TYPES: readonly FieldType[] = ['text', 'textarea']
 
-/** The field types the API takes (docs/api.md, "§ types: thirteen field types"), in picker order. */
-export const FIELD_TYPES = [
-  'text',
-  'textarea',
-  'richText',
-  'tags',
-  'number',
-  'integer',
-  'boolean',
-  'date',
-  'datetime',
-  'email',
-  'url',
-  'select',
-  'json',
-  'relation',
-  'media',
-] as const satisfies readonly FieldType[]
-
 /** The API's problems by where the builder shows them: `name`, `fields.3.target`, … */
 export function problemsByPlace(error: unknown): { at: Map<string, string[]>; other: string[] } {
   const at = new Map<string, string[]>()
