@@ -3,25 +3,13 @@ import { ADMIN_UI_DIST } from '@cms/admin-ui'
 import type { Context, Middleware } from 'koa'
 import { ServiceUnavailableError } from '@cms/errors'
 import { routed } from '@cms/http'
+import { sendStaticFile } from '../http/static-file.ts'
 import { createPanelFiles } from './panel-files.ts'
-import type { PanelFile } from './panel-files.ts'
 import { adminPanelSecurityHeaders } from './security-headers.ts'
 
 /** The page is revalidated on every visit; assets are named by content hash and never change. */
 const PAGE_CACHE = 'no-cache'
 const ASSET_CACHE = 'public, max-age=31536000, immutable'
-
-function send(ctx: Context, file: PanelFile, cacheControl: string): void {
-  ctx.set('Cache-Control', cacheControl)
-  ctx.type = file.type
-  ctx.etag = file.etag
-  ctx.status = 200
-  if (ctx.fresh) {
-    ctx.status = 304
-    return
-  }
-  ctx.body = file.body
-}
 
 /**
  * The browser admin panel: `GET /admin` and its assets under `/admin/assets/`, all under a strict
@@ -38,13 +26,13 @@ export function adminPanel(options: { distDir?: string } = {}): Middleware {
         'The admin panel is not built: run `npx tsx apps/admin-ui/build.ts` (npm install runs it)',
       )
     }
-    send(ctx, index, PAGE_CACHE)
+    sendStaticFile(ctx, index, PAGE_CACHE)
   }
   router.get('/', page)
   router.get('/assets/:name', async (ctx, next) => {
     const asset = await files.asset(ctx.params.name ?? '')
     if (!asset) return next()
-    send(ctx, asset, ASSET_CACHE)
+    sendStaticFile(ctx, asset, ASSET_CACHE)
   })
   return routed(router)
 }

@@ -1,12 +1,9 @@
-import { createHash } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
 import { extname, join } from 'node:path'
+import { staticFileOf } from '../http/static-file.ts'
+import type { StaticFile } from '../http/static-file.ts'
 
-export interface PanelFile {
-  body: Buffer
-  type: string
-  etag: string
-}
+export type PanelFile = StaticFile
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -25,9 +22,7 @@ const isMissing = (error: unknown): boolean =>
 
 async function readPanelFile(path: string): Promise<PanelFile | undefined> {
   try {
-    const body = await readFile(path)
-    const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 22)}"`
-    return { body, type: TYPES[extname(path)] ?? 'application/octet-stream', etag }
+    return staticFileOf(await readFile(path), TYPES[extname(path)] ?? 'application/octet-stream')
   } catch (error) {
     if (isMissing(error)) return undefined
     throw error

@@ -1,18 +1,13 @@
-import { createHash } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import { fileURLToPath } from 'node:url'
 import { Router } from '@koa/router'
-import type { Context, Middleware } from 'koa'
+import type { Middleware } from 'koa'
 import { routed } from '@cms/http'
+import { sendStaticFile, staticFileOf } from '../http/static-file.ts'
+import type { StaticFile } from '../http/static-file.ts'
 import { docsSecurityHeaders } from './docs-security-headers.ts'
 import { DOCS_PAGE } from './docs-page.ts'
-
-interface DocsFile {
-  body: Buffer
-  type: string
-  etag: string
-}
 
 const JS = 'text/javascript; charset=utf-8'
 
@@ -33,24 +28,8 @@ const ASSETS: Readonly<Record<string, { path: () => string; type: string }>> = {
   },
 }
 
-const fileOf = (body: Buffer, type: string): DocsFile => ({
-  body,
-  type,
-  etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 22)}"`,
-})
-
-function send(ctx: Context, file: DocsFile): void {
-  // Revalidated on each visit (the names carry no hash); an unchanged file is a 304.
-  ctx.set('Cache-Control', 'no-cache')
-  ctx.type = file.type
-  ctx.etag = file.etag
-  ctx.status = 200
-  if (ctx.fresh) {
-    ctx.status = 304
-    return
-  }
-  ctx.body = file.body
-}
+/** Revalidated on each visit (the names carry no hash); an unchanged file is a 304. */
+const DOCS_CACHE = 'no-cache'
 
 /**
  * `/docs`: the OpenAPI documents (`/api/openapi.json` with an API key, `/admin/api/openapi.json`
@@ -59,21 +38,21 @@ function send(ctx: Context, file: DocsFile): void {
  */
 export function apiDocs(): Middleware {
   const router = new Router({ prefix: '/docs' })
-  const loaded = new Map<string, Promise<DocsFile>>()
-  const page = fileOf(Buffer.from(DOCS_PAGE), 'text/html; charset=utf-8')
+  const loaded = new Map<string, Promise<StaticFile>>()
+  const page = staticFileOf(Buffer.from(DOCS_PAGE), 'text/html; charset=utf-8')
   router.use(docsSecurityHeaders())
-  router.get('/', (ctx) => send(ctx, page))
+  router.get('/', (ctx) => sendStaticFile(ctx, page, DOCS_CACHE))
   router.get('/assets/:name', async (ctx, next) => {
     const name = ctx.params.name ?? ''
     const asset = Object.hasOwn(ASSETS, name) ? ASSETS[name] : undefined
     if (!asset) return next()
     let file = loaded.get(name)
     if (!file) {
-      file = readFile(asset.path()).then((body) => fileOf(body, asset.type))
+      file = readFile(asset.path()).then((body) => staticFileOf(body, asset.type))
       loaded.set(name, file)
       file.catch(() => loaded.delete(name))
     }
-    send(ctx, await file)
+    sendStaticFile(ctx, await file, DOCS_CACHE)
   })
   return routed(router)
 }
