@@ -39,7 +39,13 @@ export function MediaPicker({
         })
         return page.docs.map(optionOf)
       }}
-      resolve={async (each) => optionOf(await site.client.media.get(each))}
+      resolve={async (ids) => {
+        const page = await site.client.media.list({
+          filters: { id: { $in: ids } },
+          limit: ids.length,
+        })
+        return page.docs.map(optionOf)
+      }}
     />
   )
 }

@@ -47,9 +47,14 @@ export function RelationPicker({
         })
         return page.docs.map((doc) => ({ id: doc.id, label: titleOf(site, doc) }))
       }}
-      resolve={async (each) => {
-        const doc = await site.client.content.get(each, { draft: true })
-        return { id: doc.id, label: titleOf(site, doc) }
+      resolve={async (ids) => {
+        const page = await site.client.content.list({
+          filters: { id: { $in: ids } },
+          draft: true,
+          limit: ids.length,
+          withCount: false,
+        })
+        return page.docs.map((doc) => ({ id: doc.id, label: titleOf(site, doc) }))
       }}
     />
   )

@@ -17,8 +17,12 @@ export interface SearchPickerProps {
   describedBy: string | undefined
   onChange: (ids: string[]) => void
   search: (text: string) => Promise<PickerOption[]>
-  resolve: (id: string) => Promise<PickerOption>
+  /** The options of up to 100 chosen ids, in one call; an id left out is shown as not found. */
+  resolve: (ids: string[]) => Promise<PickerOption[]>
 }
+
+/** The API's `$in` takes at most 100 values, as does a page's `limit`. */
+export const MOST_IDS_PER_CALL = 100
 
 const SEARCH_DELAY_MS = 250
 
@@ -37,11 +41,13 @@ export function SearchPicker(props: SearchPickerProps) {
   useEffect(() => {
     const missing = ids.filter((each) => !known.has(each))
     if (missing.length === 0) return
-    Promise.all(
-      missing.map((each) =>
-        props.resolve(each).catch(() => ({ id: each, label: `${each} (not found)` })),
-      ),
-    ).then(remember)
+    const calls: Promise<PickerOption[]>[] = []
+    for (let start = 0; start < missing.length; start += MOST_IDS_PER_CALL)
+      calls.push(props.resolve(missing.slice(start, start + MOST_IDS_PER_CALL)).catch(() => []))
+    void Promise.all(calls).then((pages) => {
+      const found = new Map(pages.flat().map((option) => [option.id, option] as const))
+      remember(missing.map((each) => found.get(each) ?? { id: each, label: `${each} (not found)` }))
+    })
   }, [ids.join(',')])
 
   useEffect(() => {

@@ -2,9 +2,7 @@ import type { ContentType } from '@cms/client'
 import { titleOf } from '../editor-site.ts'
 import type { EditorSite } from '../editor-site.ts'
 import { idsOf } from '../fields/relation-picker.tsx'
-
-/** The API's `$in` takes at most 100 values, as does a page's `limit`. */
-const MOST_IDS = 100
+import { MOST_IDS_PER_CALL } from '../fields/search-picker.tsx'
 
 /** Relation and media fields hold ids; the diff shows the documents' titles and the file names. */
 export const isReferenceField = (field: ContentType['fields'][number]): boolean =>
@@ -24,7 +22,10 @@ export async function loadValueNames(
   const names = new Map<string, string>()
   await Promise.all(
     type.fields.filter(isReferenceField).map(async (field) => {
-      const ids = [...new Set(states.flatMap((data) => idsOf(data[field.name])))].slice(0, MOST_IDS)
+      const ids = [...new Set(states.flatMap((data) => idsOf(data[field.name])))].slice(
+        0,
+        MOST_IDS_PER_CALL,
+      )
       if (ids.length === 0) return
       const filters = { id: { $in: ids } }
       if (field.type === 'media') {
