@@ -1,15 +1,8 @@
 import { useState } from 'preact/hooks'
 import type { Webhook, WebhookInput } from '@cms/client'
+import { ENTRY_EVENTS } from '@cms/events'
 import { ErrorMessage } from '../../ui/error-message.tsx'
 import type { EditorSite } from '../editor-site.ts'
-
-export const EVENTS = [
-  'entry.create',
-  'entry.update',
-  'entry.delete',
-  'entry.publish',
-  'entry.unpublish',
-] as const
 
 /** Creates a webhook, or edits one (a blank secret keeps the stored one). */
 export function WebhookForm({
@@ -26,7 +19,7 @@ export function WebhookForm({
   const [name, setName] = useState(webhook?.name ?? '')
   const [url, setUrl] = useState(webhook?.url ?? '')
   const [secret, setSecret] = useState('')
-  const [events, setEvents] = useState<string[]>(webhook?.events ?? [...EVENTS])
+  const [events, setEvents] = useState<string[]>(webhook?.events ?? [...ENTRY_EVENTS])
   const [types, setTypes] = useState<string[]>(webhook?.contentTypes ?? [])
   const [error, setError] = useState<unknown>()
   const [busy, setBusy] = useState(false)
@@ -98,7 +91,7 @@ export function WebhookForm({
       </div>
       <fieldset class="checks">
         <legend>Events</legend>
-        {EVENTS.map((each) => (
+        {ENTRY_EVENTS.map((each) => (
           <div class="check" key={each}>
             <input
               id={`${prefix}-event-${each}`}
