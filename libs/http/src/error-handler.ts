@@ -3,13 +3,13 @@ import type { Logger } from 'pino'
 import type { AppError } from '@cms/errors'
 import { errorResponse, MethodNotAllowedError, NotFoundError, RateLimitedError } from '@cms/errors'
 
+/** Turns a library's error (a driver's lost connection, say) into a domain error, or passes. */
+export type ErrorTranslator = (error: unknown) => AppError | undefined
+
 /**
  * Mounted first: every failure below it, and a request no route answered, leaves as the
  * contract's error body. Server errors are logged with the request id and never echo internals.
  */
-/** Turns a library's error (a driver's lost connection, say) into a domain error, or passes. */
-export type ErrorTranslator = (error: unknown) => AppError | undefined
-
 export function errorHandler(
   logger: Logger,
   translators: readonly ErrorTranslator[] = [],

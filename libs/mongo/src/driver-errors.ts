@@ -21,12 +21,25 @@ export function isDuplicateKeyError(error: unknown): boolean {
   )
 }
 
+/**
+ * Node's own socket errors. The driver lets one escape unwrapped when it writes a command on a
+ * connection the server has just closed (`This socket has been ended by the other party`,
+ * EPIPE), which a server stopping under load produces now and then.
+ */
+const SOCKET_ERROR_CODES = new Set(['EPIPE', 'ECONNRESET', 'ERR_STREAM_DESTROYED'])
+
+function isSocketError(error: unknown): boolean {
+  const code = (error as { code?: unknown } | undefined)?.code
+  return error instanceof Error && typeof code === 'string' && SOCKET_ERROR_CODES.has(code)
+}
+
 export function isConnectivityError(error: unknown): boolean {
   return (
     error instanceof MongoServerSelectionError ||
     error instanceof MongoNetworkError ||
     error instanceof MongoNotConnectedError ||
-    error instanceof MongoTopologyClosedError
+    error instanceof MongoTopologyClosedError ||
+    isSocketError(error)
   )
 }
 
