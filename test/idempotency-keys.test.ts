@@ -7,6 +7,7 @@ import { apiClient, createTestWebsite, metricsUrlOf, testEnv, waitFor } from '@c
 import type { ApiCall, ApiResponse, TestWebsite } from '@cms/testkit'
 import { startEchoUpstream } from '../services/gateway/test/support/echo-upstream.ts'
 import { startGateway } from '../services/gateway/test/support/gateway-under-test.ts'
+import { gridFsOf, makeImage, uploadTo } from './media-kit.ts'
 
 /**
  * `Idempotency-Key` on POST, PATCH and DELETE (extensions.md E, docs/gateway.md "Idempotency
@@ -50,6 +51,13 @@ afterAll(async () => {
 })
 
 const newKey = () => `test-${randomUUID()}`
+
+/**
+ * Gives a key up as a 5xx would. The service may have committed all the same, as when the
+ * gateway's upstream time-out passes while the write queues: releasing the record by hand puts
+ * the gateway in exactly that state.
+ */
+const released = (key: string) => records.deleteOne({ websiteId: site.websiteId, key })
 
 function keyed(
   api: ApiCall,
@@ -193,10 +201,6 @@ describe('Idempotency-Key on writes', () => {
   })
 
   it('idempotency: a committed change is recognized on retry — when a keyed document create, PATCH and publish, and a webhook create, committed but the gateway gave their keys up (as after a 5xx), then each retry makes nothing again: the same document id, one document, no new version or event', async () => {
-    // A 5xx releases the key (the rule above); the service may have committed all the same, as
-    // when the gateway's upstream time-out passes while the write queues. Releasing the records
-    // by hand puts the gateway in exactly that state.
-    const released = (key: string) => records.deleteOne({ websiteId: site.websiteId, key })
     const body = { type: 'note', data: { title: 'Committed, answer lost' } }
     const before = await documentCount()
     const createKey = newKey()
@@ -252,6 +256,53 @@ describe('Idempotency-Key on writes', () => {
     const hooks = (await site.api('GET', '/api/webhooks')).body.docs as Array<{ name: string }>
     expect(hooks.filter((listed) => listed.name === hookBody.name)).toHaveLength(1)
     await site.api('DELETE', `/api/webhooks/${hook.body.id}`)
+  })
+
+  it('idempotency: a committed change is recognized on retry — when a keyed upload committed but the gateway gave its key up, then a retry with the same file (in a new multipart body) answers the same media, one record and one stored file, and another file under the released key is a media of its own', async () => {
+    const since = new Date()
+    const key = newKey()
+    const image = { bytes: await makeImage({ width: 30, height: 20 }), name: 'keyed.png' }
+    const send = (file: typeof image) =>
+      uploadTo(
+        testEnv().gatewayUrl,
+        site.adminKey,
+        { ...file, type: 'image/png' },
+        {
+          alt: 'Sent twice',
+        },
+        { 'idempotency-key': key },
+      )
+    const mediaIds = async () =>
+      ((await site.api('GET', '/api/media?limit=100')).body.docs as Array<{ id: string }>)
+        .map((media) => media.id)
+        .sort()
+    const before = await mediaIds()
+    const filesBefore = new Set((await gridFsOf(site.websiteId, since)).files)
+    const newFiles = async () =>
+      (await gridFsOf(site.websiteId, since)).files.filter((id) => !filesBefore.has(id))
+
+    const first = await send(image)
+    expect(first.status, JSON.stringify(first.body)).toBe(201)
+    await released(key)
+    const retried = await send(image)
+    expect(retried.status, JSON.stringify(retried.body)).toBe(201)
+    expect(retried.headers.get('idempotent-replayed')).toBeNull()
+    expect(retried.body).toEqual(first.body)
+    expect(await mediaIds()).toEqual([...before, first.body.id].sort())
+    await waitFor(async () => ((await newFiles()).length === 1 ? true : undefined), {
+      what: 'the retry to remove the bytes it received',
+    })
+    expect(await newFiles()).toEqual([first.body.id])
+
+    await released(key)
+    const other = await send({ ...image, name: 'another.png' })
+    expect(other.status, JSON.stringify(other.body)).toBe(201)
+    expect(other.body.id).not.toBe(first.body.id)
+    expect(other.body.filename).toBe('another.png')
+    expect(await mediaIds()).toEqual([...before, first.body.id, other.body.id].sort())
+    expect((await newFiles()).sort()).toEqual([first.body.id, other.body.id].sort())
+    for (const id of [first.body.id, other.body.id])
+      expect((await site.api('DELETE', `/api/media/${id}`)).status).toBe(204)
   })
 
   it('idempotency: another request with the key is 422 — when a key is sent again with another body, path or method, then 422 VALIDATION_ERROR naming Idempotency-Key, and nothing is written', async () => {

@@ -33,12 +33,13 @@ export function upload(
   return uploadTo(testEnv().gatewayUrl, key, file, fields)
 }
 
-/** The same upload to a given gateway with a given key. */
+/** The same upload to a given gateway with a given key (and more headers). */
 export async function uploadTo(
   gatewayUrl: string,
   key: string,
   file: { bytes: Uint8Array; name: string; type?: string } | undefined,
   fields: Record<string, string> = {},
+  headers: Record<string, string> = {},
 ): Promise<Upload> {
   const form = new FormData()
   if (file)
@@ -50,7 +51,7 @@ export async function uploadTo(
   for (const [name, value] of Object.entries(fields)) form.append(name, value)
   const response = await fetch(`${gatewayUrl}/api/media`, {
     method: 'POST',
-    headers: { 'x-api-key': key },
+    headers: { ...headers, 'x-api-key': key },
     body: form,
   })
   const text = await response.text()

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto'
 import type { IncomingMessage } from 'node:http'
 import { bodyProblems, MediaPatchBody } from '@cms/api-schema'
 import { isDocumentId } from '@cms/content-model'
@@ -15,6 +14,7 @@ import { RASTER_IMAGE_TYPES, toApiMedia } from './media-types.ts'
 import type { ApiMedia, MediaRecord } from './media-types.ts'
 import type { ImageEngine } from './image-engine.ts'
 import type { PendingBytes } from './pending-bytes.ts'
+import { sameUpload, uploadTarget } from './keyed-upload.ts'
 import { cleanFilename, receiveUpload } from './receive-upload.ts'
 
 /** How many referring document ids a refused delete names. */
@@ -50,25 +50,38 @@ export function createMediaLibrary(deps: MediaLibraryDeps) {
     /**
      * Past the website's `mediaBytes` quota: 409 naming limit and usage, nothing kept. Checked
      * before the bytes are read, once their size is known, and again after the record is written
-     * (two uploads racing for the last bytes: the one past is removed).
+     * (two uploads racing for the last bytes: the one past is removed). A retry of a keyed
+     * upload that committed answers what it made (`keyed-upload.ts`).
      */
-    async upload(caller: Caller, request: IncomingMessage): Promise<ApiMedia> {
+    async upload(
+      caller: Caller,
+      request: IncomingMessage,
+      writeKey: string | undefined,
+    ): Promise<ApiMedia> {
       requireAdminScope(caller)
       const limit = (caller.quotas ?? DEFAULT_WEBSITE_QUOTAS).mediaBytes
       const held = await media.bytesOf(caller.websiteId)
-      if (held >= limit) throw quotaExceeded('mediaBytes', limit, held)
-      const id = randomUUID()
-      // Taken away once the record is written or the bytes are removed; a process killed in
-      // between leaves it for the orphan sweep.
-      await pending.mark(id, clock())
+      // The mark is taken away once the record is written or the bytes are removed; a process
+      // killed in between leaves it for the orphan sweep.
+      const { id, earlier } = await uploadTarget(
+        { media, pending },
+        { websiteId: caller.websiteId, writeKey, now: clock() },
+      )
       try {
-        const { file, fields } = await receiveUpload(request, {
+        if (held >= limit && !earlier) throw quotaExceeded('mediaBytes', limit, held)
+        const received = await receiveUpload(request, {
           store: media,
           id,
           websiteId: caller.websiteId,
           maxBytes: settings.maxBytes,
           allowSvg: settings.allowSvg,
         })
+        if (earlier && sameUpload(earlier, received)) {
+          await media.deleteFile(id)
+          await pending.clear(id).catch(() => undefined)
+          return toApiMedia(earlier)
+        }
+        const { file, fields } = received
         if (held + file.size > limit) throw quotaExceeded('mediaBytes', limit, held + file.size)
         let dimensions: { width: number; height: number } | undefined
         if (RASTER_IMAGE_TYPES.includes(file.mimeType)) {

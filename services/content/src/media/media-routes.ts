@@ -1,6 +1,6 @@
 import { Router } from '@koa/router'
 import type { Middleware } from 'koa'
-import { adminScope } from '@cms/http'
+import { adminScope, writeKeyOf } from '@cms/http'
 import { NotFoundError } from '@cms/errors'
 import { isDocumentId } from '@cms/content-model'
 import type { MediaLibrary } from './media-library.ts'
@@ -16,7 +16,8 @@ import { parseTransform } from './transform-params.ts'
 export function mediaUploadRoute(library: MediaLibrary): Middleware {
   return async function mediaUploadMiddleware(ctx, next) {
     if (ctx.path !== '/api/media' || ctx.method !== 'POST') return next()
-    const created = await library.upload(ctx.state.caller, ctx.req)
+    const caller = ctx.state.caller
+    const created = await library.upload(caller, ctx.req, writeKeyOf(ctx, caller.websiteId))
     ctx.status = 201
     ctx.set('Location', `/api/media/${created.id}`)
     ctx.body = created

@@ -1,4 +1,5 @@
 import type { Db, ObjectId } from 'mongodb'
+import { isDuplicateKeyError } from '@cms/mongo'
 
 interface PendingMark {
   /** The media id, which is also the GridFS file id of its bytes. */
@@ -24,6 +25,17 @@ export function createPendingBytes(db: Db) {
     /** Marks (or marks again) `id` as of `since`. */
     async mark(id: string, since: Date): Promise<void> {
       await marks.updateOne({ _id: id }, { $set: { since } }, { upsert: true })
+    },
+
+    /** Marks `id` unless it is marked already: whether this call marked it. */
+    async claim(id: string, since: Date): Promise<boolean> {
+      try {
+        await marks.insertOne({ _id: id, since })
+        return true
+      } catch (error) {
+        if (isDuplicateKeyError(error)) return false
+        throw error
+      }
     },
 
     /** Takes the mark away; with `since`, only if nobody marked it again meanwhile. */
