@@ -69,6 +69,12 @@ function keyed(
   return api(method, path, { body, headers: { 'idempotency-key': key } })
 }
 
+/** POST /api/media of a PNG with its alt text, under `key`. */
+function keyedUpload(key: string, file: { bytes: Uint8Array; name: string }, alt: string) {
+  const png = { ...file, type: 'image/png' }
+  return uploadTo(testEnv().gatewayUrl, site.adminKey, png, { alt }, { 'idempotency-key': key })
+}
+
 /** The test website's documents as stored (the content service's own collection). */
 function documentCount(): Promise<number> {
   return mongo
@@ -262,16 +268,7 @@ describe('Idempotency-Key on writes', () => {
     const since = new Date()
     const key = newKey()
     const image = { bytes: await makeImage({ width: 30, height: 20 }), name: 'keyed.png' }
-    const send = (file: typeof image) =>
-      uploadTo(
-        testEnv().gatewayUrl,
-        site.adminKey,
-        { ...file, type: 'image/png' },
-        {
-          alt: 'Sent twice',
-        },
-        { 'idempotency-key': key },
-      )
+    const send = (file: typeof image) => keyedUpload(key, file, 'Sent twice')
     const mediaIds = async () =>
       ((await site.api('GET', '/api/media?limit=100')).body.docs as Array<{ id: string }>)
         .map((media) => media.id)
@@ -303,6 +300,27 @@ describe('Idempotency-Key on writes', () => {
     expect((await newFiles()).sort()).toEqual([first.body.id, other.body.id].sort())
     for (const id of [first.body.id, other.body.id])
       expect((await site.api('DELETE', `/api/media/${id}`)).status).toBe(204)
+  })
+
+  it('idempotency: a retry gets the first answer; idempotency: another request with the key is 422 — when an upload is sent again with its key in a new multipart body (fetch frames each form with a new boundary), then the first answer comes back with Idempotent-Replayed: true and one media exists; another file under the key is 422', async () => {
+    const key = newKey()
+    const image = { bytes: await makeImage({ width: 24, height: 16 }), name: 'twice.png' }
+    const send = (file: typeof image) => keyedUpload(key, file, 'Sent again')
+    const named = async () =>
+      (
+        (await site.api('GET', '/api/media?limit=100')).body.docs as Array<{ filename: string }>
+      ).filter((media) => media.filename === image.name).length
+    const first = await send(image)
+    expect(first.status, JSON.stringify(first.body)).toBe(201)
+    const again = await send(image)
+    expect(again.status, JSON.stringify(again.body)).toBe(201)
+    expect(again.headers.get('idempotent-replayed')).toBe('true')
+    expect(again.body).toEqual(first.body)
+    const other = await send({ ...image, bytes: await makeImage({ width: 25, height: 16 }) })
+    expect(other.status, JSON.stringify(other.body)).toBe(422)
+    expect(other.body.error.details[0].path).toBe('Idempotency-Key')
+    expect(await named()).toBe(1)
+    expect((await site.api('DELETE', `/api/media/${first.body.id}`)).status).toBe(204)
   })
 
   it('idempotency: another request with the key is 422 — when a key is sent again with another body, path or method, then 422 VALIDATION_ERROR naming Idempotency-Key, and nothing is written', async () => {

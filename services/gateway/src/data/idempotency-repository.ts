@@ -65,7 +65,11 @@ function toRecord(doc: RecordDocument): IdempotencyRecord {
     startedAt: doc.startedAt,
     expiresAt: doc.expiresAt,
     ...(doc.requestBody && {
-      requestBody: { sha256: doc.requestBody.sha256, bytes: doc.requestBody.bytes },
+      requestBody: {
+        sha256: doc.requestBody.sha256,
+        bytes: doc.requestBody.bytes,
+        ...(doc.requestBody.form && { form: true }),
+      },
     }),
     ...(doc.answer && {
       answer: {

@@ -19,7 +19,10 @@ export interface IdempotencyRecord {
 
 export interface RequestBodyDigest {
   sha256: string
+  /** The length as sent. */
   bytes: number
+  /** A multipart form, digested by its parts rather than its framing (request-body-digest.ts). */
+  form?: true
 }
 
 export interface StoredAnswer {

@@ -5,7 +5,7 @@ import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_METHODS, idempotencyKeyOf } from './
 import type { StoredAnswer } from './idempotency-record.ts'
 import { keyReusedError } from './idempotent-requests.ts'
 import type { IdempotentRequests } from './idempotent-requests.ts'
-import { bodyDigester, sameBody } from './request-body-digest.ts'
+import { bodyDigester, mayBeSameBody, sameBody } from './request-body-digest.ts'
 
 declare module 'koa' {
   interface DefaultState {
@@ -73,16 +73,16 @@ export function idempotentWrites(deps: {
       const expected = begun.record.requestBody!
       const declared = ctx.get('content-length')
       const body =
-        declared !== '' && Number(declared) !== expected.bytes
+        declared !== '' && !mayBeSameBody(Number(declared), expected)
           ? { same: false, complete: false }
-          : await sameBody(ctx.req, expected)
+          : await sameBody(ctx.req, ctx.get('content-type'), expected)
       if (!body.complete) ctx.set('Connection', 'close')
       if (!body.same) throw keyReusedError()
       replay(ctx, begun.record.answer!)
       return
     }
 
-    const digester = bodyDigester()
+    const digester = bodyDigester(ctx.get('content-type'))
     ctx.state.requestBodyObserver = digester.add
     const release = () =>
       begun.held.release().catch((error: unknown) => {
@@ -100,7 +100,7 @@ export function idempotentWrites(deps: {
     if ((body?.length ?? 0) > MAX_KEPT_BODY_BYTES) return release()
     // The service has answered: failing to keep its answer is logged, not turned into an error.
     await begun.held
-      .complete(digester.digest(), {
+      .complete(await digester.digest(), {
         status: ctx.status,
         headers: keptHeaders(ctx),
         ...(body && body.length > 0 && { body }),

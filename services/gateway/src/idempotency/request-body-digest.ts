@@ -1,30 +1,120 @@
 import { createHash } from 'node:crypto'
 import type { Readable } from 'node:stream'
+import busboy from 'busboy'
 import type { RequestBodyDigest } from './idempotency-record.ts'
 
-/** Folds a body's chunks, as they stream past, into its SHA-256 and length. */
-export function bodyDigester(): { add(chunk: Buffer): void; digest(): RequestBodyDigest } {
+/** Folds a body's chunks, as they stream past, into its digest. */
+export interface BodyDigester {
+  add(chunk: Buffer): void
+  /** Once the last chunk was added. */
+  digest(): Promise<RequestBodyDigest>
+}
+
+/**
+ * How much longer a retried form may be than the first: its boundary (at most 70 characters)
+ * is written once per part, so another client's framing of the same parts differs by little.
+ */
+const FORM_FRAMING_SLACK_BYTES = 64 * 1024
+
+const isForm = (contentType: string | undefined): contentType is string =>
+  /^multipart\/form-data\b/i.test(contentType ?? '')
+
+/** The SHA-256 and length of the bytes as sent. */
+function rawDigester() {
   const hash = createHash('sha256')
   let bytes = 0
   return {
-    add(chunk) {
+    add(chunk: Buffer) {
       hash.update(chunk)
       bytes += chunk.length
     },
-    digest: () => ({ sha256: hash.digest('hex'), bytes }),
+    digest: (): RequestBodyDigest => ({ sha256: hash.digest('hex'), bytes }),
   }
 }
 
 /**
+ * A multipart form's digest is that of its parts in order (name, file name, type, and the
+ * SHA-256 of the value), not of its bytes: a client that sends the same form again frames it
+ * with a new boundary (fetch and FormData pick one per request). A body busboy cannot read is
+ * digested as sent.
+ */
+function formDigester(contentType: string): BodyDigester {
+  const raw = rawDigester()
+  let parser: busboy.Busboy
+  try {
+    parser = busboy({ headers: { 'content-type': contentType }, limits: { fieldSize: Infinity } })
+  } catch {
+    return { add: raw.add, digest: async () => raw.digest() }
+  }
+  const parts: Array<{ describe: unknown[]; sha256: Promise<string> }> = []
+  const sha256Of = (value: string | Buffer) => createHash('sha256').update(value).digest('hex')
+  parser.on('field', (name, value, info) => {
+    parts.push({
+      describe: ['field', name, info.mimeType],
+      sha256: Promise.resolve(sha256Of(value)),
+    })
+  })
+  parser.on('file', (name, stream, info) => {
+    const hash = createHash('sha256')
+    stream.on('data', (chunk: Buffer) => hash.update(chunk))
+    const sha256 = new Promise<string>((resolve) => {
+      stream.once('end', () => resolve(hash.digest('hex')))
+      stream.once('error', () => resolve('unreadable'))
+    })
+    parts.push({ describe: ['file', name, info.filename ?? null, info.mimeType], sha256 })
+  })
+  let readable = true
+  const parsed = new Promise<void>((resolve) => {
+    parser.once('error', () => {
+      readable = false
+      resolve()
+    })
+    parser.once('close', resolve)
+  })
+  return {
+    add(chunk) {
+      raw.add(chunk)
+      if (readable) parser.write(chunk)
+    },
+    async digest() {
+      if (readable) parser.end()
+      await parsed
+      const asSent = raw.digest()
+      if (!readable) return asSent
+      const described = await Promise.all(
+        parts.map(async (part) => [...part.describe, await part.sha256]),
+      )
+      return { sha256: sha256Of(JSON.stringify(described)), bytes: asSent.bytes, form: true }
+    },
+  }
+}
+
+/** The digester for a body of `contentType`. */
+export function bodyDigester(contentType: string | undefined): BodyDigester {
+  if (isForm(contentType)) return formDigester(contentType)
+  const raw = rawDigester()
+  return { add: raw.add, digest: async () => raw.digest() }
+}
+
+/** Whether a body whose declared length is `declared` may be the one `expected` describes. */
+export function mayBeSameBody(declared: number, expected: RequestBodyDigest): boolean {
+  return expected.form
+    ? declared <= expected.bytes + FORM_FRAMING_SLACK_BYTES
+    : declared === expected.bytes
+}
+
+/**
  * Whether a retry's body is the one `expected` describes. Reads no more than one chunk past the
- * expected length (a longer body cannot match) and leaves the rest unread, without destroying
- * the request, so it can still be answered; `complete` says whether the whole body was read.
+ * length it may have and leaves the rest unread, without destroying the request, so it can
+ * still be answered; `complete` says whether the whole body was read.
  */
 export function sameBody(
   source: Readable,
+  contentType: string | undefined,
   expected: RequestBodyDigest,
 ): Promise<{ same: boolean; complete: boolean }> {
-  const digester = bodyDigester()
+  const digester = expected.form ? bodyDigester(contentType) : bodyDigester(undefined)
+  const most = expected.form ? expected.bytes + FORM_FRAMING_SLACK_BYTES : expected.bytes
   let read = 0
   return new Promise((resolve, reject) => {
     const finish = (result: { same: boolean; complete: boolean } | Error) => {
@@ -34,12 +124,18 @@ export function sameBody(
     }
     const onData = (chunk: Buffer) => {
       read += chunk.length
-      if (read <= expected.bytes) return digester.add(chunk)
+      if (read <= most) return digester.add(chunk)
       source.pause()
       finish({ same: false, complete: false })
     }
-    const onEnd = () =>
-      finish({ same: digester.digest().sha256 === expected.sha256, complete: true })
+    const onEnd = () => {
+      digester
+        .digest()
+        .then(
+          (digest) => finish({ same: digest.sha256 === expected.sha256, complete: true }),
+          finish,
+        )
+    }
     source.on('data', onData).once('end', onEnd).once('error', finish)
     if (source.readableEnded) onEnd()
   })
