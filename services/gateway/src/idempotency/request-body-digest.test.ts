@@ -49,7 +49,7 @@ describe('request body digest', () => {
     }
   })
 
-  it('when a body is not a form, or a form busboy cannot read, then its digest is that of its bytes', async () => {
+  it('when a body is not a form, or a form busboy cannot read or of over 64 parts, then its digest is that of its bytes', async () => {
     const json = Buffer.from('{"type":"note","data":{"title":"x"}}')
     const plain = await digestOf('application/json', json)
     expect(plain.form).toBeUndefined()
@@ -59,6 +59,12 @@ describe('request body digest', () => {
     expect(cut.form).toBeUndefined()
     expect(cut).toEqual(await digestOf(undefined, broken))
     expect(await digestOf('multipart/form-data', broken)).toEqual(cut)
+    const crowded = form(
+      'b',
+      Array.from({ length: 65 }, (_, index) => ({ name: 'alt', value: String(index) })),
+    )
+    const many = await digestOf(crowded.contentType, crowded.bytes)
+    expect(many).toEqual(await digestOf(undefined, crowded.bytes))
   })
 
   it('when a retry sends the form again with a new boundary, then it is the same body; another file is not', async () => {

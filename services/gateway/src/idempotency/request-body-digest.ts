@@ -16,6 +16,9 @@ export interface BodyDigester {
  */
 const FORM_FRAMING_SLACK_BYTES = 64 * 1024
 
+/** An upload has a file and two texts; the part digests of a larger form are not kept. */
+const MOST_FORM_PARTS = 64
+
 const isForm = (contentType: string | undefined): contentType is string =>
   /^multipart\/form-data\b/i.test(contentType ?? '')
 
@@ -42,7 +45,10 @@ function formDigester(contentType: string): BodyDigester {
   const raw = rawDigester()
   let parser: busboy.Busboy
   try {
-    parser = busboy({ headers: { 'content-type': contentType }, limits: { fieldSize: Infinity } })
+    parser = busboy({
+      headers: { 'content-type': contentType },
+      limits: { fieldSize: Infinity, parts: MOST_FORM_PARTS },
+    })
   } catch {
     return { add: raw.add, digest: async () => raw.digest() }
   }
@@ -64,6 +70,11 @@ function formDigester(contentType: string): BodyDigester {
     parts.push({ describe: ['file', name, info.filename ?? null, info.mimeType], sha256 })
   })
   let readable = true
+  // Parts past the limit are not reported: such a form is digested as sent.
+  let tooManyParts = false
+  parser.once('partsLimit', () => {
+    tooManyParts = true
+  })
   const parsed = new Promise<void>((resolve) => {
     parser.once('error', () => {
       readable = false
@@ -80,7 +91,7 @@ function formDigester(contentType: string): BodyDigester {
       if (readable) parser.end()
       await parsed
       const asSent = raw.digest()
-      if (!readable) return asSent
+      if (!readable || tooManyParts) return asSent
       const described = await Promise.all(
         parts.map(async (part) => [...part.describe, await part.sha256]),
       )
