@@ -65,7 +65,7 @@ function formDigester(contentType: string): BodyDigester {
     stream.on('data', (chunk: Buffer) => hash.update(chunk))
     const sha256 = new Promise<string>((resolve) => {
       stream.once('end', () => resolve(hash.digest('hex')))
-      stream.once('error', () => resolve('unreadable'))
+      stream.on('error', () => resolve('unreadable'))
     })
     parts.push({ describe: ['file', name, info.filename ?? null, info.mimeType], sha256 })
   })
@@ -76,7 +76,7 @@ function formDigester(contentType: string): BodyDigester {
     tooManyParts = true
   })
   const parsed = new Promise<void>((resolve) => {
-    parser.once('error', () => {
+    parser.on('error', () => {
       readable = false
       resolve()
     })
