@@ -50,12 +50,7 @@ export function DocumentsView({ api, websiteId }: { api: AdminApi; websiteId: st
               </tbody>
             </table>
           </TableRegion>
-          <Pager
-            page={data.page}
-            totalPages={data.totalPages}
-            totalDocs={data.totalDocs}
-            onPage={setPage}
-          />
+          <Pager of={data} onPage={setPage} />
         </>
       )}
     </div>

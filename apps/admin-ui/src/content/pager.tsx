@@ -1,11 +1,15 @@
+import type { Page } from '@cms/client'
+
 export interface PagerProps {
-  page: number
-  totalPages: number
-  totalDocs: number
+  /** A list's envelope; one counted without totals (`withCount=false`) is one page of its docs. */
+  of: Pick<Page<unknown>, 'docs' | 'page' | 'totalPages' | 'totalDocs'>
   onPage: (page: number) => void
 }
 
-export function Pager({ page, totalPages, totalDocs, onPage }: PagerProps) {
+export function Pager({ of, onPage }: PagerProps) {
+  const { page } = of
+  const totalPages = of.totalPages ?? 1
+  const totalDocs = of.totalDocs ?? of.docs.length
   if (totalPages <= 1) return <p class="muted">{totalDocs} in total</p>
   return (
     <nav class="pager" aria-label="Pages">

@@ -51,12 +51,7 @@ export function MediaView({ api, websiteId }: { api: AdminApi; websiteId: string
       {data && data.docs.length > 0 && (
         <>
           <MediaTable files={data.docs} onEdit={setEditing} onDelete={setDeleting} />
-          <Pager
-            page={data.page}
-            totalPages={data.totalPages}
-            totalDocs={data.totalDocs}
-            onPage={setPage}
-          />
+          <Pager of={data} onPage={setPage} />
         </>
       )}
       {editing && (

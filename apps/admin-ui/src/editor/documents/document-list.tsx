@@ -78,12 +78,7 @@ export function DocumentList({ site, query }: { site: EditorSite; query: URLSear
           <p class="muted" role="status">
             {rangeText(data.page, data.limit, data.docs.length, data.totalDocs)}
           </p>
-          <Pager
-            page={data.page}
-            totalPages={data.totalPages ?? 1}
-            totalDocs={data.totalDocs ?? data.docs.length}
-            onPage={(next) => go({ page: next })}
-          />
+          <Pager of={data} onPage={(next) => go({ page: next })} />
         </>
       )}
     </div>

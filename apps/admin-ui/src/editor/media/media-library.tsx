@@ -29,12 +29,7 @@ export function MediaLibrary({ site }: { site: EditorSite }) {
               <MediaCard key={file.id} site={site} file={file} onChanged={files.reload} />
             ))}
           </ul>
-          <Pager
-            page={data.page}
-            totalPages={data.totalPages ?? 1}
-            totalDocs={data.totalDocs ?? data.docs.length}
-            onPage={setPage}
-          />
+          <Pager of={data} onPage={setPage} />
         </>
       )}
     </div>
