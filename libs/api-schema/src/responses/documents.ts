@@ -3,12 +3,14 @@ import type { Static, TSchema } from '@sinclair/typebox'
 import { OrNull, Timestamp, Uuid } from './common.ts'
 
 export const DOCUMENT_STATUSES = ['draft', 'published'] as const
+/** Every change but `delete` is listed in a document's history. */
 export const VERSION_REASONS = [
   'create',
   'update',
   'publish',
   'unpublish',
   'restore',
+  /** A pending draft saved or discarded; the live state is unchanged. */
   'draft',
 ] as const
 

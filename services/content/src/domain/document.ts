@@ -1,6 +1,8 @@
+import { DOCUMENT_STATUSES, VERSION_REASONS } from '@cms/api-schema'
 import type { EntryEventName } from '@cms/events'
 
-export const DOCUMENT_STATUSES = ['draft', 'published'] as const
+/** The API's lists (@cms/api-schema), which the stored documents and versions use as they are. */
+export { DOCUMENT_STATUSES, VERSION_REASONS }
 export type DocumentStatus = (typeof DOCUMENT_STATUSES)[number]
 
 export type DocumentData = Record<string, unknown>
@@ -86,16 +88,6 @@ export interface ApiDocument {
   slugs?: Record<string, string>
 }
 
-/** Every change but `delete` is listed in a document's history. */
-export const VERSION_REASONS = [
-  'create',
-  'update',
-  'publish',
-  'unpublish',
-  'restore',
-  /** A pending draft saved or discarded; the live state is unchanged. */
-  'draft',
-] as const
 export type VersionReason = (typeof VERSION_REASONS)[number]
 /** `delete` marks the tombstone that carries the delete event until the relay has sent it. */
 export type ChangeReason = VersionReason | 'delete'
