@@ -6,7 +6,8 @@ import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
 import process from 'node:process'
-import type { Page } from 'playwright-core'
+import { chromium } from 'playwright-core'
+import type { Browser, Page } from 'playwright-core'
 import { REPO_ROOT } from '@cms/stack'
 
 /** Shared by the browser tests of the admin panel and the editor. */
@@ -31,6 +32,12 @@ export function ensureChromium(): void {
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' }
   execFileSync('apt-get', ['update'], { stdio: 'ignore', env })
   execFileSync('apt-get', ['install', '-y', 'chromium'], { stdio: 'ignore', env })
+}
+
+/** Debian's Chromium (installed when missing), headless, with the shared flags. */
+export async function launchChromium(): Promise<Browser> {
+  ensureChromium()
+  return chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS })
 }
 
 /** Records console errors and page errors (a CSP refusal shows as one) into `errors`. */

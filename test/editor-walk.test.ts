@@ -1,16 +1,9 @@
-import { chromium } from 'playwright-core'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestWebsite, testEnv } from '@cms/testkit'
 import type { TestWebsite } from '@cms/testkit'
 import { buildAdminUi } from '../apps/admin-ui/build-admin-ui.ts'
-import {
-  CHROMIUM,
-  CHROMIUM_ARGS,
-  collectBrowserErrors,
-  ensureChromium,
-  screenshotter,
-} from './browser-kit.ts'
+import { collectBrowserErrors, launchChromium, screenshotter } from './browser-kit.ts'
 import { makeImage } from './media-kit.ts'
 
 /**
@@ -50,7 +43,6 @@ describe('the whole editorial walk in the browser', () => {
   beforeAll(async () => {
     gatewayUrl = testEnv().gatewayUrl
     await buildAdminUi()
-    ensureChromium()
     shoot = await screenshotter('editor')
     site = await createTestWebsite({ name: `editor-walk-${Date.now()}` })
     const author = await site.api('POST', '/api/content-types', {
@@ -66,11 +58,7 @@ describe('the whole editorial walk in the browser', () => {
       body: { type: 'author', data: { name: 'Ada Lovelace' } },
     })
     expect(ada.status).toBe(201)
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      headless: true,
-      args: CHROMIUM_ARGS,
-    })
+    browser = await launchChromium()
     context = await browser.newContext()
   }, 600_000)
 

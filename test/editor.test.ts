@@ -1,7 +1,6 @@
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
-import { chromium } from 'playwright-core'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestWebsite, testEnv, waitFor } from '@cms/testkit'
@@ -9,10 +8,8 @@ import type { TestWebsite } from '@cms/testkit'
 import { ADMIN_UI_DIST } from '@cms/admin-ui'
 import { buildAdminUi } from '../apps/admin-ui/build-admin-ui.ts'
 import {
-  CHROMIUM,
-  CHROMIUM_ARGS,
   collectBrowserErrors,
-  ensureChromium,
+  launchChromium,
   screenshotter,
   sidewaysOverflow,
   webhookReceiver,
@@ -87,7 +84,6 @@ describe('editor workspace in the browser', () => {
     gatewayUrl = testEnv().gatewayUrl
     // The editor is new in the sources: build them rather than trust an older dist/.
     await buildAdminUi()
-    ensureChromium()
     shoot = await screenshotter('editor')
     site = await createTestWebsite({ name: `editor-${Date.now()}` })
     const author = await site.api('POST', '/api/content-types', {
@@ -112,11 +108,7 @@ describe('editor workspace in the browser', () => {
       { alt: 'The harbour at dawn' },
     )
     expect(image.status).toBe(201)
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      headless: true,
-      args: CHROMIUM_ARGS,
-    })
+    browser = await launchChromium()
     first = await browser.newContext()
   }, 600_000)
 

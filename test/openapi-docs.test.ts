@@ -1,4 +1,3 @@
-import { existsSync } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -7,9 +6,7 @@ import type { BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestWebsite, testEnv } from '@cms/testkit'
 import type { TestWebsite } from '@cms/testkit'
-
-const CHROMIUM = '/usr/bin/chromium'
-const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run']
+import { CHROMIUM, CHROMIUM_ARGS, collectBrowserErrors, ensureChromium } from './browser-kit.ts'
 
 describe('/docs in the browser', () => {
   let context: BrowserContext
@@ -22,10 +19,7 @@ describe('/docs in the browser', () => {
 
   async function open(): Promise<Page> {
     const page = await context.newPage()
-    page.on('console', (message) => {
-      if (message.type() === 'error') browserErrors.push(message.text())
-    })
-    page.on('pageerror', (error) => browserErrors.push(error.message))
+    collectBrowserErrors(page, browserErrors)
     page.on('requestfinished', (request) => requested.push(request.url()))
     return page
   }
@@ -45,7 +39,7 @@ describe('/docs in the browser', () => {
   }
 
   beforeAll(async () => {
-    if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing (apt-get install chromium)`)
+    ensureChromium()
     site = await createTestWebsite()
     await site.api('POST', '/api/content-types', {
       body: { name: 'article', fields: [{ name: 'headline', type: 'text', required: true }] },
