@@ -107,11 +107,13 @@ export function bodyDigester(contentType: string | undefined): BodyDigester {
   return { add: raw.add, digest: async () => raw.digest() }
 }
 
+/** The longest body that may be the one `expected` describes. */
+const mostBytesOf = (expected: RequestBodyDigest): number =>
+  expected.form ? expected.bytes + FORM_FRAMING_SLACK_BYTES : expected.bytes
+
 /** Whether a body whose declared length is `declared` may be the one `expected` describes. */
 export function mayBeSameBody(declared: number, expected: RequestBodyDigest): boolean {
-  return expected.form
-    ? declared <= expected.bytes + FORM_FRAMING_SLACK_BYTES
-    : declared === expected.bytes
+  return expected.form ? declared <= mostBytesOf(expected) : declared === expected.bytes
 }
 
 /**
@@ -124,8 +126,8 @@ export function sameBody(
   contentType: string | undefined,
   expected: RequestBodyDigest,
 ): Promise<{ same: boolean; complete: boolean }> {
-  const digester = expected.form ? bodyDigester(contentType) : bodyDigester(undefined)
-  const most = expected.form ? expected.bytes + FORM_FRAMING_SLACK_BYTES : expected.bytes
+  const digester = bodyDigester(expected.form ? contentType : undefined)
+  const most = mostBytesOf(expected)
   let read = 0
   return new Promise((resolve, reject) => {
     const finish = (result: { same: boolean; complete: boolean } | Error) => {
