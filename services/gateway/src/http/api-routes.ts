@@ -1,86 +1,54 @@
+import { PUBLIC_ROUTES } from '@cms/api-schema'
+import type { PublicOperation, Upstream } from '@cms/api-schema'
 import type { KeyScope } from '@cms/http'
 
-export const UPSTREAMS = ['contentRead', 'contentWrite', 'schema', 'webhook'] as const
-export type Upstream = (typeof UPSTREAMS)[number]
+export { UPSTREAMS } from '@cms/api-schema'
+export type { Upstream } from '@cms/api-schema'
 
-type Service = 'content' | 'schema' | 'webhook'
-type Scopes = Readonly<Partial<Record<string, KeyScope>>>
+type Method = Uppercase<PublicOperation['method']>
 
-interface RouteSpec {
+/** A path pattern and the operations it takes, by method. */
+interface Route {
   pattern: string
-  service: Service
-  /** The scope each method needs; a method not listed is 405. */
-  methods: Scopes
+  segments: string[]
+  operations: Partial<Record<string, PublicOperation>>
 }
 
-/** Every public route: what the `read` scope may do is listed as read, all else needs admin. */
-const ROUTES: readonly RouteSpec[] = [
-  { pattern: '/api/content', service: 'content', methods: { GET: 'read', POST: 'admin' } },
-  { pattern: '/api/content/by-slug/:type/:slug', service: 'content', methods: { GET: 'read' } },
-  {
-    pattern: '/api/content/:id',
-    service: 'content',
-    methods: { GET: 'read', PATCH: 'admin', DELETE: 'admin' },
-  },
-  { pattern: '/api/content/:id/versions', service: 'content', methods: { GET: 'admin' } },
-  { pattern: '/api/content/:id/referenced-by', service: 'content', methods: { GET: 'admin' } },
-  { pattern: '/api/content/:id/draft', service: 'content', methods: { DELETE: 'admin' } },
-  {
-    pattern: '/api/content/:id/schedule',
-    service: 'content',
-    methods: { GET: 'admin', POST: 'admin' },
-  },
-  {
-    pattern: '/api/content/:id/schedule/:scheduleId',
-    service: 'content',
-    methods: { DELETE: 'admin' },
-  },
-  { pattern: '/api/content/:id/publish', service: 'content', methods: { POST: 'admin' } },
-  { pattern: '/api/content/:id/unpublish', service: 'content', methods: { POST: 'admin' } },
-  {
-    pattern: '/api/content/:id/restore/:versionId',
-    service: 'content',
-    methods: { POST: 'admin' },
-  },
-  { pattern: '/api/media', service: 'content', methods: { GET: 'read', POST: 'admin' } },
-  {
-    pattern: '/api/media/:id',
-    service: 'content',
-    methods: { GET: 'read', PATCH: 'admin', DELETE: 'admin' },
-  },
-  { pattern: '/api/content-types', service: 'schema', methods: { GET: 'read', POST: 'admin' } },
-  {
-    pattern: '/api/content-types/:name',
-    service: 'schema',
-    methods: { GET: 'read', PATCH: 'admin', DELETE: 'admin' },
-  },
-  { pattern: '/api/locales', service: 'schema', methods: { GET: 'read', PUT: 'admin' } },
-  { pattern: '/api/openapi.json', service: 'schema', methods: { GET: 'read' } },
-  { pattern: '/api/webhooks', service: 'webhook', methods: { GET: 'admin', POST: 'admin' } },
-  {
-    pattern: '/api/webhooks/:id',
-    service: 'webhook',
-    methods: { GET: 'admin', PATCH: 'admin', DELETE: 'admin' },
-  },
-  { pattern: '/api/webhooks/:id/test', service: 'webhook', methods: { POST: 'admin' } },
-  { pattern: '/api/webhooks/:id/deliveries', service: 'webhook', methods: { GET: 'admin' } },
-  {
-    pattern: '/api/webhooks/:id/deliveries/:deliveryId',
-    service: 'webhook',
-    methods: { GET: 'admin' },
-  },
-  {
-    pattern: '/api/webhooks/:id/deliveries/:deliveryId/redeliver',
-    service: 'webhook',
-    methods: { POST: 'admin' },
-  },
-]
+/** The public operations grouped by path, in the contract's order. */
+function routesOf(operations: readonly PublicOperation[]): Route[] {
+  const byPattern = new Map<string, Route>()
+  for (const operation of operations) {
+    const route = byPattern.get(operation.pattern) ?? {
+      pattern: operation.pattern,
+      segments: operation.pattern.split('/'),
+      operations: {},
+    }
+    route.operations[operation.method.toUpperCase() as Method] = operation
+    byPattern.set(operation.pattern, route)
+  }
+  return [...byPattern.values()]
+}
 
-/** The route table, for the OpenAPI tests (every public route must be in the document). */
-export const API_ROUTES: readonly Pick<RouteSpec, 'pattern' | 'methods'>[] = ROUTES
+const ROUTES = routesOf(PUBLIC_ROUTES)
+
+/** The route table as the gateway serves it, each method with the scope it needs. */
+export const API_ROUTES: readonly { pattern: string; methods: Record<string, KeyScope> }[] =
+  ROUTES.map((route) => ({
+    pattern: route.pattern,
+    methods: Object.fromEntries(
+      Object.entries(route.operations).map(([method, operation]) => [method, operation!.access]),
+    ),
+  }))
 
 export type RouteMatch =
-  | { kind: 'found'; pattern: string; scope: KeyScope; upstream: Upstream }
+  | {
+      kind: 'found'
+      pattern: string
+      scope: KeyScope
+      upstream: Upstream
+      /** The contract's entry for the request: everything else the gateway decides comes from it. */
+      operation: PublicOperation
+    }
   | { kind: 'not-found' }
   | { kind: 'method-not-allowed'; allowed: string[] }
 
@@ -91,20 +59,12 @@ function segmentsMatch(pattern: readonly string[], path: readonly string[]): boo
   return pattern.every((part, i) => (part.startsWith(':') ? path[i] !== '' : part === path[i]))
 }
 
-const COMPILED = ROUTES.map((route) => ({ ...route, segments: route.pattern.split('/') }))
-
-function upstreamOf(service: Service, method: string): Upstream {
-  if (service !== 'content') return service
-  return method === 'GET' || method === 'HEAD' ? 'contentRead' : 'contentWrite'
-}
-
 /** HEAD is a GET without a body, so it is allowed wherever GET is, with the same scope. */
-function scopeFor(methods: Scopes, method: string): KeyScope | undefined {
-  return methods[method === 'HEAD' ? 'GET' : method]
-}
+const operationFor = (route: Route, method: string): PublicOperation | undefined =>
+  route.operations[method === 'HEAD' ? 'GET' : method]
 
-function allowedMethods(methods: Scopes): string[] {
-  const listed = Object.keys(methods)
+function allowedMethods(route: Route): string[] {
+  const listed = Object.keys(route.operations)
   return listed.includes('GET') ? [...listed, 'HEAD'] : listed
 }
 
@@ -112,21 +72,22 @@ function allowedMethods(methods: Scopes): string[] {
 export function matchApiRoute(method: string, path: string): RouteMatch {
   const segments = path.split('/')
   if (segments.some((segment) => DOT_SEGMENT.test(segment))) return { kind: 'not-found' }
-  const candidates = COMPILED.filter((route) => segmentsMatch(route.segments, segments))
+  const candidates = ROUTES.filter((route) => segmentsMatch(route.segments, segments))
   if (candidates.length === 0) return { kind: 'not-found' }
   for (const route of candidates) {
-    const scope = scopeFor(route.methods, method)
-    if (scope)
+    const operation = operationFor(route, method)
+    if (operation)
       return {
         kind: 'found',
         pattern: route.pattern,
-        scope,
-        upstream: upstreamOf(route.service, method),
+        scope: operation.access,
+        upstream: operation.upstream,
+        operation,
       }
   }
   return {
     kind: 'method-not-allowed',
-    allowed: [...new Set(candidates.flatMap((route) => allowedMethods(route.methods)))],
+    allowed: [...new Set(candidates.flatMap(allowedMethods))],
   }
 }
 
