@@ -1,25 +1,8 @@
-/** The codes of the contract's error table; a newer gateway may send others. */
-export const ERROR_CODES = [
-  'UNAUTHORIZED',
-  'FORBIDDEN',
-  'NOT_FOUND',
-  'METHOD_NOT_ALLOWED',
-  'CONFLICT',
-  'PRECONDITION_FAILED',
-  'PAYLOAD_TOO_LARGE',
-  'UNSUPPORTED_MEDIA_TYPE',
-  'VALIDATION_ERROR',
-  'RATE_LIMITED',
-  'INTERNAL_ERROR',
-  'NOT_IMPLEMENTED',
-  'SERVICE_UNAVAILABLE',
-] as const
-export type ErrorCode = (typeof ERROR_CODES)[number]
+import type { ErrorCode, ErrorDetail } from '@cms/errors'
 
-export interface ErrorDetail {
-  path: string
-  message: string
-}
+/** The codes of the contract's error table, the one list the services answer with. */
+export { ERROR_CODES } from '@cms/errors'
+export type { ErrorCode, ErrorDetail }
 
 /** An answer of the API that is not 2xx, as `{error: {code, message, details}}` says it. */
 export class CmsApiError extends Error {
