@@ -1,6 +1,7 @@
 import { env, readConfig } from '@cms/config'
 import type { ConfigOf } from '@cms/config'
 import { brokerUrls } from '@cms/amqp'
+import { DEFAULT_POPULATE_LIMITS } from './domain/populate-budget.ts'
 import { MEDIA_CONFIG_SPEC } from './media/media-config.ts'
 
 export const CONTENT_MODES = ['read', 'write'] as const
@@ -30,6 +31,18 @@ const spec = {
   LOG_LEVEL: env.string({ default: 'info' }),
   /** How often the outbox relay looks for unsent events when nothing kicked it. */
   OUTBOX_POLL_MS: env.integer({ default: 300, min: 20, max: 60_000 }),
+  /** Related documents one populated answer may embed, each repeat counted (docs/content.md). */
+  POPULATE_MAX_DOCUMENTS: env.integer({
+    default: DEFAULT_POPULATE_LIMITS.maxDocuments,
+    min: 1,
+    max: 1_000_000,
+  }),
+  /** Bytes one populated answer may have; far below a JavaScript string's limit. */
+  POPULATE_MAX_BYTES: env.integer({
+    default: DEFAULT_POPULATE_LIMITS.maxBytes,
+    min: 1024,
+    max: 256 * 1024 ** 2,
+  }),
   ...MEDIA_CONFIG_SPEC,
 }
 

@@ -76,7 +76,17 @@ export async function start(
     logger,
     onContentTypeChanged: catalog.invalidate,
   })
-  const service = createContentService({ store, catalog, clock, media: media.lookup })
+  const populateLimits = {
+    maxDocuments: config.POPULATE_MAX_DOCUMENTS,
+    maxBytes: config.POPULATE_MAX_BYTES,
+  }
+  const service = createContentService({
+    store,
+    catalog,
+    clock,
+    media: media.lookup,
+    populateLimits,
+  })
   const router = contentRoutes(service, { writes })
   const scheduler = createScheduler({ schedules, store, clock })
   const runner = createScheduleRunner({ schedules, service, store, clock, logger })

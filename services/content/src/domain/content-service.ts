@@ -13,6 +13,7 @@ import { createReferrerLister } from './referrers.ts'
 import { createDocumentRestorer } from './restore-document.ts'
 import { createDocumentUpdater } from './update-document.ts'
 import type { MediaLookup } from './relations.ts'
+import type { PopulateLimits } from './populate-budget.ts'
 
 export interface ContentServiceDeps {
   store: ContentStore
@@ -20,11 +21,13 @@ export interface ContentServiceDeps {
   clock: () => Date
   /** The media library, for media fields (checked on writes, populated on reads). */
   media: MediaLookup
+  /** What one answer with `populate` may embed and weigh. */
+  populateLimits: PopulateLimits
 }
 
 /** The use cases of spec section 4.2, wired to their collaborators. */
 export function createContentService(deps: ContentServiceDeps) {
-  const { store, catalog, clock, media } = deps
+  const { store, catalog, clock, media, populateLimits } = deps
   const reader = createDocumentReader({ store, catalog })
   const status = createStatusChanger({ store })
   return {
@@ -36,9 +39,9 @@ export function createContentService(deps: ContentServiceDeps) {
     remove: createDocumentDeleter({ store }),
     byId: reader.byId,
     bySlug: reader.bySlug,
-    list: createDocumentLister({ store, catalog, media }),
+    list: createDocumentLister({ store, catalog, media, populateLimits }),
     versions: createVersionLister({ store }),
-    present: createDocumentPresenter({ store, catalog, media }),
+    present: createDocumentPresenter({ store, catalog, media, populateLimits }),
     referrers: createReferrerLister({ store }),
     discardDraft: createDraftDiscarder({ store }),
     /** A document as read in `locale` (as sent; the website default when undefined). */

@@ -11,6 +11,7 @@ import { requireDraftAccess } from './document-access.ts'
 import { DOCUMENT_STATUSES, draftView } from './document.ts'
 import { withPendingDraftPaths } from './pending-draft.ts'
 import { populateDocuments } from './populate.ts'
+import type { PopulateLimits } from './populate-budget.ts'
 import type { MediaLookup } from './relations.ts'
 import { populatedProjection, relatedIds } from './related-lists.ts'
 import type { ApiDocument } from './document.ts'
@@ -27,6 +28,7 @@ export function createDocumentLister(deps: {
   store: Pick<ContentStore, 'page' | 'findMany'>
   catalog: ContentTypeCatalog
   media: Pick<MediaLookup, 'shown'>
+  populateLimits: PopulateLimits
 }) {
   /**
    * The content types come from a cache; a query that names a field only a just-changed type
@@ -102,6 +104,7 @@ export function createDocumentLister(deps: {
             types,
             localize: locale.view,
             widen: localizedPathsOf(locale, model, undefined).widen,
+            limits: deps.populateLimits,
           })
         ).map(populated.present)
       : page.map((doc) => toApiDocument(doc))

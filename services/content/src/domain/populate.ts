@@ -5,6 +5,8 @@ import { toApiDocument } from './api-shape.ts'
 import { draftView } from './document.ts'
 import type { ApiDocument, StoredDocument } from './document.ts'
 import { withPendingDraftPaths } from './pending-draft.ts'
+import { createPopulateBudget } from './populate-budget.ts'
+import type { PopulateBudget, PopulateLimits } from './populate-budget.ts'
 import { idsOf } from './relations.ts'
 import type { MediaLookup } from './relations.ts'
 
@@ -22,6 +24,14 @@ export interface PopulateContext {
   localize?: <Document extends Partial<StoredDocument>>(document: Document) => Document
   /** A projection with the stored paths the read's locale shows its fields from. */
   widen?: (projection: Record<string, 0 | 1>) => Record<string, 0 | 1>
+  /** What one answer may embed and weigh; checked before each read and as it is built. */
+  limits: PopulateLimits
+}
+
+/** Documents of one level, each with the number of times the answer shows it. */
+interface Level {
+  documents: readonly StoredDocumentWithId[]
+  times: readonly number[]
 }
 
 function relationOf(
@@ -43,57 +53,76 @@ function projectionFor(field: PopulateField): Record<string, 0 | 1> | undefined 
   return Object.fromEntries(covered.map((path) => [path, 1]))
 }
 
+/** The ids `field` names on this level, each with the number of times the answer embeds it. */
+function embeddingsOf(level: Level, field: PopulateField, context: PopulateContext) {
+  const times = new Map<string, number>()
+  for (const [index, document] of level.documents.entries()) {
+    if (!relationOf(context.types, document.type, field.name)) continue
+    for (const id of idsOf(document.data?.[field.name])) {
+      times.set(id, (times.get(id) ?? 0) + level.times[index]!)
+    }
+  }
+  return times
+}
+
+const total = (counts: Iterable<number>): number => {
+  let sum = 0
+  for (const count of counts) sum += count
+  return sum
+}
+
 /** The related documents of one field for the whole page: one query, then their own fields. */
 async function relatedDocuments(
-  documents: readonly Partial<StoredDocument>[],
+  level: Level,
   field: PopulateField,
   context: PopulateContext,
+  budget: PopulateBudget,
 ): Promise<Map<string, { type: string | undefined; shown: PresentedDocument }>> {
-  const ids = new Set<string>()
-  for (const document of documents) {
-    if (!relationOf(context.types, document.type, field.name)) continue
-    for (const id of idsOf(document.data?.[field.name])) ids.add(id)
-  }
+  const times = embeddingsOf(level, field, context)
+  budget.embed(total(times.values()))
+  const ids = [...times.keys()]
   if (field.media) {
-    const media = await context.media.shown(context.websiteId, [...ids])
+    const media = await context.media.shown(context.websiteId, ids)
+    for (const file of media) budget.weigh(file, times.get(file.id) ?? 0)
     return new Map(media.map((file) => [file.id, { type: 'media', shown: file }]))
   }
   const own = projectionFor(field)
   const widened = own && context.widen ? context.widen(own) : own
   const projection = context.draft ? withPendingDraftPaths(widened) : widened
-  const read = await context.store.findMany(context.websiteId, [...ids], {
+  const read = await context.store.findMany(context.websiteId, ids, {
     ...(projection ? { projection } : {}),
     publishedOnly: !context.draft,
   })
   const visible = context.draft ? read.map(draftView) : read
-  const found = context.localize ? visible.map(context.localize) : visible
-  const shown = await populateDocuments(found as StoredDocumentWithId[], field.next, context)
+  const found = (
+    context.localize ? visible.map(context.localize) : visible
+  ) as StoredDocumentWithId[]
+  const next = { documents: found, times: found.map((document) => times.get(document._id) ?? 0) }
+  const shown = await populateLevel(next, field.next, context, budget)
   const hideType = field.fields !== undefined && !field.fields.includes('type')
   return new Map(
     found.map((document, index) => {
       const { type: _type, ...rest } = shown[index]!
-      return [document._id!, { type: document.type, shown: hideType ? rest : shown[index]! }]
+      return [document._id, { type: document.type, shown: hideType ? rest : shown[index]! }]
     }),
   )
 }
 
 type StoredDocumentWithId = Partial<StoredDocument> & { _id: string }
 
-/**
- * The documents in the API's shape with the named relation fields holding the documents their
- * ids name, in the normal document shape (nested as asked). One storage query per field and
- * level for the whole page, never one per document. A related document that is missing, of
- * another type than the field's target, or not visible is `null` (one) or left out (many).
- */
-export async function populateDocuments(
-  documents: readonly StoredDocumentWithId[],
+/** One level in the API's shape, weighed as the answer shows it, with its fields populated. */
+async function populateLevel(
+  level: Level,
   fields: readonly PopulateField[],
   context: PopulateContext,
+  budget: PopulateBudget,
 ): Promise<PresentedDocument[]> {
+  const { documents } = level
   const presented = documents.map((document) => toApiDocument(document))
+  for (const [index, document] of presented.entries()) budget.weigh(document, level.times[index]!)
   if (fields.length === 0 || documents.length === 0) return presented
   const related = await Promise.all(
-    fields.map((field) => relatedDocuments(documents, field, context)),
+    fields.map((field) => relatedDocuments(level, field, context, budget)),
   )
   for (const [index, document] of documents.entries()) {
     const data = { ...presented[index]!.data }
@@ -118,4 +147,23 @@ export async function populateDocuments(
     presented[index] = { ...presented[index]!, data }
   }
   return presented
+}
+
+/**
+ * The documents in the API's shape with the named relation fields holding the documents their
+ * ids name, in the normal document shape (nested as asked). One storage query per field and
+ * level for the whole page, never one per document. A related document that is missing, of
+ * another type than the field's target, or not visible is `null` (one) or left out (many).
+ * Before each read, the documents it would embed (each repeat counted) must fit in
+ * `limits.maxDocuments`, and the answer is weighed against `limits.maxBytes` as it is built:
+ * past either, 422 at `populate`, before anything more is read.
+ */
+export async function populateDocuments(
+  documents: readonly StoredDocumentWithId[],
+  fields: readonly PopulateField[],
+  context: PopulateContext,
+): Promise<PresentedDocument[]> {
+  if (fields.length === 0) return documents.map((document) => toApiDocument(document))
+  const level = { documents, times: documents.map(() => 1) }
+  return populateLevel(level, fields, context, createPopulateBudget(context.limits))
 }

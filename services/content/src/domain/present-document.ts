@@ -6,6 +6,7 @@ import type { ContentTypeCatalog } from './content-types.ts'
 import { localizedPathsOf, readLocaleOf } from './locale-reads.ts'
 import type { StoredDocument } from './document.ts'
 import { populateDocuments } from './populate.ts'
+import type { PopulateLimits } from './populate-budget.ts'
 import type { MediaLookup } from './relations.ts'
 import type { PresentedDocument } from './populate.ts'
 
@@ -14,6 +15,7 @@ export function createDocumentPresenter(deps: {
   store: Pick<ContentStore, 'findMany'>
   catalog: ContentTypeCatalog
   media: Pick<MediaLookup, 'shown'>
+  populateLimits: PopulateLimits
 }) {
   return async function presentDocument(input: {
     caller: Caller
@@ -38,6 +40,7 @@ export function createDocumentPresenter(deps: {
       types,
       localize: locale.view,
       widen: localizedPathsOf(locale, model, undefined).widen,
+      limits: deps.populateLimits,
     })
     return presented!
   }

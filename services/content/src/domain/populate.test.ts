@@ -1,0 +1,158 @@
+import type { ContentType, FieldDefinition } from '@cms/content-model'
+import { ValidationError } from '@cms/errors'
+import { describe, expect, it } from 'vitest'
+import type { PopulateField } from '../query/index.ts'
+import type { StoredDocument } from './document.ts'
+import { populateDocuments } from './populate.ts'
+import { DEFAULT_POPULATE_LIMITS } from './populate-budget.ts'
+import type { PopulateLimits } from './populate-budget.ts'
+
+type Stored = Partial<StoredDocument> & { _id: string }
+
+const relation = (name: string, target: string, many = false): FieldDefinition => ({
+  name,
+  label: name,
+  type: 'relation',
+  required: false,
+  target,
+  many,
+})
+const type = (name: string, fields: FieldDefinition[]): ContentType => ({
+  id: name,
+  name,
+  label: name,
+  fields,
+  version: 1,
+  createdAt: '',
+  updatedAt: '',
+})
+const TYPES = [
+  type('node', [relation('links', 'node', true)]),
+  type('article', [relation('author', 'person'), relation('tags', 'tag', true)]),
+  type('person', [relation('employer', 'company')]),
+  type('tag', [relation('parent', 'tag')]),
+  type('company', []),
+]
+
+/** An in-memory store that records the ids of every read. */
+function storeOf(documents: readonly Stored[]) {
+  const byId = new Map(documents.map((document) => [document._id, document]))
+  const reads: string[][] = []
+  return {
+    reads,
+    findMany: async (_websiteId: string, ids: readonly string[]) => {
+      reads.push([...ids])
+      return ids.flatMap((id) => byId.get(id) ?? [])
+    },
+  }
+}
+
+const doc = (id: string, typeName: string, data: Record<string, unknown>): Stored => ({
+  _id: id,
+  type: typeName,
+  status: 'published',
+  data,
+})
+
+const nested = (...names: string[]): PopulateField[] => {
+  const [name, ...rest] = names
+  return name === undefined ? [] : [{ name, next: nested(...rest) }]
+}
+
+async function populate(
+  documents: readonly Stored[],
+  stored: readonly Stored[],
+  fields: PopulateField[],
+  limits: PopulateLimits = DEFAULT_POPULATE_LIMITS,
+) {
+  const store = storeOf(stored)
+  const context = {
+    store,
+    media: { shown: async () => [] },
+    websiteId: 'w',
+    draft: false,
+    types: TYPES,
+    limits,
+  }
+  const outcome = await populateDocuments(documents, fields, context).then(
+    (presented) => ({ presented }),
+    (error: unknown) => ({ error }),
+  )
+  return { ...outcome, reads: store.reads }
+}
+
+/** `size` nodes, each linking to all of them. */
+const mesh = (size: number): Stored[] => {
+  const ids = Array.from({ length: size }, (_, index) => `n${index}`)
+  return ids.map((id) => doc(id, 'node', { links: ids }))
+}
+
+describe('populateDocuments limits', () => {
+  it('when 20 nodes each link to all 20 and three levels are asked, then 422 at populate before the read that would pass the cap', async () => {
+    const nodes = mesh(20)
+    const { error, reads } = await populate(nodes, nodes, nested('links', 'links', 'links'))
+    expect(error).toBeInstanceOf(ValidationError)
+    expect((error as ValidationError).details).toEqual([
+      { path: 'populate', message: expect.stringContaining('at most 5000') },
+    ])
+    // Level one embeds 400, level two would add 20 x 400 = 8000: refused before its read.
+    expect(reads).toHaveLength(1)
+  })
+
+  it('when the cap is met exactly, then the answer is built; one less and it is refused', async () => {
+    const nodes = mesh(3)
+    const fields = nested('links', 'links')
+    const fits = await populate(nodes, nodes, fields, { maxDocuments: 36, maxBytes: 1e6 })
+    expect(fits.error).toBeUndefined()
+    expect(fits.presented![0]!.data!.links).toHaveLength(3)
+    const over = await populate(nodes, nodes, fields, { maxDocuments: 35, maxBytes: 1e6 })
+    expect(over.error).toBeInstanceOf(ValidationError)
+    expect(over.reads).toHaveLength(1)
+  })
+
+  it('when the answer would pass the byte cap, then 422 at populate before the next level is read', async () => {
+    const nodes = mesh(5).map((node) => ({ ...node, slug: 'x'.repeat(1000) }))
+    const { error, reads } = await populate(nodes, nodes, nested('links', 'links'), {
+      maxDocuments: 1000,
+      maxBytes: 20_000,
+    })
+    // The page (5 KB) and level one (25 x 1 KB) pass 20 KB: level two is never read.
+    expect((error as ValidationError).details).toEqual([
+      { path: 'populate', message: expect.stringContaining('20000 bytes') },
+    ])
+    expect(reads).toHaveLength(1)
+  })
+
+  it('when a page of 100 articles populates author, tags and their own relations, then the default limits let it through with one read per field and level', async () => {
+    const companies = [doc('c1', 'company', {}), doc('c2', 'company', {})]
+    const people = Array.from({ length: 10 }, (_, index) =>
+      doc(`p${index}`, 'person', { employer: `c${(index % 2) + 1}` }),
+    )
+    const tags = Array.from({ length: 30 }, (_, index) =>
+      doc(`t${index}`, 'tag', { parent: `t${(index + 1) % 30}` }),
+    )
+    const articles = Array.from({ length: 100 }, (_, index) =>
+      doc(`a${index}`, 'article', {
+        author: `p${index % 10}`,
+        tags: [0, 1, 2, 3, 4].map((offset) => `t${(index + offset) % 30}`),
+      }),
+    )
+    const fields: PopulateField[] = [
+      { name: 'author', next: nested('employer') },
+      { name: 'tags', next: nested('parent') },
+    ]
+    const { presented, error, reads } = await populate(
+      articles,
+      [...companies, ...people, ...tags],
+      fields,
+    )
+    expect(error).toBeUndefined()
+    expect(reads).toHaveLength(4)
+    const first = presented![0]!.data!
+    expect(first.author).toMatchObject({ id: 'p0', data: { employer: { id: 'c1' } } })
+    expect(first.tags).toHaveLength(5)
+    expect((first.tags as Array<{ data: { parent: { id: string } } }>)[0]!.data.parent.id).toBe(
+      't1',
+    )
+  })
+})
