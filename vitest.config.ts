@@ -5,6 +5,8 @@ export default defineConfig({
   test: {
     include: [
       'libs/*/src/**/*.test.ts',
+      'apps/cli/src/**/*.test.ts',
+      'apps/cli/test/**/*.test.ts',
       'libs/*/test/**/*.test.ts',
       'services/*/src/**/*.test.ts',
       'services/*/test/**/*.test.ts',

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createCmsClient } from '@cms/client'
 import { REPO_ROOT } from '@cms/stack'
 import { createTestWebsite, testEnv } from '@cms/testkit'
-import { runCli } from '../services/gateway/src/cli/run-cli.ts'
+import { runCli } from '../apps/cli/src/run-cli.ts'
 
 const TSC = join(REPO_ROOT, 'node_modules', 'typescript', 'bin', 'tsc')
 const GIF = Uint8Array.from(atob('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7'), (c) =>

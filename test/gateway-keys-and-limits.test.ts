@@ -18,7 +18,7 @@ import {
  * sharing its MongoDB and Redis, and one that trusts a proxy hop so the address throttle can be
  * tried from made-up client addresses without blocking 127.0.0.1 for every other test.
  */
-const CMS_BIN = fileURLToPath(new URL('../services/gateway/src/cli/cms.ts', import.meta.url))
+const CMS_BIN = fileURLToPath(new URL('../apps/cli/src/cms.ts', import.meta.url))
 const FAILURES_ALLOWED = 5
 
 let second: RunningGateway

@@ -198,7 +198,7 @@ describe('the production dependencies', () => {
       ...SERVICE_NAMES.map((service) => startCommand(service, 'node').at(-1)!),
       'apps/admin-ui/build.ts',
       'apps/admin-ui/src/main.tsx',
-      'services/gateway/src/cli/cms.ts',
+      'apps/cli/src/cms.ts',
       'deploy/healthcheck.mjs',
     ]
     const { files, packages } = runtimeImports({ root: REPO_ROOT, entries, workspaces })

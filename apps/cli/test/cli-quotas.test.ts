@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { testEnv } from '@cms/testkit'
-import { runCli } from '../src/cli/run-cli.ts'
+import { runCli } from '../src/run-cli.ts'
 
 async function cms(args: string[]) {
   let stdout = ''

@@ -20,7 +20,7 @@ const COMMANDS: Readonly<Record<string, Command>> = {
 const COMMON: readonly OptionName[] = ['json', 'help']
 
 export const VERSION = (
-  JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
+  JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
     version: string
   }
 ).version

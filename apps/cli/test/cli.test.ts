@@ -3,9 +3,9 @@ import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import { describe, expect, it } from 'vitest'
 import { testEnv } from '@cms/testkit'
-import { runCli } from '../src/cli/run-cli.ts'
+import { runCli } from '../src/run-cli.ts'
 
-const CMS_BIN = fileURLToPath(new URL('../src/cli/cms.ts', import.meta.url))
+const CMS_BIN = fileURLToPath(new URL('../src/cms.ts', import.meta.url))
 
 /** One in-process `cms` run against the test gateway. */
 async function cms(args: string[], env: Record<string, string | undefined> = {}) {
