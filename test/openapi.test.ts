@@ -79,6 +79,19 @@ describe('OpenAPI documents through the gateway', () => {
     expect(JSON.stringify(data.properties.gallery)).toContain('#/components/schemas/Media')
     expect(schemas.Document.discriminator.propertyName).toBe('type')
     expect(schemas['product.Create'].properties.data.required).toEqual(['title'])
+    // A required field is never null in a create, as the API refuses it; an optional one may be.
+    expect(
+      JSON.stringify(schemas['product.Create'].properties.data.properties.title),
+    ).not.toContain('"null"')
+    expect(JSON.stringify(schemas['product.Create'].properties.data.properties.price)).toContain(
+      '"null"',
+    )
+    const nullTitle = await site.api('POST', '/api/content', {
+      body: { type: 'product', data: { title: null } },
+    })
+    expect(nullTitle.status).toBe(422)
+    // Generated clients take their base URL from servers: the gateway's root.
+    expect(document.servers).toEqual([{ url: '/', description: expect.any(String) }])
     expect(document.paths['/api/content/{id}'].patch.responses['412']).toBeDefined()
     expect(document.paths['/api/content'].get.parameters.map((p: Json) => p.name)).toContain(
       'filters',

@@ -15,7 +15,7 @@ import { Document, DocumentProjection, Version } from '../responses/documents.ts
 import { Media } from '../responses/media.ts'
 import { Delivery, Webhook } from '../responses/webhooks.ts'
 import { MediaUpload } from './media-upload.ts'
-import { errorResponses, pathsOf, plain, ref } from './operation.ts'
+import { errorResponses, pathsOf, plain, ref, SERVERS } from './operation.ts'
 import type { RouteSpec } from './operation.ts'
 import { queryParameters } from './parameters.ts'
 import { API_VERSION, OPENAPI_VERSION } from './public-document.ts'
@@ -262,7 +262,7 @@ export const ADMIN_ROUTES: readonly RouteSpec[] = [
 ]
 
 /** The OpenAPI 3.1 document of the admin API (the platform operator's). */
-export function buildAdminDocument(input: { serverUrl?: string } = {}): Json {
+export function buildAdminDocument(): Json {
   return {
     openapi: OPENAPI_VERSION,
     info: {
@@ -271,7 +271,7 @@ export function buildAdminDocument(input: { serverUrl?: string } = {}): Json {
       description:
         "The platform operator's API: websites, keys, quotas, purges, export and import, and read-only views of a website. Every error answer has the shape `{error: {code, message, details?}}`.",
     },
-    ...(input.serverUrl && { servers: [{ url: input.serverUrl }] }),
+    servers: SERVERS,
     security: [{ adminToken: [] }],
     tags: [...new Set(ADMIN_ROUTES.map((route) => route.tag))].map((name) => ({ name })),
     paths: pathsOf(ADMIN_ROUTES),

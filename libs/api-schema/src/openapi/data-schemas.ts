@@ -117,11 +117,16 @@ function readData(type: ContentType, locales: readonly string[]): Json {
   return { type: 'object', properties }
 }
 
-/** A create's `data` in one locale: required fields (of the default locale) present, no others. */
+/**
+ * A create's `data` in one locale: required fields (of the default locale) present and never
+ * null, no others; an optional field may be null (no value).
+ */
 function inputData(type: ContentType): Json {
   const properties: Json = {}
-  for (const field of type.fields)
-    properties[field.name] = { ...describe(field), ...nullable(valueOf(field, 'input')) }
+  for (const field of type.fields) {
+    const value = valueOf(field, 'input')
+    properties[field.name] = { ...describe(field), ...(field.required ? value : nullable(value)) }
+  }
   const required = type.fields.filter((field) => field.required).map((field) => field.name)
   return {
     type: 'object',

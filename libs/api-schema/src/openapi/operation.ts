@@ -185,6 +185,13 @@ export interface RouteSpec extends OperationSpec {
   pathParams?: Record<string, string>
 }
 
+/**
+ * Both documents' server: the gateway they were read from. Their paths carry `/api` or
+ * `/admin/api`, so the root of that origin is the base URL a generated client needs, whatever
+ * host name or proxy the document was reached through.
+ */
+export const SERVERS = [{ url: '/', description: 'The gateway this document was read from' }]
+
 /** Where the gateway sends a public operation: the content service's read or write pool, or a service. */
 export const UPSTREAMS = ['contentRead', 'contentWrite', 'schema', 'webhook'] as const
 export type Upstream = (typeof UPSTREAMS)[number]

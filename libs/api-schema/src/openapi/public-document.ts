@@ -15,7 +15,7 @@ import { Media } from '../responses/media.ts'
 import { Delivery, DeliveryDetail, Webhook } from '../responses/webhooks.ts'
 import { byType, contentTypeSchemas } from './data-schemas.ts'
 import { MediaUpload } from './media-upload.ts'
-import { errorResponses, pathsOf, plain, RATE_LIMIT_HEADERS, ref } from './operation.ts'
+import { errorResponses, pathsOf, plain, RATE_LIMIT_HEADERS, ref, SERVERS } from './operation.ts'
 import { PUBLIC_ROUTES } from './public-routes.ts'
 
 type Json = Record<string, unknown>
@@ -74,8 +74,6 @@ export interface PublicDocumentInput {
   types?: readonly ContentType[]
   /** The website's locale codes (for `locale=*` forms). */
   locales?: readonly string[]
-  /** The gateway's URL as the caller reached it (`servers`). */
-  serverUrl?: string
   /** The website's name or id, for the title. */
   website?: string
 }
@@ -108,7 +106,7 @@ export function buildPublicDocument(input: PublicDocumentInput = {}): Json {
       description:
         'The public API of one website: content types, documents, media, locales and webhooks. Every error answer has the shape `{error: {code, message, details?}}`.',
     },
-    ...(input.serverUrl && { servers: [{ url: input.serverUrl }] }),
+    servers: SERVERS,
     security: [{ apiKey: [] }, { bearerKey: [] }],
     tags: [...new Set(PUBLIC_ROUTES.map((route) => route.tag))].map((name) => ({ name })),
     paths: pathsOf(PUBLIC_ROUTES),
