@@ -38,12 +38,21 @@ export const endLine = (records: number): string =>
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value)
 
-/** Line `number` of an export, read as what it claims to be; anything else is a 422 naming it. */
-export function parseLine(text: string, number: number): RecordLine | EndLine {
+/**
+ * Line `number` of an export, read as what it claims to be; anything else is a 422 naming it.
+ * `text`: the record is left as the line's JSON (Extended JSON not yet read as BSON values), to
+ * be validated as it is written.
+ */
+export function parseLine(
+  text: string,
+  number: number,
+  options: { record?: 'bson' | 'text' } = {},
+): RecordLine | EndLine {
   const where = `line ${number}`
   let parsed: unknown
   try {
-    parsed = BSON.EJSON.parse(text, { relaxed: true })
+    parsed =
+      options.record === 'text' ? JSON.parse(text) : BSON.EJSON.parse(text, { relaxed: true })
   } catch (error) {
     throw ValidationError.single(where, `not Extended JSON: ${(error as Error).message}`)
   }

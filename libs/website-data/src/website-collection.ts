@@ -1,4 +1,6 @@
+import type { TSchema } from '@sinclair/typebox'
 import type { Document, Filter, Sort } from 'mongodb'
+import type { RecordProblem, RecordReference } from './import-rules.ts'
 
 /**
  * A collection of a service's database as far as a website's lifecycle is concerned: how its
@@ -6,7 +8,7 @@ import type { Document, Filter, Sort } from 'mongodb'
  * lists its own collections (`WebsiteDataPlan`) next to the code that writes them; this library
  * purges, exports and imports whatever the list says, copying records as they are stored.
  */
-export interface WebsiteCollection {
+export interface WebsiteCollection extends ImportedRecordRules {
   name: string
   /** How purge progress names it (`fs.files` would be a dotted key in a stored report). */
   label?: string
@@ -34,10 +36,29 @@ export interface WebsiteCollection {
   onExport?: (record: Document) => Document
   /** A record on its way in (before the owner paths are set); may add to the import's notes. */
   onImport?: (record: Document, notes: ImportNotes) => Document
+  /**
+   * Members besides `_id` whose values are ids of their own: an imported record's must not
+   * exist in the installation yet. Each gets an index (`import_unique_<member>`).
+   */
+  uniqueMembers?: readonly string[]
+}
+
+/** How an import checks an exported collection's records (docs/lifecycle.md, "Import"). */
+export interface ImportedRecordRules {
+  /**
+   * The record as its export line holds it (Extended JSON text, relaxed, without owner paths):
+   * a record that does not match, by a member the schema does not name or a wrong type, is
+   * refused. Required for every exported collection.
+   */
+  importSchema?: TSchema
+  /** Values that name other records: each must name one the same import brings. */
+  references?: readonly RecordReference[]
+  /** What the schema cannot say (ids derived from other members); the record's text form. */
+  invariant?: (record: Document) => RecordProblem | undefined
 }
 
 /** Records owned through another collection's records: `foreignKey` holds the parent's `parentKey`. */
-export interface DependentCollection {
+export interface DependentCollection extends ImportedRecordRules {
   name: string
   label?: string
   foreignKey: string
@@ -67,19 +88,21 @@ export const ownerFilter = (
   [collection.ownerPaths[0]]: websiteId,
 })
 
+export interface ImportTarget {
+  collection: WebsiteCollection
+  dependent?: DependentCollection
+  /** The place of the collection (of its parent, for a dependent) in the export's order. */
+  order: number
+}
+
 /** Every collection an import may name, with the parent it hangs off (if any). */
-export function importTargets(
-  plan: WebsiteDataPlan,
-): Map<string, { collection: WebsiteCollection; dependent?: DependentCollection }> {
-  const targets = new Map<
-    string,
-    { collection: WebsiteCollection; dependent?: DependentCollection }
-  >()
-  for (const collection of plan.collections) {
-    if (!collection.exported) continue
-    targets.set(collection.name, { collection })
+export function importTargets(plan: WebsiteDataPlan): Map<string, ImportTarget> {
+  const targets = new Map<string, ImportTarget>()
+  plan.collections.forEach((collection, order) => {
+    if (!collection.exported) return
+    targets.set(collection.name, { collection, order })
     for (const dependent of collection.dependents ?? [])
-      if (dependent.exported) targets.set(dependent.name, { collection, dependent })
-  }
+      if (dependent.exported) targets.set(dependent.name, { collection, dependent, order })
+  })
   return targets
 }

@@ -7,6 +7,7 @@ import { adminScope, routed } from '@cms/http'
 import { NDJSON_TYPE } from './export-format.ts'
 import { exportRecords } from './export-records.ts'
 import { importRecords } from './import-records.ts'
+import type { ImportHooks } from './import-rules.ts'
 import { ndjsonLines } from './ndjson-lines.ts'
 import { purgeBatch } from './purge-batch.ts'
 import type { WebsiteDataPlan } from './website-collection.ts'
@@ -37,6 +38,8 @@ export function websiteDataRoutes(deps: {
   plan: WebsiteDataPlan
   /** A read-only instance serves the export only. */
   writes?: boolean
+  /** The service's own checks of imported records (the webhook address guard, say). */
+  importHooks?: ImportHooks
 }): Middleware {
   const router = new Router({ prefix: '/internal/website-data' })
   const admin = adminScope()
@@ -56,6 +59,7 @@ export function websiteDataRoutes(deps: {
         deps.plan,
         ctx.state.caller.websiteId,
         ndjsonLines(ctx.req),
+        deps.importHooks,
       )
     })
   }

@@ -19,6 +19,7 @@ import { connectBroker } from './messaging/broker.ts'
 import { createContentStore } from './store/content-store.ts'
 import { createMediaModule } from './media/media-module.ts'
 import { ensureWebsiteDataIndexes, websiteDataRoutes } from '@cms/website-data'
+import { contentImportHooks } from './lifecycle/media-import.ts'
 import { CONTENT_WEBSITE_DATA } from './lifecycle/website-data-plan.ts'
 
 export interface RunningContentService {
@@ -108,7 +109,12 @@ export async function start(
     middleware: [
       ...(writes ? [] : [readsOnly()]),
       // Purge, export and import of a website for the gateway (docs/lifecycle.md): NDJSON bodies.
-      websiteDataRoutes({ db: mongo.db, plan: CONTENT_WEBSITE_DATA, writes }),
+      websiteDataRoutes({
+        db: mongo.db,
+        plan: CONTENT_WEBSITE_DATA,
+        writes,
+        importHooks: contentImportHooks(mongo.db, config),
+      }),
       ...(writes ? [media.upload] : []),
       jsonBody(),
       routed(router),

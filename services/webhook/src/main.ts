@@ -35,6 +35,7 @@ import { createWorkConsumer } from './messaging/work-consumer.ts'
 import { ensureWebsiteDataIndexes, websiteDataRoutes } from '@cms/website-data'
 import { createDeliveryLogSweep } from './data/delivery-log-sweep.ts'
 import { createDeliveryLogRetention } from './domain/delivery-log-retention.ts'
+import { webhookImportHooks } from './lifecycle/import-checks.ts'
 import { WEBHOOK_WEBSITE_DATA } from './lifecycle/website-data-plan.ts'
 import type { WorkConsumer } from './messaging/work-consumer.ts'
 
@@ -120,7 +121,11 @@ export async function start(
     internalToken: config.INTERNAL_TOKEN,
     middleware: [
       // Purge, export and import of a website for the gateway (docs/lifecycle.md): NDJSON bodies.
-      websiteDataRoutes({ db: mongo.db, plan: WEBHOOK_WEBSITE_DATA }),
+      websiteDataRoutes({
+        db: mongo.db,
+        plan: WEBHOOK_WEBSITE_DATA,
+        importHooks: webhookImportHooks(guard),
+      }),
       ...apiMiddleware({
         webhooks: createWebhookUseCases({
           webhooks,

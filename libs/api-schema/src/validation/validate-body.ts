@@ -18,7 +18,7 @@ function createAjv(): Ajv {
     strictNumbers: true,
     ownProperties: true,
   })
-  addFormats.default(ajv, ['date-time', 'date', 'email', 'uri'])
+  addFormats.default(ajv, ['date-time', 'date', 'email', 'uri', 'uuid'])
   ajv.addKeyword({ keyword: MESSAGE_KEYWORD, schemaType: ['string', 'object'] })
   return ajv
 }

@@ -1,6 +1,16 @@
 import type { WebsiteDataPlan } from '@cms/website-data'
 import { keyOf as slugKey } from '../store/collections/slugs.ts'
 import type { SlugScope } from '../store/collections/slugs.ts'
+import {
+  DocumentRecord,
+  GridFsChunkRecord,
+  GridFsFileRecord,
+  MediaRecord,
+  ScheduleRecord,
+  SlugClaimRecord,
+  VersionRecord,
+  idOfDocument,
+} from './import-schemas.ts'
 
 const WEBSITE_RECORDS = { websiteId: 1, _id: 1 } as const
 
@@ -9,6 +19,7 @@ const WEBSITE_RECORDS = { websiteId: 1, _id: 1 } as const
  * (docs/lifecycle.md): what could start new work first (schedules, unsent event pointers), then
  * what the public sees (media records, so asset URLs are 404 at once), then the rest.
  * GridFS transforms and claims are purged but not exported: they are made again on demand.
+ * An import checks each record against its schema (import-schemas.ts) and the ids it names.
  */
 export const CONTENT_WEBSITE_DATA: WebsiteDataPlan = {
   service: 'content',
@@ -18,6 +29,11 @@ export const CONTENT_WEBSITE_DATA: WebsiteDataPlan = {
       ownerPaths: ['websiteId'],
       index: WEBSITE_RECORDS,
       exported: true,
+      importSchema: ScheduleRecord,
+      invariant: idOfDocument('action'),
+      references: [{ path: 'documentId', collection: 'documents' }],
+      // Run claims hang off it (and are purged by it).
+      uniqueMembers: ['scheduleId'],
       dependents: [
         {
           name: 'schedule_runs',
@@ -34,6 +50,9 @@ export const CONTENT_WEBSITE_DATA: WebsiteDataPlan = {
       // The media list's index (website_list) serves the export's order.
       order: { createdAt: -1, _id: -1 },
       exported: true,
+      importSchema: MediaRecord,
+      // A media record's bytes are the GridFS file with its id.
+      references: [{ path: '_id', collection: 'fs.files' }],
     },
     {
       name: 'fs.files',
@@ -42,6 +61,7 @@ export const CONTENT_WEBSITE_DATA: WebsiteDataPlan = {
       index: { 'metadata.websiteId': 1, _id: 1 },
       exported: true,
       exportFilter: { 'metadata.mediaId': { $exists: false } },
+      importSchema: GridFsFileRecord,
       // Each file may have hundreds of chunks.
       purgeBatch: 10,
       dependents: [
@@ -52,16 +72,26 @@ export const CONTENT_WEBSITE_DATA: WebsiteDataPlan = {
           parentKey: '_id',
           exported: true,
           order: { files_id: 1, n: 1 },
+          importSchema: GridFsChunkRecord,
         },
         { name: 'media_variant_claims', foreignKey: '_id', parentKey: '_id', exported: false },
       ],
     },
-    { name: 'documents', ownerPaths: ['websiteId'], index: WEBSITE_RECORDS, exported: true },
+    {
+      name: 'documents',
+      ownerPaths: ['websiteId'],
+      index: WEBSITE_RECORDS,
+      exported: true,
+      importSchema: DocumentRecord,
+    },
     {
       name: 'versions',
       ownerPaths: ['websiteId', 'state.websiteId'],
       index: WEBSITE_RECORDS,
       exported: true,
+      importSchema: VersionRecord,
+      invariant: idOfDocument('version'),
+      references: [{ path: 'documentId', collection: 'documents' }],
     },
     {
       name: 'slugs',
@@ -69,6 +99,8 @@ export const CONTENT_WEBSITE_DATA: WebsiteDataPlan = {
       keyOf: (record, websiteId) => slugKey({ ...(record as SlugScope), websiteId }),
       index: WEBSITE_RECORDS,
       exported: true,
+      importSchema: SlugClaimRecord,
+      references: [{ path: 'documentId', collection: 'documents' }],
     },
   ],
 }

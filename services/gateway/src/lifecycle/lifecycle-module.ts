@@ -5,6 +5,7 @@ import { createInternalClient } from '@cms/http'
 import type { GatewayConfig } from '../config.ts'
 import { createPurgeLeases } from '../data/purge-leases.ts'
 import { createPurgesRepository } from '../data/purges-repository.ts'
+import { createQuotaUsageReader } from '../domain/quota-report.ts'
 import type { WebsitesRepository } from '../data/websites-repository.ts'
 import type { WebsitesAdmin } from '../domain/websites-admin.ts'
 import { createPurgeRunner } from './purge-runner.ts'
@@ -76,6 +77,7 @@ export function createLifecycleModule(deps: {
     websites: deps.websites,
     purges: purgesRepository,
     services: services,
+    readUsage: createQuotaUsageReader({ ...services, operatorKeyId: deps.operatorKeyId }),
     operatorKeyId: deps.operatorKeyId,
     clock,
     newId: randomUUID,

@@ -7,12 +7,16 @@ import {
   ValidationError,
 } from '@cms/errors'
 import type { ErrorCode, ErrorDetail } from '@cms/errors'
+import { QUOTA_NAMES, quotaExceeded } from '@cms/http'
 import { NDJSON_TYPE, ndjsonLines, parseHeader, parseLine } from '@cms/website-data'
 import type { EndLine, NumberedLine } from '@cms/website-data'
 import type { PurgesRepository } from '../data/purges-repository.ts'
 import type { WebsitesRepository } from '../data/websites-repository.ts'
+import type { QuotaUsageReader } from '../domain/quota-report.ts'
 import type { Website } from '../domain/website.ts'
-import { applyQuotaChange, parseQuotaChange } from '../domain/website-quotas.ts'
+import { effectiveQuotas } from '../domain/website-quotas.ts'
+import type { QuotaOverride } from '../domain/website-quotas.ts'
+import { importedQuotas } from './imported-quotas.ts'
 import { pendingSteps } from './purge.ts'
 import { operatorCaller } from './purge-steps.ts'
 import type { LifecycleServices } from './purge-steps.ts'
@@ -74,11 +78,23 @@ export function createWebsiteImport(deps: {
   websites: Pick<WebsitesRepository, 'findById' | 'findImportedFrom' | 'insert'>
   purges: Pick<PurgesRepository, 'insert' | 'unfinished' | 'holdUntil' | 'startHeld' | 'release'>
   services: LifecycleServices
+  /** What the new website holds once its records are in, against its quotas. */
+  readUsage: QuotaUsageReader
   operatorKeyId: string
   clock: () => Date
   newId: () => string
   onPurgeRequested: () => void
 }) {
+  /** The imported records count as if they had been written through the API. */
+  async function refuseOverQuota(websiteId: string, quotas: QuotaOverride): Promise<void> {
+    const usage = await deps.readUsage(websiteId)
+    const limits = effectiveQuotas(quotas)
+    for (const name of QUOTA_NAMES) {
+      const used = usage[name]
+      if (used !== undefined && used > limits[name]) throw quotaExceeded(name, limits[name], used)
+    }
+  }
+
   async function refuseKnownSource(sourceId: string): Promise<void> {
     const known =
       (await deps.websites.findById(sourceId)) ?? (await deps.websites.findImportedFrom(sourceId))
@@ -103,19 +119,7 @@ export function createWebsiteImport(deps: {
       const lines = ndjsonLines(body)
       const first = await lines.next()
       const header = parseHeader(first.done ? undefined : first.value.text)
-      let quotas
-      try {
-        quotas = applyQuotaChange(undefined, parseQuotaChange(header.website.quotas ?? {}))
-      } catch (error) {
-        if (!(error instanceof ValidationError)) throw error
-        throw new ValidationError(
-          "The export's website quotas are not valid here",
-          (error.details ?? []).map((detail) => ({
-            path: `line 1: website.quotas.${detail.path}`,
-            message: detail.message,
-          })),
-        )
-      }
+      const quotas = importedQuotas(header.website.quotas)
       await refuseKnownSource(header.website.id)
 
       const websiteId = deps.newId()
@@ -143,6 +147,7 @@ export function createWebsiteImport(deps: {
 
       try {
         const report = await importLines(lines, websiteId, heartbeat)
+        await refuseOverQuota(websiteId, quotas)
         const website: Website = {
           id: websiteId,
           name,

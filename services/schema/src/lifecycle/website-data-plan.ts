@@ -1,5 +1,11 @@
 import type { WebsiteDataPlan } from '@cms/website-data'
 import { recordId } from '../data/content-type-repository.ts'
+import {
+  ContentTypeRecord,
+  TypeIndexRecord,
+  TypeVersionRecord,
+  claimMatchesType,
+} from './import-schemas.ts'
 
 /**
  * Every collection of the schema database that holds a website's data (docs/lifecycle.md): its
@@ -15,13 +21,24 @@ export const SCHEMA_WEBSITE_DATA: WebsiteDataPlan = {
       // The unique (websiteId, name) index serves it.
       order: { name: 1 },
       exported: true,
+      importSchema: ContentTypeRecord,
+      // Version claims are keyed by it: another website's type id would take its next versions.
+      uniqueMembers: ['id'],
     },
     {
       name: 'content_type_versions',
       ownerPaths: ['websiteId'],
       index: { websiteId: 1, _id: 1 },
       exported: true,
+      importSchema: TypeVersionRecord,
+      invariant: claimMatchesType,
+      references: [{ path: 'typeId', collection: 'content_types', key: 'id' }],
     },
-    { name: 'website_type_index', ownerPaths: ['_id'], exported: true },
+    {
+      name: 'website_type_index',
+      ownerPaths: ['_id'],
+      exported: true,
+      importSchema: TypeIndexRecord,
+    },
   ],
 }

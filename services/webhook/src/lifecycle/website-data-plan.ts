@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import type { WebsiteDataPlan } from '@cms/website-data'
 import { STANDARD_SECRET_PREFIX } from '../domain/signature.ts'
+import { WebhookRecord } from './import-checks.ts'
 
 /** What an import tells the operator once: each webhook's new signing secret. */
 export interface NewWebhookSecret {
@@ -24,6 +25,8 @@ export const WEBHOOK_WEBSITE_DATA: WebsiteDataPlan = {
       // The webhook list's index serves it.
       order: { createdAt: 1, _id: 1 },
       exported: true,
+      // Its URL also passes the address guard (import-checks.ts).
+      importSchema: WebhookRecord,
       // A webhook may have a long delivery log: its records go first, a batch at a time.
       purgeBatch: 20,
       dependents: [
