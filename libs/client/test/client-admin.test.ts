@@ -51,6 +51,48 @@ describe('@cms/client admin API on Node against the gateway', () => {
     })
   })
 
+  it("when a website's documents, webhooks, deliveries and media are read and changed through the admin client, then each call answers the admin resource", async () => {
+    const admin = operator()
+    const site = await admin.websites.create(`views-${randomUUID().slice(0, 8)}`)
+    const key = await admin.keys.create(site.id, { scope: 'admin' })
+    const cms = createCmsClient({ baseUrl: testEnv().gatewayUrl, apiKey: key.key })
+    await cms.contentTypes.create({ name: 'post', fields: [{ name: 'title', type: 'text' }] })
+    const first = await cms.content.create({ type: 'post', data: { title: 'One' } })
+    await cms.content.create({ type: 'post', data: { title: 'Two' } })
+    const page = await admin.websites.documents(site.id, { page: 2, limit: 1 })
+    expect(page).toMatchObject({ page: 2, limit: 1, totalDocs: 2, hasPrevPage: true })
+    expect(page.docs.map((doc) => doc.id)).toEqual([first.id])
+    expect(page.docs[0]!.status).toBe('draft')
+
+    const hook = await cms.webhooks.create({
+      name: 'ping',
+      url: 'http://127.0.0.1:9/hook',
+      events: ['entry.publish'],
+    })
+    expect((await admin.websites.webhooks(site.id)).docs.map((listed) => listed.id)).toEqual([
+      hook.id,
+    ])
+    await cms.webhooks.test(hook.id)
+    const log = await admin.websites.deliveries(site.id, hook.id, { limit: 5 })
+    expect(log).toMatchObject({
+      limit: 5,
+      docs: [expect.objectContaining({ event: 'webhook.ping' })],
+    })
+
+    const file = new Blob([new TextEncoder().encode('%PDF-1.4\n%%EOF\n')])
+    const stored = await admin.media.upload(site.id, { file, filename: 'a.pdf', alt: 'A' })
+    expect(stored).toMatchObject({ filename: 'a.pdf', alt: 'A', mimeType: 'application/pdf' })
+    expect((await admin.media.list(site.id, { limit: 10 })).docs.map((m) => m.id)).toEqual([
+      stored.id,
+    ])
+    const changed = await admin.media.update(site.id, stored.id, { alt: null, caption: 'C' })
+    expect(changed).toMatchObject({ alt: null, caption: 'C' })
+    await admin.media.delete(site.id, stored.id)
+    expect((await admin.media.list(site.id)).totalDocs).toBe(0)
+    const gone = await admin.media.delete(site.id, stored.id).catch((error: unknown) => error)
+    expect(gone).toMatchObject({ status: 404 })
+  })
+
   it('when a website is exported, deleted, purged and imported through the admin client, then the import holds its records', async () => {
     const admin = operator()
     const site = await admin.websites.create(`export-${randomUUID().slice(0, 8)}`)

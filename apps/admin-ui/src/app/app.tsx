@@ -1,9 +1,9 @@
 import { useMemo, useState } from 'preact/hooks'
-import { createAdminApi } from '../api/admin-api.ts'
 import { tokenStore } from '../session/token-store.ts'
 import { EditorApp } from '../editor/editor-app.tsx'
 import { useIsEditor } from '../editor/editor-route.ts'
 import { Dashboard } from './dashboard.tsx'
+import { createPanelClient } from './panel-client.ts'
 import { SignIn } from './sign-in.tsx'
 
 /** `#/editor…` is an editor's workspace (an API key); anything else the operator's panel. */
@@ -22,12 +22,9 @@ function OperatorApp() {
   const api = useMemo(() => {
     if (!token) return undefined
     // A token rotated while the panel is open ends the session instead of failing every call.
-    const guardedFetch: typeof fetch = async (input, init) => {
-      const response = await fetch(input, init)
-      if (response.status === 401) signOut('The admin token is no longer accepted. Sign in again.')
-      return response
-    }
-    return createAdminApi(token, guardedFetch)
+    return createPanelClient(token, () =>
+      signOut('The admin token is no longer accepted. Sign in again.'),
+    )
   }, [token])
   if (!api) {
     return (

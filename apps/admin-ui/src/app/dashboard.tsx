@@ -1,13 +1,13 @@
-import type { AdminApi } from '../api/admin-api.ts'
+import type { CmsAdminClient } from '@cms/client'
 import { useResource } from '../ui/use-resource.ts'
 import { ErrorMessage } from '../ui/error-message.tsx'
 import { WebsiteList } from '../websites/website-list.tsx'
 import { WebsitePanel } from '../websites/website-panel.tsx'
 import { routeHref, useHashRoute } from './hash-route.ts'
 
-export function Dashboard({ api, onSignOut }: { api: AdminApi; onSignOut: () => void }) {
+export function Dashboard({ api, onSignOut }: { api: CmsAdminClient; onSignOut: () => void }) {
   const route = useHashRoute()
-  const websites = useResource(() => api.listWebsites(), [api])
+  const websites = useResource(() => api.websites.list().then(({ docs }) => docs), [api])
   const selected = websites.data?.find((website) => website.id === route.websiteId)
   return (
     <>

@@ -1,10 +1,10 @@
-import { createAdminApi } from '../api/admin-api.ts'
-import { AdminApiError } from '../api/admin-api-error.ts'
+import { CmsApiError } from '@cms/client'
+import { createPanelClient } from './panel-client.ts'
 import { SecretSignIn } from '../ui/secret-sign-in.tsx'
 
 /** What went wrong with a sign-in attempt, in words that say what to do next. */
 export function signInProblem(error: unknown): string {
-  if (error instanceof AdminApiError) {
+  if (error instanceof CmsApiError) {
     if (error.status === 401 || error.status === 403) {
       return 'That admin token was not accepted. Check the value of CMS_ADMIN_TOKEN the gateway runs with and try again.'
     }
@@ -24,7 +24,7 @@ export function SignIn(props: { onSignedIn: (token: string) => void; notice?: st
       label="Platform admin token"
       emptyProblem="Enter the platform admin token."
       check={async (token) => {
-        await createAdminApi(token).listWebsites()
+        await createPanelClient(token).websites.list()
       }}
       problemOf={signInProblem}
       other={{

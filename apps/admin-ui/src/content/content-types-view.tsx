@@ -1,4 +1,4 @@
-import type { AdminApi } from '../api/admin-api.ts'
+import type { CmsAdminClient } from '@cms/client'
 import type { FieldDefinition } from '../api/admin-resources.ts'
 import { ErrorMessage } from '../ui/error-message.tsx'
 import { TableRegion } from '../ui/table-region.tsx'
@@ -13,8 +13,11 @@ function describeField(field: FieldDefinition): string {
   return `${field.name} (${type}${field.required ? ', required' : ''})`
 }
 
-export function ContentTypesView({ api, websiteId }: { api: AdminApi; websiteId: string }) {
-  const types = useResource(() => api.listContentTypes(websiteId), [api, websiteId])
+export function ContentTypesView({ api, websiteId }: { api: CmsAdminClient; websiteId: string }) {
+  const types = useResource(
+    () => api.websites.contentTypes(websiteId).then(({ docs }) => docs),
+    [api, websiteId],
+  )
   return (
     <div class="stack-large">
       <h2>Content types</h2>

@@ -1,15 +1,20 @@
 import { useState } from 'preact/hooks'
-import type { AdminApi } from '../api/admin-api.ts'
+import type { CmsAdminClient } from '@cms/client'
 import { ErrorMessage } from '../ui/error-message.tsx'
 import { formatDateTime } from '../ui/format.ts'
 import { TableRegion } from '../ui/table-region.tsx'
 import { useResource } from '../ui/use-resource.ts'
 import { Pager } from './pager.tsx'
 
+const DOCUMENTS_PER_PAGE = 20
+
 /** Drafts included: the operator sees everything the website holds, newest first. */
-export function DocumentsView({ api, websiteId }: { api: AdminApi; websiteId: string }) {
+export function DocumentsView({ api, websiteId }: { api: CmsAdminClient; websiteId: string }) {
   const [page, setPage] = useState(1)
-  const documents = useResource(() => api.listDocuments(websiteId, page), [api, websiteId, page])
+  const documents = useResource(
+    () => api.websites.documents(websiteId, { page, limit: DOCUMENTS_PER_PAGE }),
+    [api, websiteId, page],
+  )
   const data = documents.data
   return (
     <div class="stack-large">

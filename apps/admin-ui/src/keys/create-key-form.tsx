@@ -1,10 +1,10 @@
 import { useState } from 'preact/hooks'
-import type { AdminApi } from '../api/admin-api.ts'
+import type { CmsAdminClient } from '@cms/client'
 import type { CreatedApiKey, KeyScope, NewApiKey } from '../api/admin-resources.ts'
 import { ErrorMessage } from '../ui/error-message.tsx'
 
 export interface CreateKeyFormProps {
-  api: AdminApi
+  api: CmsAdminClient
   websiteId: string
   onCreated: (key: CreatedApiKey) => void
 }
@@ -32,7 +32,7 @@ export function CreateKeyForm({ api, websiteId, onCreated }: CreateKeyFormProps)
     setBusy(true)
     setError(undefined)
     try {
-      onCreated(await api.createKey(websiteId, newKeyInput(form)))
+      onCreated(await api.keys.create(websiteId, newKeyInput(form)))
       setForm(EMPTY)
     } catch (failure) {
       setError(failure)

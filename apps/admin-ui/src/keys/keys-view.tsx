@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks'
-import type { AdminApi } from '../api/admin-api.ts'
+import type { CmsAdminClient } from '@cms/client'
 import type { ApiKey, CreatedApiKey } from '../api/admin-resources.ts'
 import { ErrorMessage } from '../ui/error-message.tsx'
 import { useResource } from '../ui/use-resource.ts'
@@ -8,8 +8,11 @@ import { KeyTable } from './key-table.tsx'
 import { NewKeyNotice } from './new-key-notice.tsx'
 import { RevokeKeyDialog } from './revoke-key-dialog.tsx'
 
-export function KeysView({ api, websiteId }: { api: AdminApi; websiteId: string }) {
-  const keys = useResource(() => api.listKeys(websiteId), [api, websiteId])
+export function KeysView({ api, websiteId }: { api: CmsAdminClient; websiteId: string }) {
+  const keys = useResource(
+    () => api.keys.list(websiteId).then(({ docs }) => docs),
+    [api, websiteId],
+  )
   const [created, setCreated] = useState<CreatedApiKey>()
   const [revoking, setRevoking] = useState<ApiKey>()
   return (

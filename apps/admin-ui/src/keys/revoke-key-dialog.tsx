@@ -1,11 +1,11 @@
 import { useState } from 'preact/hooks'
-import type { AdminApi } from '../api/admin-api.ts'
+import type { CmsAdminClient } from '@cms/client'
 import type { ApiKey } from '../api/admin-resources.ts'
 import { ConfirmDialog } from '../ui/confirm-dialog.tsx'
 import { ErrorMessage } from '../ui/error-message.tsx'
 
 export interface RevokeKeyDialogProps {
-  api: AdminApi
+  api: CmsAdminClient
   websiteId: string
   apiKey: ApiKey
   onClose: (revoked: boolean) => void
@@ -18,7 +18,7 @@ export function RevokeKeyDialog({ api, websiteId, apiKey, onClose }: RevokeKeyDi
     setBusy(true)
     setError(undefined)
     try {
-      await api.revokeKey(websiteId, apiKey.id)
+      await api.keys.revoke(websiteId, apiKey.id)
       onClose(true)
     } catch (failure) {
       setError(failure)

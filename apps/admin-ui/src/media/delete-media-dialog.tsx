@@ -1,12 +1,12 @@
 import { useState } from 'preact/hooks'
-import type { AdminApi } from '../api/admin-api.ts'
-import { AdminApiError } from '../api/admin-api-error.ts'
+import { CmsApiError } from '@cms/client'
+import type { CmsAdminClient } from '@cms/client'
 import type { MediaFile } from '../api/admin-resources.ts'
 import { ConfirmDialog } from '../ui/confirm-dialog.tsx'
 import { ErrorMessage } from '../ui/error-message.tsx'
 
 export interface DeleteMediaDialogProps {
-  api: AdminApi
+  api: CmsAdminClient
   websiteId: string
   file: MediaFile
   onClose: (deleted: boolean) => void
@@ -24,10 +24,10 @@ export function DeleteMediaDialog({ api, websiteId, file, onClose }: DeleteMedia
     setBusy(true)
     setError(undefined)
     try {
-      await api.deleteMedia(websiteId, file.id, referenced)
+      await api.media.delete(websiteId, file.id, { force: referenced })
       onClose(true)
     } catch (failure) {
-      if (failure instanceof AdminApiError && failure.status === 409) setReferenced(true)
+      if (failure instanceof CmsApiError && failure.status === 409) setReferenced(true)
       setError(failure)
       setBusy(false)
     }

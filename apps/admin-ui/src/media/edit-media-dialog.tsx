@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState } from 'preact/hooks'
-import type { AdminApi } from '../api/admin-api.ts'
+import type { CmsAdminClient } from '@cms/client'
 import type { MediaFile } from '../api/admin-resources.ts'
 import { ErrorMessage } from '../ui/error-message.tsx'
 
 export interface EditMediaDialogProps {
-  api: AdminApi
+  api: CmsAdminClient
   websiteId: string
   file: MediaFile
   /** The file as saved, or undefined when the operator cancelled. */
@@ -37,7 +37,7 @@ export function EditMediaDialog({ api, websiteId, file, onClose }: EditMediaDial
     setError(undefined)
     try {
       onClose(
-        await api.updateMedia(websiteId, file.id, {
+        await api.media.update(websiteId, file.id, {
           alt: alt.trim() || null,
           caption: caption.trim() || null,
         }),

@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks'
-import type { AdminApi } from '../api/admin-api.ts'
+import type { CmsAdminClient } from '@cms/client'
 import type { MediaFile } from '../api/admin-resources.ts'
 import { Pager } from '../content/pager.tsx'
 import { ErrorMessage } from '../ui/error-message.tsx'
@@ -9,10 +9,15 @@ import { EditMediaDialog } from './edit-media-dialog.tsx'
 import { MediaTable } from './media-table.tsx'
 import { UploadMediaForm } from './upload-media-form.tsx'
 
+const MEDIA_PER_PAGE = 20
+
 /** The website's media library, newest first: upload, preview, describe and delete. */
-export function MediaView({ api, websiteId }: { api: AdminApi; websiteId: string }) {
+export function MediaView({ api, websiteId }: { api: CmsAdminClient; websiteId: string }) {
   const [page, setPage] = useState(1)
-  const media = useResource(() => api.listMedia(websiteId, page), [api, websiteId, page])
+  const media = useResource(
+    () => api.media.list(websiteId, { page, limit: MEDIA_PER_PAGE }),
+    [api, websiteId, page],
+  )
   const [uploaded, setUploaded] = useState<MediaFile>()
   const [deleting, setDeleting] = useState<MediaFile>()
   const [editing, setEditing] = useState<MediaFile>()

@@ -1,10 +1,10 @@
 import { useRef, useState } from 'preact/hooks'
-import type { AdminApi } from '../api/admin-api.ts'
+import type { CmsAdminClient } from '@cms/client'
 import type { MediaFile } from '../api/admin-resources.ts'
 import { ErrorMessage } from '../ui/error-message.tsx'
 
 export interface UploadMediaFormProps {
-  api: AdminApi
+  api: CmsAdminClient
   websiteId: string
   onUploaded: (file: MediaFile) => void
 }
@@ -22,7 +22,7 @@ export function UploadMediaForm({ api, websiteId, onUploaded }: UploadMediaFormP
     setBusy(true)
     setError(undefined)
     try {
-      onUploaded(await api.uploadMedia(websiteId, { file, alt: alt.trim() || undefined }))
+      onUploaded(await api.media.upload(websiteId, { file, alt: alt.trim() || undefined }))
       setAlt('')
       if (fileInput.current) fileInput.current.value = ''
     } catch (failure) {

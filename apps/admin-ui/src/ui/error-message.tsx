@@ -1,14 +1,10 @@
-import type { ErrorDetail } from '../api/admin-api-error.ts'
+import { CmsApiError } from '@cms/client'
 
 /** A failed call in words an operator can act on, with the server's per-field problems. */
 export function ErrorMessage({ error }: { error: unknown }) {
   if (error === undefined || error === null) return null
   const message = error instanceof Error ? error.message : String(error)
-  // The admin API's errors and @cms/client's CmsApiError both carry the contract's details.
-  const details: readonly ErrorDetail[] =
-    error instanceof Error && Array.isArray((error as { details?: unknown }).details)
-      ? (error as unknown as { details: ErrorDetail[] }).details
-      : []
+  const details = error instanceof CmsApiError ? error.details : []
   return (
     <div class="message message-error" role="alert">
       <p>{message}</p>

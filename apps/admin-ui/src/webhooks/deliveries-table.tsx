@@ -1,12 +1,15 @@
-import type { AdminApi } from '../api/admin-api.ts'
+import type { CmsAdminClient } from '@cms/client'
 import type { Delivery } from '../api/admin-resources.ts'
 import { ErrorMessage } from '../ui/error-message.tsx'
 import { formatDateTime } from '../ui/format.ts'
 import { TableRegion } from '../ui/table-region.tsx'
 import { useResource } from '../ui/use-resource.ts'
 
+/** The panel shows the latest few; the API's log has them all. */
+const RECENT_DELIVERIES = 10
+
 export interface DeliveriesTableProps {
-  api: AdminApi
+  api: CmsAdminClient
   websiteId: string
   webhookId: string
 }
@@ -21,7 +24,7 @@ const lastOutcome = (delivery: Delivery): string =>
 
 export function DeliveriesTable({ api, websiteId, webhookId }: DeliveriesTableProps) {
   const deliveries = useResource(
-    () => api.listDeliveries(websiteId, webhookId),
+    () => api.websites.deliveries(websiteId, webhookId, { limit: RECENT_DELIVERIES }),
     [api, websiteId, webhookId],
   )
   const data = deliveries.data

@@ -1,10 +1,10 @@
 import { useState } from 'preact/hooks'
-import type { AdminApi } from '../api/admin-api.ts'
+import type { CmsAdminClient } from '@cms/client'
 import type { Webhook } from '../api/admin-resources.ts'
 import { DeliveriesTable } from './deliveries-table.tsx'
 
 export interface WebhookCardProps {
-  api: AdminApi
+  api: CmsAdminClient
   websiteId: string
   webhook: Webhook
 }

@@ -1,10 +1,13 @@
-import type { AdminApi } from '../api/admin-api.ts'
+import type { CmsAdminClient } from '@cms/client'
 import { ErrorMessage } from '../ui/error-message.tsx'
 import { useResource } from '../ui/use-resource.ts'
 import { WebhookCard } from './webhook-card.tsx'
 
-export function WebhooksView({ api, websiteId }: { api: AdminApi; websiteId: string }) {
-  const webhooks = useResource(() => api.listWebhooks(websiteId), [api, websiteId])
+export function WebhooksView({ api, websiteId }: { api: CmsAdminClient; websiteId: string }) {
+  const webhooks = useResource(
+    () => api.websites.webhooks(websiteId).then(({ docs }) => docs),
+    [api, websiteId],
+  )
   return (
     <div class="stack-large">
       <h2>Webhooks</h2>

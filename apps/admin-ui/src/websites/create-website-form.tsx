@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks'
-import type { AdminApi } from '../api/admin-api.ts'
+import type { CmsAdminClient } from '@cms/client'
 import type { Website } from '../api/admin-resources.ts'
 import { ErrorMessage } from '../ui/error-message.tsx'
 
@@ -7,7 +7,7 @@ export function CreateWebsiteForm({
   api,
   onCreated,
 }: {
-  api: AdminApi
+  api: CmsAdminClient
   onCreated: (website: Website) => void
 }) {
   const [name, setName] = useState('')
@@ -18,7 +18,7 @@ export function CreateWebsiteForm({
     setBusy(true)
     setError(undefined)
     try {
-      const website = await api.createWebsite(name.trim())
+      const website = await api.websites.create(name.trim())
       setName('')
       onCreated(website)
     } catch (failure) {

@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks'
-import type { AdminApi } from '../api/admin-api.ts'
+import type { CmsAdminClient } from '@cms/client'
 import type { QuotaLine } from '../api/admin-resources.ts'
 import { ErrorMessage } from '../ui/error-message.tsx'
 import { TableRegion } from '../ui/table-region.tsx'
@@ -74,15 +74,15 @@ function QuotaRow(props: {
 }
 
 /** What the website uses against each quota; the operator overrides a quota or resets it. */
-export function QuotasView({ api, websiteId }: { api: AdminApi; websiteId: string }) {
-  const report = useResource(() => api.getQuotas(websiteId), [api, websiteId])
+export function QuotasView({ api, websiteId }: { api: CmsAdminClient; websiteId: string }) {
+  const report = useResource(() => api.quotas.get(websiteId), [api, websiteId])
   const [error, setError] = useState<unknown>()
   const [busy, setBusy] = useState(false)
   const change = async (name: string, value: number | null) => {
     setBusy(true)
     setError(undefined)
     try {
-      await api.changeQuotas(websiteId, { [name]: value })
+      await api.quotas.change(websiteId, { [name]: value })
       report.reload()
     } catch (failure) {
       setError(failure)

@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState } from 'preact/hooks'
-import type { AdminApi } from '../api/admin-api.ts'
+import type { CmsAdminClient } from '@cms/client'
 import type { Website } from '../api/admin-resources.ts'
 import { ErrorMessage } from '../ui/error-message.tsx'
 
 export interface RenameWebsiteFormProps {
-  api: AdminApi
+  api: CmsAdminClient
   website: Website
   onDone: (renamed: boolean) => void
 }
@@ -22,7 +22,7 @@ export function RenameWebsiteForm({ api, website, onDone }: RenameWebsiteFormPro
     setBusy(true)
     setError(undefined)
     try {
-      await api.renameWebsite(website.id, name.trim())
+      await api.websites.rename(website.id, name.trim())
       onDone(true)
     } catch (failure) {
       setError(failure)

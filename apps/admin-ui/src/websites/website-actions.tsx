@@ -1,12 +1,12 @@
 import { useState } from 'preact/hooks'
-import type { AdminApi } from '../api/admin-api.ts'
+import type { CmsAdminClient } from '@cms/client'
 import type { Website } from '../api/admin-resources.ts'
 import { ConfirmDialog } from '../ui/confirm-dialog.tsx'
 import { ErrorMessage } from '../ui/error-message.tsx'
 import { RenameWebsiteForm } from './rename-website-form.tsx'
 
 export interface WebsiteActionsProps {
-  api: AdminApi
+  api: CmsAdminClient
   website: Website
   onRenamed: () => void
   onDeleted: () => void
@@ -20,7 +20,7 @@ export function WebsiteActions({ api, website, onRenamed, onDeleted }: WebsiteAc
     setBusy(true)
     setError(undefined)
     try {
-      await api.deleteWebsite(website.id)
+      await api.websites.delete(website.id)
       onDeleted()
     } catch (failure) {
       setError(failure)

@@ -1,11 +1,11 @@
 import { useState } from 'preact/hooks'
-import type { AdminApi } from '../api/admin-api.ts'
+import type { CmsAdminClient } from '@cms/client'
 import type { Website } from '../api/admin-resources.ts'
 import { routeHref } from '../app/hash-route.ts'
 import { CreateWebsiteForm } from './create-website-form.tsx'
 
 export interface WebsiteListProps {
-  api: AdminApi
+  api: CmsAdminClient
   websites: Website[]
   loading: boolean
   selectedId: string | undefined

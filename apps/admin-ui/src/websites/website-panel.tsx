@@ -1,4 +1,4 @@
-import type { AdminApi } from '../api/admin-api.ts'
+import type { CmsAdminClient } from '@cms/client'
 import type { Website } from '../api/admin-resources.ts'
 import type { WebsiteTab } from '../app/hash-route.ts'
 import { ContentTypesView } from '../content/content-types-view.tsx'
@@ -12,7 +12,7 @@ import { WebsiteActions } from './website-actions.tsx'
 import { WebsiteTabs } from './website-tabs.tsx'
 
 export interface WebsitePanelProps {
-  api: AdminApi
+  api: CmsAdminClient
   website: Website
   tab: WebsiteTab
   onChanged: () => void
