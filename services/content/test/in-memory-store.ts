@@ -37,10 +37,10 @@ export function inMemoryStore(
     JSON.stringify([scope.websiteId, scope.type, scope.slug, scope.locale])
 
   const documents: DocumentsCollection = {
-    async findById(id) {
+    async findById(websiteId, id) {
       await pause(maxPauseMs)
       const found = docs.get(id)
-      return found ? copy(found) : null
+      return found?.websiteId === websiteId ? copy(found) : null
     },
     async insertIfAbsent(document) {
       await pause(maxPauseMs)
@@ -49,13 +49,13 @@ export function inMemoryStore(
       return true
     },
     async replace(document) {
-      const exists = docs.has(document._id)
+      const exists = docs.get(document._id)?.websiteId === document.websiteId
       await pause(replacePauseMs)
       if (exists) docs.set(document._id, copy(document))
       return exists
     },
-    async remove(id) {
-      return docs.delete(id)
+    async remove(websiteId, id) {
+      return docs.get(id)?.websiteId === websiteId && docs.delete(id)
     },
     async page() {
       throw new Error('not used by these tests')
@@ -78,20 +78,30 @@ export function inMemoryStore(
       records.set(record._id, copy(record))
       return true
     },
-    async findById(id) {
+    async findById(websiteId, id) {
       await pause(maxPauseMs)
       const found = records.get(id)
-      return found ? copy(found) : null
+      return found?.websiteId === websiteId ? copy(found) : null
     },
-    async history(documentId, page) {
+    async history(websiteId, documentId, page) {
       const all = [...records.values()]
-        .filter((record) => record.documentId === documentId && record.reason !== 'delete')
+        .filter(
+          (record) =>
+            record.websiteId === websiteId &&
+            record.documentId === documentId &&
+            record.reason !== 'delete',
+        )
         .sort((a, b) => b.version - a.version)
       return { records: all.slice(page.skip, page.skip + page.limit), total: all.length }
     },
-    async deleteSentBelow(documentId, version, unsent) {
+    async deleteSentBelow(websiteId, documentId, version, unsent) {
       for (const [id, record] of records) {
-        if (record.documentId === documentId && record.version < version && !unsent.includes(id))
+        if (
+          record.websiteId === websiteId &&
+          record.documentId === documentId &&
+          record.version < version &&
+          !unsent.includes(id)
+        )
           records.delete(id)
       }
     },

@@ -116,9 +116,9 @@ describe('outbox relay', () => {
       return insert(record)
     }
     let reads = 0
-    store.versions.findById = (id) => {
+    store.versions.findById = (websiteId, id) => {
       reads++
-      return findById(id)
+      return findById(websiteId, id)
     }
     start()
     await commit(committer, 1, 'create')

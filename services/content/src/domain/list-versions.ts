@@ -19,7 +19,7 @@ export function createVersionLister(deps: {
     requireAdminScope(input.caller)
     const page = parsePageRequest(input.queryString)
     await findOwnedDocument(deps.store, input.caller, input.id)
-    const { records, total } = await deps.store.history(input.id, {
+    const { records, total } = await deps.store.history(input.caller.websiteId, input.id, {
       skip: skipOf(page),
       limit: page.limit,
     })

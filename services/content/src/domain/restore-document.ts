@@ -43,7 +43,8 @@ export function createDocumentRestorer(deps: {
     requireAdminScope(caller)
     await findOwnedDocument(deps.store, caller, input.id)
     const number = versionNumberOf(input.id, input.versionId)
-    const record = number === undefined ? null : await deps.store.findVersion(input.id, number)
+    const record =
+      number === undefined ? null : await deps.store.findVersion(caller.websiteId, input.id, number)
     if (!record || record.websiteId !== caller.websiteId || record.reason === 'delete') {
       throw new NotFoundError(`No version ${input.versionId} of document ${input.id}`)
     }

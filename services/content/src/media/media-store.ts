@@ -116,11 +116,11 @@ export function createMediaStore(db: Db) {
       changes: Partial<Pick<MediaRecord, 'alt' | 'caption' | 'filename'>> & { updatedAt: Date },
     ): Promise<MediaRecord | undefined> {
       const updated = await media.findOneAndUpdate(
-        { _id: id },
+        { _id: id, websiteId },
         { $set: changes },
         { returnDocument: 'after' },
       )
-      return updated && updated.websiteId === websiteId ? updated : undefined
+      return updated ?? undefined
     },
 
     async recordExists(id: string): Promise<boolean> {
@@ -142,9 +142,13 @@ export function createMediaStore(db: Db) {
       await claims.deleteMany({ _id: { $in: variants.map((variant) => variant._id) } })
     },
 
+    /**
+     * A stored transform `<mediaId>~<key>`: only a file made as a transform of that media (its
+     * `metadata.mediaId`), never an original or a file of another media under that id.
+     */
     async variant(id: string): Promise<StoredVariant | undefined> {
       const file = await files.findOne({ _id: id })
-      if (!file) return undefined
+      if (!file || file.metadata?.mediaId !== id.slice(0, id.indexOf('~'))) return undefined
       return { id, size: file.length, mimeType: String(file.metadata?.mimeType ?? '') }
     },
 

@@ -11,7 +11,11 @@ interface RunClaim {
 }
 
 export interface SchedulesCollection {
-  /** The pending schedule of `action` for the document is this one now (replacing any other). */
+  /**
+   * The pending schedule of `action` for the document is this one now (replacing any other).
+   * By its slot (`_id`) alone: it only writes the caller's schedule, so a record of another
+   * website in that slot (which an import never lets in) would be replaced, never taken over.
+   */
   put(schedule: StoredSchedule): Promise<void>
   pendingOf(websiteId: string, documentId: string): Promise<StoredSchedule[]>
   /** False when no such pending schedule exists. */
@@ -23,7 +27,7 @@ export interface SchedulesCollection {
    * runner may still be at work); true when this caller won it.
    */
   claimRun(scheduleId: string, now: Date, leaseMs: number): Promise<boolean>
-  /** A run finished: the schedule (if still this one) and its claims go. */
+  /** A run finished: the schedule (if still this one, of its website) and its claims go. */
   close(schedule: StoredSchedule): Promise<void>
   ensureIndexes(): Promise<void>
 }
@@ -69,7 +73,11 @@ export function schedulesCollection(db: Db): SchedulesCollection {
       })
     },
     async close(schedule) {
-      await schedules.deleteOne({ _id: schedule._id, scheduleId: schedule.scheduleId })
+      await schedules.deleteOne({
+        _id: schedule._id,
+        scheduleId: schedule.scheduleId,
+        websiteId: schedule.websiteId,
+      })
       await runs.deleteMany({ scheduleId: schedule.scheduleId })
     },
     async ensureIndexes() {

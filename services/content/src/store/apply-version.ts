@@ -10,8 +10,8 @@ import type { VersionsCollection } from './collections/versions.ts'
 export interface VersionApplier {
   /** Brings `documents` up to a committed version record (idempotent). */
   settle(record: StoredVersion): Promise<'applied' | 'gone'>
-  /** Rolls the document forward over any committed versions it does not show yet. */
-  catchUp(documentId: string): Promise<void>
+  /** Rolls the website's document forward over any committed versions it does not show yet. */
+  catchUp(websiteId: string, documentId: string): Promise<void>
 }
 
 /**
@@ -28,9 +28,10 @@ export function createVersionApplier(collections: {
   const { documents, versions, outbox, slugs } = collections
 
   async function finishDelete(record: StoredVersion): Promise<void> {
-    await documents.remove(record.documentId)
+    await documents.remove(record.websiteId, record.documentId)
     // Records with unsent events (the tombstone too) stay until the relay has sent them.
     await versions.deleteSentBelow(
+      record.websiteId,
       record.documentId,
       record.version,
       await outbox.unsentOf(record.documentId),
@@ -39,10 +40,10 @@ export function createVersionApplier(collections: {
       await slugs.release(scope, record.documentId)
   }
 
-  const rollForwardFrom = (documentId: string, shown: number) =>
+  const rollForwardFrom = (websiteId: string, documentId: string, shown: number) =>
     rollForward({
       shown,
-      claimOf: (version) => versions.findById(versionKey(documentId, version)),
+      claimOf: (version) => versions.findById(websiteId, versionKey(documentId, version)),
       async apply(next: StoredVersion) {
         if (next.reason === 'delete') {
           await finishDelete(next)
@@ -67,12 +68,12 @@ export function createVersionApplier(collections: {
         // Deleted meanwhile. The record stays: its event goes out before the delete's.
         return 'gone'
       }
-      await rollForwardFrom(record.documentId, record.version)
+      await rollForwardFrom(record.websiteId, record.documentId, record.version)
       return 'applied'
     },
-    async catchUp(documentId) {
-      const current = await documents.findById(documentId)
-      if (current) await rollForwardFrom(documentId, current.version)
+    async catchUp(websiteId, documentId) {
+      const current = await documents.findById(websiteId, documentId)
+      if (current) await rollForwardFrom(websiteId, documentId, current.version)
     },
   }
 }

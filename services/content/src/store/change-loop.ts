@@ -141,7 +141,7 @@ export function createChangeLoop(deps: {
       // an abandoned claim is taken over later. New claims are given back.
       for (const scope of claimed.fresh) await deps.slugClaims.release(scope, documentId)
       if (outcome === 'gone') throw new NotFoundError(`No document ${documentId}`)
-      await deps.applier.catchUp(documentId)
+      await deps.applier.catchUp(request.websiteId, documentId)
       if (request.precondition) throw new PreconditionFailedError()
       await sleep(Math.random() * Math.min(50, 2 * attempt))
     }

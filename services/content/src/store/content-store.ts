@@ -66,11 +66,14 @@ export interface ContentStore {
   setSchedule: DocumentsCollection['setSchedule']
   /** One page of `documents` and the total count (null with `count: false`). */
   page(query: DocumentPageQuery): Promise<DocumentPage>
+  /** The history of the website's document. */
   history(
+    websiteId: string,
     documentId: string,
     page: { skip: number; limit: number },
   ): Promise<{ records: StoredVersion[]; total: number }>
-  findVersion(documentId: string, version: number): Promise<StoredVersion | null>
+  /** A version of the website's document; null for any other. */
+  findVersion(websiteId: string, documentId: string, version: number): Promise<StoredVersion | null>
   /** Version 1 of a new document, its slug claimed first. */
   create(document: NewDocument): Promise<StoredDocument>
   /** A change of an existing document of the website (404 when it has none of that id). */
@@ -115,8 +118,7 @@ export function wireWriteProtocol(
   const slugClaims = createSlugClaims({ slugs, documents, clock })
 
   async function findDocument(websiteId: string, id: string): Promise<StoredDocument | null> {
-    const document = await documents.findById(id)
-    return document?.websiteId === websiteId ? document : null
+    return documents.findById(websiteId, id)
   }
 
   const change = createChangeLoop({
@@ -146,9 +148,9 @@ export function createContentStore(deps: {
     findDocument,
     async findBySlug(scope) {
       const claim = await slugs.find(scope)
-      const document = claim ? await documents.findById(claim.documentId) : null
+      const document = claim ? await documents.findById(scope.websiteId, claim.documentId) : null
       const matches =
-        document?.websiteId === scope.websiteId &&
+        document !== null &&
         document.type === scope.type &&
         slugOf(document, scope.locale) === scope.slug
       return matches ? document : null
@@ -160,8 +162,9 @@ export function createContentStore(deps: {
     },
     setSchedule: (...args) => documents.setSchedule(...args),
     page: (query) => documents.page(query),
-    history: (documentId, page) => versions.history(documentId, page),
-    findVersion: (documentId, version) => versions.findById(versionKey(documentId, version)),
+    history: (websiteId, documentId, page) => versions.history(websiteId, documentId, page),
+    findVersion: (websiteId, documentId, version) =>
+      versions.findById(websiteId, versionKey(documentId, version)),
 
     async create({ documentId, changedBy, state, slug, localeSlugs, eventLocale }) {
       const scope = { websiteId: state.websiteId, type: state.type }
@@ -193,7 +196,9 @@ export function createContentStore(deps: {
         now: state.createdAt,
         ...(eventLocale ? { eventLocale } : {}),
       })
-      const made = outcome === 'conflict' && (await versions.findById(versionKey(documentId, 1)))
+      const made =
+        outcome === 'conflict' &&
+        (await versions.findById(state.websiteId, versionKey(documentId, 1)))
       return stateToStored(documentId, made ? made.state : full)
     },
     change,

@@ -114,14 +114,14 @@ export function createOutboxRelay(deps: OutboxRelayDeps): OutboxRelay {
       await deps.applier.settle(record)
       return
     }
-    const document = await deps.documents.findById(record.documentId)
+    const document = await deps.documents.findById(record.websiteId, record.documentId)
     if (document && document.version >= record.version) return
     // A missing document was deleted after this change, unless nothing followed its creation
     // (the creating process died before inserting it): never bring a deleted one back.
     const deletedLater =
       !document &&
       (record.version > 1 ||
-        (await deps.versions.findById(versionKey(record.documentId, 2))) !== null)
+        (await deps.versions.findById(record.websiteId, versionKey(record.documentId, 2))) !== null)
     if (!deletedLater) await deps.applier.settle(record)
   }
 
@@ -137,7 +137,12 @@ export function createOutboxRelay(deps: OutboxRelayDeps): OutboxRelay {
     for (const record of records) {
       if (record.reason !== 'delete') continue
       const unsent = await deps.outbox.unsentOf(record.documentId)
-      await deps.versions.deleteSentBelow(record.documentId, record.version + 1, unsent)
+      await deps.versions.deleteSentBelow(
+        record.websiteId,
+        record.documentId,
+        record.version + 1,
+        unsent,
+      )
     }
   }
 
@@ -148,7 +153,8 @@ export function createOutboxRelay(deps: OutboxRelayDeps): OutboxRelay {
    */
   async function recordOf(pointer: OutboxPointer): Promise<StoredVersion | undefined> {
     const record =
-      settledHere.get(pointer.versionId) ?? (await deps.versions.findById(pointer.versionId))
+      settledHere.get(pointer.versionId) ??
+      (await deps.versions.findById(pointer.websiteId, pointer.versionId))
     if (record?.event.eventId === pointer._id) return record
     const abandoned = clock().getTime() - pointer.createdAt.getTime() > abandonedAfterMs
     if (record || abandoned) await deps.outbox.remove([pointer._id])

@@ -24,7 +24,7 @@ export function createSlugClaims(deps: {
 
   async function isAbandoned(claim: SlugClaim): Promise<boolean> {
     if (deps.clock().getTime() - claim.createdAt.getTime() < abandonedAfterMs) return false
-    const holder = await deps.documents.findById(claim.documentId)
+    const holder = await deps.documents.findById(claim.websiteId, claim.documentId)
     return (
       !holder ||
       slugOf(holder, claim.locale) !== claim.slug ||
@@ -78,7 +78,7 @@ export function createSlugClaims(deps: {
 
     /** After a change away from a slug: gives it up unless the document still carries it. */
     async releaseIfUnused(scope: SlugScope, documentId: string): Promise<void> {
-      const holder = await deps.documents.findById(documentId)
+      const holder = await deps.documents.findById(scope.websiteId, documentId)
       if (!holder || slugOf(holder, scope.locale) !== scope.slug)
         await deps.slugs.release(scope, documentId)
     },

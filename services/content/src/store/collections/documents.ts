@@ -23,8 +23,14 @@ export interface DocumentPage {
   total: number | null
 }
 
+/**
+ * Every read and write names the website (docs/lifecycle.md, "Import"): a document of another
+ * website never shows and is never changed, whatever its id. A read by id filters on `_id`
+ * alone and checks the website on the record (FerretDB pushes down only `_id`-only finds).
+ */
 export interface DocumentsCollection {
-  findById(id: string): Promise<StoredDocument | null>
+  /** The website's document of that id; null for another website's. */
+  findById(websiteId: string, id: string): Promise<StoredDocument | null>
   /** The website's documents among `ids`, in one query. */
   findMany(
     websiteId: string,
@@ -34,8 +40,9 @@ export interface DocumentsCollection {
   /** The first version of a document; false when it is already there. */
   insertIfAbsent(document: StoredDocument): Promise<boolean>
   /**
-   * Makes the document show a version's state, by `_id` alone: every state member set, the
-   * optional ones it lacks removed, the schedule beside it kept. False when the document is gone.
+   * Makes the document show a version's state, by `_id` within the state's website: every state
+   * member set, the optional ones it lacks removed, the schedule beside it kept. False when the
+   * document is gone (or of another website).
    */
   replace(document: StoredDocument): Promise<boolean>
   /** Sets (a date) or clears (null) when the document is due to be published or unpublished. */
@@ -46,7 +53,7 @@ export interface DocumentsCollection {
     at: Date | null,
     onlyIf?: Date,
   ): Promise<boolean>
-  remove(id: string): Promise<boolean>
+  remove(websiteId: string, id: string): Promise<boolean>
   /** Whether a document of the website has values in locale `code`. */
   usesLocale(websiteId: string, code: string): Promise<boolean>
   /** One page and the total count, queried in parallel (unless `count: false`). */
@@ -65,7 +72,10 @@ const OPTIONAL_STATE_MEMBERS = [
 export function documentsCollection(db: Db): DocumentsCollection {
   const documents = db.collection<StoredDocument>('documents')
   return {
-    findById: (id) => documents.findOne({ _id: id }),
+    async findById(websiteId, id) {
+      const found = await documents.findOne({ _id: id })
+      return found?.websiteId === websiteId ? found : null
+    },
     async findMany(websiteId, ids, options = {}) {
       if (ids.length === 0) return []
       const filter = {
@@ -86,7 +96,8 @@ export function documentsCollection(db: Db): DocumentsCollection {
           ? { $unset: Object.fromEntries(absent.map((member) => [member, '' as const])) }
           : {}),
       }
-      return (await documents.updateOne({ _id }, update)).matchedCount > 0
+      const filter = { _id, websiteId: document.websiteId }
+      return (await documents.updateOne(filter, update)).matchedCount > 0
     },
     async setSchedule(websiteId, id, when, at, onlyIf) {
       const path = `schedule.${when}`
@@ -101,8 +112,8 @@ export function documentsCollection(db: Db): DocumentsCollection {
       )
       return found !== null
     },
-    async remove(id) {
-      return (await documents.deleteOne({ _id: id })).deletedCount > 0
+    async remove(websiteId, id) {
+      return (await documents.deleteOne({ _id: id, websiteId })).deletedCount > 0
     },
     async page(query) {
       const filter = query.filter as Filter<StoredDocument>

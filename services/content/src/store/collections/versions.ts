@@ -5,37 +5,58 @@ import type { StoredVersion } from '../../domain/document.ts'
 export interface VersionsCollection {
   /** The commit point of a change: false when that version number is already taken. */
   insert(record: StoredVersion): Promise<boolean>
-  findById(id: string): Promise<StoredVersion | null>
-  /** The listed history of a document, newest first, and its total. */
+  /** The website's record of that id; null for another website's. */
+  findById(websiteId: string, id: string): Promise<StoredVersion | null>
+  /** The listed history of the website's document, newest first, and its total. */
   history(
+    websiteId: string,
     documentId: string,
     page: { skip: number; limit: number },
   ): Promise<{ records: StoredVersion[]; total: number }>
   /** A deleted document's history below `version`, except `unsent` (records still in the outbox). */
-  deleteSentBelow(documentId: string, version: number, unsent: readonly string[]): Promise<void>
+  deleteSentBelow(
+    websiteId: string,
+    documentId: string,
+    version: number,
+    unsent: readonly string[],
+  ): Promise<void>
 }
+
+/**
+ * Every read and write names the website (docs/lifecycle.md, "Import"): a record of another
+ * website never shows, whatever its id. A read by id filters on `_id` alone and checks the
+ * website on the record (FerretDB pushes down only `_id`-only finds); the rest filter on both.
+ */
 
 export function versionsCollection(db: Db): VersionsCollection {
   const versions = db.collection<StoredVersion>('versions')
-  const listed = (documentId: string) => ({ documentId, reason: { $ne: 'delete' as const } })
+  const listed = (websiteId: string, documentId: string) => ({
+    documentId,
+    websiteId,
+    reason: { $ne: 'delete' as const },
+  })
   return {
     insert: (record) => insertUnlessTaken(versions, record),
-    findById: (id) => versions.findOne({ _id: id }),
-    async history(documentId, page) {
+    async findById(websiteId, id) {
+      const found = await versions.findOne({ _id: id })
+      return found?.websiteId === websiteId ? found : null
+    },
+    async history(websiteId, documentId, page) {
       const [records, total] = await Promise.all([
         versions
-          .find(listed(documentId))
+          .find(listed(websiteId, documentId))
           .sort({ version: -1 })
           .skip(page.skip)
           .limit(page.limit)
           .toArray(),
-        versions.countDocuments(listed(documentId)),
+        versions.countDocuments(listed(websiteId, documentId)),
       ])
       return { records, total }
     },
-    async deleteSentBelow(documentId, version, unsent) {
+    async deleteSentBelow(websiteId, documentId, version, unsent) {
       await versions.deleteMany({
         documentId,
+        websiteId,
         version: { $lt: version },
         _id: { $nin: [...unsent] },
       })
