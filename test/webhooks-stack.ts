@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { connect } from 'amqplib'
 import { MongoClient } from 'mongodb'
 import { DATA_ROOT, launchServices } from '@cms/stack'
-import type { RunningServices } from '@cms/stack'
+import type { Runtime, RunningServices } from '@cms/stack'
 import { jsonClient, testEnv } from '@cms/testkit'
 import type { ApiCall } from '@cms/testkit'
 import { queueNames } from '../services/webhook/src/messaging/topology.ts'
@@ -29,6 +29,8 @@ const RETRY_DELAYS_MS = [1000, 5000, 25_000]
  */
 export async function launchWebhookGateway(options: {
   allowPrivateTargets: boolean
+  /** The webhook service's runtime (default node); the gateway runs on Node either way. */
+  webhookRuntime?: Runtime
   /** More settings of the webhook service (WEBHOOK_LOG_DAYS, say). */
   webhookEnv?: Record<string, string>
 }): Promise<WebhookGateway> {
@@ -44,6 +46,7 @@ export async function launchWebhookGateway(options: {
     dataDir,
     internalToken: env.internalToken,
     only: ['gateway', 'webhook'],
+    runtime: { webhook: options.webhookRuntime ?? 'node' },
     env: {
       gateway: {
         MONGO_DB: databases[0]!,

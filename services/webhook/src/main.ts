@@ -1,7 +1,5 @@
 import { randomUUID } from 'node:crypto'
 import { lookup } from 'node:dns/promises'
-import { Agent as HttpAgent } from 'node:http'
-import { Agent as HttpsAgent } from 'node:https'
 import got from 'got'
 import { connectAmqp } from '@cms/amqp'
 import { createHttpService } from '@cms/http'
@@ -16,6 +14,7 @@ import { createPayloadRepository } from './data/payload-repository.ts'
 import { rememberDeliveries } from './data/recent-deliveries.ts'
 import { rememberPayloads } from './data/recent-payloads.ts'
 import { createWebhookRepository } from './data/webhook-repository.ts'
+import { createAttemptAgents } from './domain/attempt-agents.ts'
 import { createAttemptSender } from './domain/attempt-sender.ts'
 import { createDeliveryUseCases } from './domain/deliveries.ts'
 import { decodeJob } from './domain/delivery-job.ts'
@@ -78,10 +77,7 @@ export async function start(
   const now = () => new Date()
   const resolve = (hostname: string) => lookup(hostname, { all: true })
   const guard = createTargetGuard({ allowPrivate: config.WEBHOOK_ALLOW_PRIVATE_TARGETS, resolve })
-  const agents = {
-    http: new HttpAgent({ keepAlive: true }),
-    https: new HttpsAgent({ keepAlive: true }),
-  }
+  const agents = createAttemptAgents()
   const names = queueNames(config.WEBHOOK_QUEUE_PREFIX, config.WEBHOOK_QUEUE_TYPE)
 
   const consumers: WorkConsumer[] = []

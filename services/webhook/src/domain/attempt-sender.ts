@@ -1,6 +1,5 @@
-import type { Agent as HttpAgent } from 'node:http'
-import type { Agent as HttpsAgent } from 'node:https'
 import type { Got } from 'got'
+import type { AttemptAgents } from './attempt-agents.ts'
 import type { TargetGuard } from './target-guard.ts'
 
 export interface AttemptRequest {
@@ -40,7 +39,7 @@ export function createAttemptSender(deps: {
   got: Got
   guard: TargetGuard
   timeoutMs: number
-  agents: { http: HttpAgent; https: HttpsAgent }
+  agents: AttemptAgents
   monotonicMs?: () => number
 }): AttemptSender {
   const clock = deps.monotonicMs ?? (() => performance.now())

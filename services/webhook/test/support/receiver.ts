@@ -28,6 +28,7 @@ export interface Receiver {
 /** A real HTTP endpoint on 127.0.0.1 that records every request and answers from a script. */
 export async function startReceiver(
   answer: (index: number) => Answer = () => 200,
+  options: { keepAliveTimeoutMs?: number } = {},
 ): Promise<Receiver> {
   const requests: ReceivedRequest[] = []
   const waiters = new Set<() => void>()
@@ -56,6 +57,8 @@ export async function startReceiver(
       }
     })
   })
+  // Idle connections stay open this long for the sender to reuse (Node's default is 5 s).
+  if (options.keepAliveTimeoutMs !== undefined) server.keepAliveTimeout = options.keepAliveTimeoutMs
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const { port } = server.address() as AddressInfo
   return {
