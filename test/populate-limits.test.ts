@@ -152,5 +152,5 @@ describe('populate limits', () => {
     const one = await site.readApi('GET', `/api/content?${deep}`)
     expect(one.status).toBe(200)
     expect(one.body.docs[0].data.author.data.employer.data.parent.id).toBe(root)
-  }, 300_000)
+  }, 600_000)
 })

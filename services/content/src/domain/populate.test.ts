@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest'
 import type { PopulateField } from '../query/index.ts'
 import type { StoredDocument } from './document.ts'
 import { populateDocuments } from './populate.ts'
+import type { PresentedDocument } from './populate.ts'
 import { DEFAULT_POPULATE_LIMITS } from './populate-budget.ts'
 import type { PopulateLimits } from './populate-budget.ts'
 
@@ -74,7 +75,11 @@ async function populate(
     types: TYPES,
     limits,
   }
-  const outcome = await populateDocuments(documents, fields, context).then(
+  const outcome: { presented?: PresentedDocument[]; error?: unknown } = await populateDocuments(
+    documents,
+    fields,
+    context,
+  ).then(
     (presented) => ({ presented }),
     (error: unknown) => ({ error }),
   )
