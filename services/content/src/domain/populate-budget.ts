@@ -47,7 +47,7 @@ export function createPopulateBudget(limits: PopulateLimits): PopulateBudget {
       if (bytes <= limits.maxBytes) return
       throw ValidationError.single(
         'populate',
-        `the populated answer would pass ${limits.maxBytes} bytes; one answer is at most ${limits.maxBytes} bytes (populate fewer fields or levels, pick fields, or ask for a smaller page)`,
+        `the populated answer would be larger than ${limits.maxBytes} bytes, the most one answer may have (populate fewer fields or levels, name fields, or ask for a smaller page)`,
       )
     },
   }
