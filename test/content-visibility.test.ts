@@ -168,4 +168,27 @@ describe('list envelope', () => {
       ].sort((a, b) => a.slug.localeCompare(b.slug)),
     )
   })
+
+  it('queries: every member follows fields — when fields names or excludes the computed members (hasPendingDraft, scheduledPublishAt, scheduledUnpublishAt), then each is shown or dropped exactly like a stored member', async () => {
+    const list = (query: string) =>
+      expectStatus(site.api('GET', `/api/content?draft=true&sort=slug&${query}`), 200).then(
+        (answer) => answer.body.docs as Array<Record<string, unknown>>,
+      )
+    for (const doc of await list('fields=type,status,createdAt'))
+      expect(Object.keys(doc).sort()).toEqual(['createdAt', 'id', 'status', 'type'])
+    for (const doc of await list('fields=hasPendingDraft,scheduledPublishAt'))
+      expect(doc).toEqual({ id: doc.id, hasPendingDraft: false, scheduledPublishAt: null })
+    for (const doc of await list('fields=-slug,-status')) {
+      expect(doc).not.toHaveProperty('slug')
+      expect(doc).not.toHaveProperty('status')
+      expect(doc).toMatchObject({
+        hasPendingDraft: false,
+        scheduledPublishAt: null,
+        scheduledUnpublishAt: null,
+      })
+    }
+    const whole = await list('')
+    const withoutOne = await list('fields=-hasPendingDraft')
+    expect(withoutOne).toEqual(whole.map(({ hasPendingDraft: _dropped, ...rest }) => rest))
+  })
 })

@@ -48,12 +48,28 @@ describe('toApiDocument', () => {
   })
 
   it('when given a projection, then only its members plus id, with publishedAt null kept', () => {
-    expect(toApiDocument({ _id: 'd1', slug: 'hello', data: { title: 'Hello' } })).toEqual({
+    const none = new Set<never>()
+    expect(toApiDocument({ _id: 'd1', slug: 'hello', data: { title: 'Hello' } }, none)).toEqual({
       id: 'd1',
       slug: 'hello',
       data: { title: 'Hello' },
     })
-    expect(toApiDocument({ _id: 'd1', publishedAt: null })).toEqual({ id: 'd1', publishedAt: null })
+    expect(toApiDocument({ _id: 'd1', publishedAt: null }, none)).toEqual({
+      id: 'd1',
+      publishedAt: null,
+    })
+  })
+
+  it('when fields name computed members, then those alone are computed, whatever else was read', () => {
+    const projected = { _id: 'd1', schedule: { publishAt: new Date('2030-01-01T00:00:00Z') } }
+    expect(toApiDocument(projected, new Set(['scheduledPublishAt'] as const))).toEqual({
+      id: 'd1',
+      scheduledPublishAt: '2030-01-01T00:00:00.000Z',
+    })
+    expect(toApiDocument({ _id: 'd1' }, new Set(['hasPendingDraft'] as const))).toEqual({
+      id: 'd1',
+      hasPendingDraft: false,
+    })
   })
 })
 

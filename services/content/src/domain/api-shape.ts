@@ -1,3 +1,5 @@
+import { ALL_DERIVED_MEMBERS } from '../query/base-columns.ts'
+import type { DerivedMembers } from '../query/base-columns.ts'
 import type {
   ApiDocument,
   DocumentData,
@@ -25,22 +27,25 @@ const API_MEMBERS = [
 ] as const
 
 /**
- * A stored document, whole or projected, in the API's shape: `id` always, every other member
- * only when the stored record has it, dates as ISO strings. Storage-only fields never leave.
+ * A stored document, whole or projected, in the API's shape: `id` always, every stored member
+ * only when the record has it, the computed ones in `derived` (all of them for a whole record;
+ * `fields` narrows them as it narrows the projection), dates as ISO strings. Storage-only
+ * fields never leave.
  */
 export function toApiDocument(
   stored: Partial<StoredDocument> & { _id: string; locale?: string },
+  derived: DerivedMembers = ALL_DERIVED_MEMBERS,
 ): Partial<ApiDocument> & { id: string } {
   const api: Record<string, unknown> = { id: stored._id }
   const members = stored as Record<string, unknown>
   for (const member of API_MEMBERS) {
     if (members[member] !== undefined) api[member] = iso(members[member])
   }
-  if (stored.status !== undefined) {
-    api.hasPendingDraft = stored.pendingDraft !== undefined
+  if (derived.has('hasPendingDraft')) api.hasPendingDraft = stored.pendingDraft !== undefined
+  if (derived.has('scheduledPublishAt'))
     api.scheduledPublishAt = iso(stored.schedule?.publishAt ?? null)
+  if (derived.has('scheduledUnpublishAt'))
     api.scheduledUnpublishAt = iso(stored.schedule?.unpublishAt ?? null)
-  }
   return api as Partial<ApiDocument> & { id: string }
 }
 

@@ -96,18 +96,23 @@ export function createDocumentLister(deps: {
     >
     const listed = query.populate
       ? (
-          await populateDocuments(page, query.populate, {
-            store: deps.store,
-            media: deps.media,
-            websiteId: caller.websiteId,
-            draft: query.draft,
-            types,
-            localize: locale.view,
-            widen: localizedPathsOf(locale, model, undefined).widen,
-            limits: deps.populateLimits,
-          })
+          await populateDocuments(
+            page,
+            query.populate,
+            {
+              store: deps.store,
+              media: deps.media,
+              websiteId: caller.websiteId,
+              draft: query.draft,
+              types,
+              localize: locale.view,
+              widen: localizedPathsOf(locale, model, undefined).widen,
+              limits: deps.populateLimits,
+            },
+            query.derived,
+          )
         ).map(populated.present)
-      : page.map((doc) => toApiDocument(doc))
+      : page.map((doc) => toApiDocument(doc, query.derived))
     if (total === null) {
       return uncountedPageEnvelope(listed, { hasNextPage: docs.length > query.limit }, request)
     }

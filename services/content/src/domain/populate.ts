@@ -1,6 +1,8 @@
 import type { ContentType, FieldDefinition } from '@cms/content-model'
 import type { PopulateField } from '../query/index.ts'
 import type { ContentStore } from '../store/content-store.ts'
+import { ALL_DERIVED_MEMBERS } from '../query/base-columns.ts'
+import type { DerivedMembers } from '../query/base-columns.ts'
 import { toApiDocument } from './api-shape.ts'
 import { draftView } from './document.ts'
 import type { ApiDocument, StoredDocument } from './document.ts'
@@ -32,7 +34,11 @@ export interface PopulateContext {
 interface Level {
   documents: readonly StoredDocumentWithId[]
   times: readonly number[]
+  /** The computed members its documents show. */
+  derived: DerivedMembers
 }
+
+const NONE: DerivedMembers = new Set()
 
 function relationOf(
   types: readonly ContentType[],
@@ -97,7 +103,11 @@ async function relatedDocuments(
   const found = (
     context.localize ? visible.map(context.localize) : visible
   ) as StoredDocumentWithId[]
-  const next = { documents: found, times: found.map((document) => times.get(document._id) ?? 0) }
+  const next = {
+    documents: found,
+    times: found.map((document) => times.get(document._id) ?? 0),
+    derived: field.fields ? (field.derived ?? NONE) : ALL_DERIVED_MEMBERS,
+  }
   const shown = await populateLevel(next, field.next, context, budget)
   const hideType = field.fields !== undefined && !field.fields.includes('type')
   return new Map(
@@ -118,7 +128,7 @@ async function populateLevel(
   budget: PopulateBudget,
 ): Promise<PresentedDocument[]> {
   const { documents } = level
-  const presented = documents.map((document) => toApiDocument(document))
+  const presented = documents.map((document) => toApiDocument(document, level.derived))
   for (const [index, document] of presented.entries()) budget.weigh(document, level.times[index]!)
   if (fields.length === 0 || documents.length === 0) return presented
   const related = await Promise.all(
@@ -162,8 +172,10 @@ export async function populateDocuments(
   documents: readonly StoredDocumentWithId[],
   fields: readonly PopulateField[],
   context: PopulateContext,
+  /** The computed members the documents themselves show (`fields` of the list). */
+  derived: DerivedMembers = ALL_DERIVED_MEMBERS,
 ): Promise<PresentedDocument[]> {
-  if (fields.length === 0) return documents.map((document) => toApiDocument(document))
-  const level = { documents, times: documents.map(() => 1) }
+  if (fields.length === 0) return documents.map((document) => toApiDocument(document, derived))
+  const level = { documents, times: documents.map(() => 1), derived }
   return populateLevel(level, fields, context, createPopulateBudget(context.limits))
 }

@@ -18,4 +18,21 @@ export const BASE_COLUMNS: ReadonlyMap<string, FieldRef> = new Map(
   ).map((column) => [column.name, column]),
 )
 
+/**
+ * Members of a document answer computed from the stored record rather than stored as they are
+ * shown: `fields` names them like columns, and each is read from its stored path.
+ */
+export const DERIVED_MEMBERS = {
+  hasPendingDraft: 'pendingDraft.updatedAt',
+  scheduledPublishAt: 'schedule.publishAt',
+  scheduledUnpublishAt: 'schedule.unpublishAt',
+} as const
+export type DerivedMember = keyof typeof DERIVED_MEMBERS
+export type DerivedMembers = ReadonlySet<DerivedMember>
+export const ALL_DERIVED_MEMBERS: DerivedMembers = new Set(
+  Object.keys(DERIVED_MEMBERS) as DerivedMember[],
+)
+export const isDerivedMember = (name: string): name is DerivedMember =>
+  Object.hasOwn(DERIVED_MEMBERS, name)
+
 export const DATA_PREFIX = 'data.'

@@ -1,5 +1,11 @@
 import type { ErrorDetail } from '@cms/errors'
-import { DATA_PREFIX } from './base-columns.ts'
+import {
+  ALL_DERIVED_MEMBERS,
+  DATA_PREFIX,
+  DERIVED_MEMBERS,
+  isDerivedMember,
+} from './base-columns.ts'
+import type { DerivedMember, DerivedMembers } from './base-columns.ts'
 import { commaList } from './comma-list.ts'
 import type { FieldCatalog } from './field-catalog.ts'
 import { QUERY_LIMITS } from './query-limits.ts'
@@ -21,23 +27,26 @@ function withoutCoveredPaths(paths: readonly string[]): string[] {
 
 /**
  * `fields=slug,title` keeps only those (and the id); `fields=-data.body` drops those. Names that
- * are not base columns are data fields. The projection keeps the document's shape.
+ * are not base columns are data fields. The projection keeps the document's shape. Computed
+ * members (`hasPendingDraft`, ...) follow the same rule: `derived` says which the answer shows;
+ * an excluded one is dropped from the answer, not from the read, which computes others from it.
  */
 export function readFields(
   raw: unknown,
   catalog: FieldCatalog,
-): { projection: Projection | undefined; issues: ErrorDetail[] } {
-  if (raw === undefined || raw === '') return { projection: undefined, issues: [] }
+): { projection: Projection | undefined; derived: DerivedMembers; issues: ErrorDetail[] } {
+  const all = { projection: undefined, derived: ALL_DERIVED_MEMBERS }
+  if (raw === undefined || raw === '') return { ...all, issues: [] }
   const items = commaList(raw)
   if (items === undefined) {
     return {
-      projection: undefined,
+      ...all,
       issues: [{ path: 'fields', message: 'fields takes a comma-separated list of names' }],
     }
   }
   if (items.length > QUERY_LIMITS.maxFieldNames) {
     const message = `fields takes at most ${QUERY_LIMITS.maxFieldNames} names`
-    return { projection: undefined, issues: [{ path: 'fields', message }] }
+    return { ...all, issues: [{ path: 'fields', message }] }
   }
   const issues: ErrorDetail[] = []
   const excluding = items.filter((item) => item.startsWith('-')).length
@@ -49,8 +58,14 @@ export function readFields(
   }
   const exclude = excluding === items.length
   const paths: string[] = []
+  const named = new Set<DerivedMember>()
   for (const item of items) {
     const name = item.startsWith('-') ? item.slice(1) : item
+    if (isDerivedMember(name)) {
+      named.add(name)
+      if (!exclude) paths.push(DERIVED_MEMBERS[name])
+      continue
+    }
     const resolved =
       name === '' ? { message: `${quoteValue(item)} is not a field name` } : resolve(name, catalog)
     if ('message' in resolved) issues.push({ path: 'fields', message: resolved.message })
@@ -58,9 +73,13 @@ export function readFields(
       issues.push({ path: 'fields', message: 'id is always returned' })
     } else paths.push(resolved.path)
   }
-  if (issues.length > 0) return { projection: undefined, issues }
+  if (issues.length > 0) return { ...all, issues }
+  const derived = exclude
+    ? new Set([...ALL_DERIVED_MEMBERS].filter((member) => !named.has(member)))
+    : named
   const kept = withoutCoveredPaths(paths)
+  if (exclude && kept.length === 0) return { projection: undefined, derived, issues }
   const projection: Projection = exclude ? {} : { _id: 1 }
   for (const path of kept) projection[path] = exclude ? 0 : 1
-  return { projection, issues }
+  return { projection, derived, issues }
 }

@@ -1,6 +1,8 @@
 import type { ContentType } from '@cms/content-model'
 import { ValidationError } from '@cms/errors'
 import type { ErrorDetail } from '@cms/errors'
+import { ALL_DERIVED_MEMBERS } from './base-columns.ts'
+import type { DerivedMembers } from './base-columns.ts'
 import { createFieldCatalog } from './field-catalog.ts'
 import { readFields } from './fields-param.ts'
 import type { Projection } from './fields-param.ts'
@@ -32,6 +34,8 @@ export interface ListQuery {
   withCount?: false
   /** On stored paths; `_id` is always kept. */
   projection?: Projection
+  /** The computed members the answer shows when `fields` narrows them; undefined: all. */
+  derived?: DerivedMembers
   /** Relation fields whose ids become the documents they name. */
   populate?: PopulateField[]
   /** `locale` as sent; checked against the website's locales by the caller. */
@@ -103,7 +107,7 @@ export function parseListQuery(rawQueryString: string, context: ListQueryContext
   const catalog = createFieldCatalog(context.contentTypes, type)
   const filters = validateFilters(params.filters, catalog)
   const { sort, issues: sortIssues } = readSort(params.sort, catalog)
-  const { projection, issues: fieldIssues } = readFields(params.fields, catalog)
+  const { projection, derived, issues: fieldIssues } = readFields(params.fields, catalog)
   const { populate, issues: populateIssues } = readPopulate(params.populate, {
     types: context.contentTypes,
     scope:
@@ -136,6 +140,7 @@ export function parseListQuery(rawQueryString: string, context: ListQueryContext
     limit,
     ...(withCount ? {} : { withCount }),
     ...(projection ? { projection } : {}),
+    ...(derived === ALL_DERIVED_MEMBERS ? {} : { derived }),
     ...(populate ? { populate } : {}),
     ...(params.locale === undefined ? {} : { locale: params.locale }),
   }

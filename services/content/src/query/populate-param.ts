@@ -1,6 +1,7 @@
 import type { ContentType } from '@cms/content-model'
 import type { ErrorDetail } from '@cms/errors'
-import { DATA_PREFIX } from './base-columns.ts'
+import { DATA_PREFIX, DERIVED_MEMBERS, isDerivedMember } from './base-columns.ts'
+import type { DerivedMember } from './base-columns.ts'
 import { commaList } from './comma-list.ts'
 import { createFieldCatalog } from './field-catalog.ts'
 import { quoteValue } from './quote-value.ts'
@@ -13,6 +14,8 @@ export interface PopulateField {
   name: string
   /** Stored paths of the related documents to show (`fields`); undefined: all of them. */
   fields?: string[]
+  /** With `fields`, the computed members they name (`hasPendingDraft`, ...). */
+  derived?: Set<DerivedMember>
   /** Relation fields of the related documents to populate in turn. */
   next: PopulateField[]
   /** A media field: its ids name media files, shown whole. */
@@ -56,15 +59,20 @@ function readFieldsMember(walk: Walk, raw: unknown, targets: string[], at: strin
     return undefined
   }
   const paths = new Set<string>()
+  const derived = new Set<DerivedMember>()
+  for (const name of names.filter(isDerivedMember)) {
+    derived.add(name)
+    paths.add(DERIVED_MEMBERS[name])
+  }
   for (const target of targets) {
     const catalog = createFieldCatalog(walk.types, target)
-    for (const name of names) {
+    for (const name of names.filter((candidate) => !isDerivedMember(candidate))) {
       const lookup = catalog.lookupForProjection(name)
       if (lookup.ok) paths.add(lookup.field.path)
       else walk.issues.push({ path: at, message: lookup.message })
     }
   }
-  return [...paths]
+  return { fields: [...paths], derived }
 }
 
 /** One level: `a,b`, `*`, the list form, or the object form `{a: {fields, populate}}`. */
@@ -137,8 +145,9 @@ function readRequest(
   for (const [member, value] of Object.entries(request)) {
     const here = `${at}[${member}]`
     if (member === 'fields') {
-      const paths = readFieldsMember(walk, value, targets, here)
-      if (paths) field.fields = paths
+      const read = readFieldsMember(walk, value, targets, here)
+      if (read) field.fields = read.fields
+      if (read && read.derived.size > 0) field.derived = read.derived
     } else if (member === 'populate') {
       field.next = readLevel(walk, value, targetTypes, here, depth + 1)
     } else {
