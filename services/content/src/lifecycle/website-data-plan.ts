@@ -50,6 +50,8 @@ export const CONTENT_WEBSITE_DATA: WebsiteDataPlan = {
       // The media list's index (website_list) serves the export's order.
       order: { createdAt: -1, _id: -1 },
       exported: true,
+      // What its stored transforms take is counted on it; transforms are not exported.
+      onExport: ({ variantCount: _count, variantBytes: _bytes, ...record }) => record,
       importSchema: MediaRecord,
       // A media record's bytes are the GridFS file with its id.
       references: [{ path: '_id', collection: 'fs.files' }],
