@@ -419,6 +419,42 @@ describe('a website import treats its file as untrusted input', () => {
     expect(await victimReads()).toEqual(before)
   })
 
+  it("lifecycle: an import trusts no record — when a file's chunks do not make it up (one missing) or its bytes are not an accepted type, then the import is 422 naming the file's line", async () => {
+    const gap = base()
+    const [firstChunk] = recordsOf(gap, 'fs.chunks')
+    firstChunk.n = 1
+    const gapFile = recordsOf(gap, 'fs.files').find((file) => file._id === firstChunk.files_id)
+    await expectRefused(await postImport(gap), 422, {
+      path: `line ${lineNumberOf(gap, gapFile)}`,
+      message: /chunk 0 is missing/,
+    })
+
+    const html = base()
+    const [chunk] = recordsOf(html, 'fs.chunks')
+    chunk.data.$binary.base64 = Buffer.from('<html><script>alert(1)</script></html>').toString(
+      'base64',
+    )
+    const htmlFile = recordsOf(html, 'fs.files').find((file) => file._id === chunk.files_id)
+    await expectRefused(await postImport(html), 422, {
+      path: `line ${lineNumberOf(html, htmlFile)}`,
+      message: /accepted: image\/jpeg/,
+    })
+  })
+
+  it('lifecycle: an import trusts no record — when a slug claim comes before the versions (out of the export order), then the import is 422 naming the line that follows it', async () => {
+    const lines = base()
+    const [slug] = lines.splice(
+      lines.findIndex((line) => line.collection === 'slugs'),
+      1,
+    )
+    const versions = lines.findIndex((line) => line.collection === 'versions')
+    lines.splice(versions, 0, slug!)
+    await expectRefused(await postImport(lines), 422, {
+      path: `line ${versions + 2}`,
+      message: /the export's order/,
+    })
+  })
+
   it('lifecycle: an import trusts no record — when a webhook URL is not http(s), then the import is 422 naming the line', async () => {
     const lines = base()
     const [hook] = recordsOf(lines, 'webhooks')
