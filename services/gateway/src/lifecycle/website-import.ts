@@ -83,8 +83,9 @@ function withPurgeNamed(error: unknown, websiteId: string): unknown {
  * `POST /admin/api/websites/import?name=` (docs/lifecycle.md): a new website from an export.
  * Refused at once (409) when the export's website is in this installation already, as itself or
  * as an import of it. Each service's run of lines streams to that service's import endpoint,
- * which inserts the records as they are; the website record is written last, so the website
- * exists only once all its data does. Until then a held purge stands by: any failure (an id
+ * which checks every record as untrusted input and inserts it; the imported usage must be within
+ * the quotas (the defaults, or the file's lower ones); the website record is written last, so
+ * the website exists only once all its data does. Until then a held purge stands by: any failure (an id
  * that exists, a bad line, an export without its end line, a service down) or a gateway that
  * dies mid-import turns it into a running purge of the new website's records.
  */
