@@ -1,4 +1,5 @@
-import { queryString, segment } from './query-string.ts'
+import { PUBLIC_OPERATIONS as API } from '@cms/contract'
+import { operationCaller } from './operation-call.ts'
 import type { CallOptions, Transport } from './transport.ts'
 import type {
   CmsDocument,
@@ -23,121 +24,45 @@ export interface ChangeQuery extends WriteQuery {
   discardDraft?: boolean
 }
 
-const flags = (query: ChangeQuery | undefined) =>
-  queryString({
-    ...(query?.locale ? { locale: query.locale } : {}),
-    ...(query?.draft ? { draft: true } : {}),
-    ...(query?.discardDraft ? { discardDraft: 'true' } : {}),
-  })
-
 /** `/api/content`: documents, drafts, publishing, schedules, versions and referrers. */
 export function contentApi(transport: Transport) {
-  const body = async <T>(promise: Promise<{ body: T }>): Promise<T> => (await promise).body
-  const at = (id: string, rest = '') => `/api/content/${segment(id)}${rest}`
+  const call = operationCaller(transport)
   return {
     list: <D = DocumentData>(query?: ContentQuery, options?: CallOptions) =>
-      body(
-        transport.request<Page<CmsDocument<D>>>({
-          method: 'GET',
-          path: `/api/content${queryString(query)}`,
-          ...options,
-        }),
-      ),
+      call<Page<CmsDocument<D>>>(API.listDocuments, { query, ...options }),
     get: <D = DocumentData>(id: string, query?: ReadQuery, options?: CallOptions) =>
-      body(
-        transport.request<CmsDocument<D>>({
-          method: 'GET',
-          path: at(id, queryString(query)),
-          ...options,
-        }),
-      ),
+      call<CmsDocument<D>>(API.getDocument, { params: { id }, query, ...options }),
     getBySlug: <D = DocumentData>(
       type: string,
       slug: string,
       query?: ReadQuery,
       options?: CallOptions,
-    ) =>
-      body(
-        transport.request<CmsDocument<D>>({
-          method: 'GET',
-          path: `/api/content/by-slug/${segment(type)}/${segment(slug)}${queryString(query)}`,
-          ...options,
-        }),
-      ),
+    ) => call<CmsDocument<D>>(API.getDocumentBySlug, { params: { type, slug }, query, ...options }),
     create: <D = DocumentData>(
       input: DocumentInput<D>,
       query?: WriteQuery,
       options?: CallOptions,
-    ) =>
-      body(
-        transport.request<CmsDocument<D>>({
-          method: 'POST',
-          path: `/api/content${flags(query)}`,
-          json: input,
-          keyed: true,
-          ...options,
-        }),
-      ),
+    ) => call<CmsDocument<D>>(API.createDocument, { query, json: input, ...options }),
     update: <D = DocumentData>(
       id: string,
       change: DocumentChange<D>,
       query?: ChangeQuery,
       options?: CallOptions,
     ) =>
-      body(
-        transport.request<CmsDocument<D>>({
-          method: 'PATCH',
-          path: at(id, flags(query)),
-          json: change,
-          keyed: true,
-          ...options,
-        }),
-      ),
+      call<CmsDocument<D>>(API.updateDocument, { params: { id }, query, json: change, ...options }),
     /** `force` deletes a document other documents name. */
     delete: async (id: string, query?: { force?: boolean }, options?: CallOptions) => {
-      await transport.request({
-        method: 'DELETE',
-        path: at(id, query?.force ? '?force=true' : ''),
-        keyed: true,
-        ...options,
-      })
+      await call(API.deleteDocument, { params: { id }, query, ...options })
     },
     publish: <D = DocumentData>(id: string, options?: CallOptions) =>
-      body(
-        transport.request<CmsDocument<D>>({
-          method: 'POST',
-          path: at(id, '/publish'),
-          keyed: true,
-          ...options,
-        }),
-      ),
+      call<CmsDocument<D>>(API.publishDocument, { params: { id }, ...options }),
     unpublish: <D = DocumentData>(id: string, options?: CallOptions) =>
-      body(
-        transport.request<CmsDocument<D>>({
-          method: 'POST',
-          path: at(id, '/unpublish'),
-          keyed: true,
-          ...options,
-        }),
-      ),
+      call<CmsDocument<D>>(API.unpublishDocument, { params: { id }, ...options }),
     /** Drops the pending draft of a published document. */
     discardDraft: <D = DocumentData>(id: string, options?: CallOptions) =>
-      body(
-        transport.request<CmsDocument<D>>({
-          method: 'DELETE',
-          path: at(id, '/draft'),
-          keyed: true,
-          ...options,
-        }),
-      ),
+      call<CmsDocument<D>>(API.discardDraft, { params: { id }, ...options }),
     versions: <D = DocumentData>(id: string, query?: PageQuery, options?: CallOptions) =>
-      body(
-        transport.request<Page<DocumentVersion<D>>>({
-          method: 'GET',
-          path: at(id, `/versions${queryString(query)}`),
-          ...options,
-        }),
-      ),
+      call<Page<DocumentVersion<D>>>(API.listVersions, { params: { id }, query, ...options }),
     /**
      * `versionId` is `<documentId>:<version>` or the bare version number; `discardDraft` restores
      * over a pending draft (dropping it), which is 409 otherwise.
@@ -147,49 +72,21 @@ export function contentApi(transport: Transport) {
       versionId: string | number,
       options: CallOptions & Pick<ChangeQuery, 'discardDraft'> = {},
     ) => {
-      const { discardDraft, ...call } = options
-      return body(
-        transport.request<CmsDocument<D>>({
-          method: 'POST',
-          path: at(id, `/restore/${segment(versionId)}${flags({ discardDraft })}`),
-          keyed: true,
-          ...call,
-        }),
-      )
+      const { discardDraft, ...rest } = options
+      return call<CmsDocument<D>>(API.restoreVersion, {
+        params: { id, versionId },
+        query: { discardDraft },
+        ...rest,
+      })
     },
     referencedBy: (id: string, query?: PageQuery, options?: CallOptions) =>
-      body(
-        transport.request<Page<CmsDocument>>({
-          method: 'GET',
-          path: at(id, `/referenced-by${queryString(query)}`),
-          ...options,
-        }),
-      ),
+      call<Page<CmsDocument>>(API.listReferrers, { params: { id }, query, ...options }),
     schedule: (id: string, input: ScheduleInput, options?: CallOptions) =>
-      body(
-        transport.request<Schedule>({
-          method: 'POST',
-          path: at(id, '/schedule'),
-          json: input,
-          keyed: true,
-          ...options,
-        }),
-      ),
+      call<Schedule>(API.createSchedule, { params: { id }, json: input, ...options }),
     schedules: (id: string, query?: PageQuery, options?: CallOptions) =>
-      body(
-        transport.request<Page<Schedule>>({
-          method: 'GET',
-          path: at(id, `/schedule${queryString(query)}`),
-          ...options,
-        }),
-      ),
+      call<Page<Schedule>>(API.listSchedules, { params: { id }, query, ...options }),
     cancelSchedule: async (id: string, scheduleId: string, options?: CallOptions) => {
-      await transport.request({
-        method: 'DELETE',
-        path: at(id, `/schedule/${segment(scheduleId)}`),
-        keyed: true,
-        ...options,
-      })
+      await call(API.cancelSchedule, { params: { id, scheduleId }, ...options })
     },
   }
 }

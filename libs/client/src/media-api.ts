@@ -1,4 +1,5 @@
-import { queryString, segment } from './query-string.ts'
+import { PUBLIC_OPERATIONS as API } from '@cms/contract'
+import { operationCaller } from './operation-call.ts'
 import type { CallOptions, Transport } from './transport.ts'
 import type { Page } from './types/list.ts'
 import type { MediaChange, MediaFile, MediaUpload } from './types/media.ts'
@@ -16,47 +17,20 @@ export function mediaForm(upload: MediaUpload): FormData {
 
 /** `/api/media`: uploads and their records. */
 export function mediaApi(transport: Transport) {
-  const at = (id: string) => `/api/media/${segment(id)}`
+  const call = operationCaller(transport)
   return {
     /** A multipart upload; the type is sniffed from the bytes by the API. */
-    upload: async (upload: MediaUpload, options?: CallOptions) =>
-      (
-        await transport.request<MediaFile>({
-          method: 'POST',
-          path: '/api/media',
-          body: mediaForm(upload),
-          keyed: true,
-          ...options,
-        })
-      ).body,
-    list: async (query?: MediaQuery, options?: CallOptions) =>
-      (
-        await transport.request<Page<MediaFile>>({
-          method: 'GET',
-          path: `/api/media${queryString(query)}`,
-          ...options,
-        })
-      ).body,
-    get: async (id: string, options?: CallOptions) =>
-      (await transport.request<MediaFile>({ method: 'GET', path: at(id), ...options })).body,
-    update: async (id: string, change: MediaChange, options?: CallOptions) =>
-      (
-        await transport.request<MediaFile>({
-          method: 'PATCH',
-          path: at(id),
-          json: change,
-          keyed: true,
-          ...options,
-        })
-      ).body,
+    upload: (upload: MediaUpload, options?: CallOptions) =>
+      call<MediaFile>(API.uploadMedia, { body: mediaForm(upload), ...options }),
+    list: (query?: MediaQuery, options?: CallOptions) =>
+      call<Page<MediaFile>>(API.listMedia, { query, ...options }),
+    get: (id: string, options?: CallOptions) =>
+      call<MediaFile>(API.getMedia, { params: { id }, ...options }),
+    update: (id: string, change: MediaChange, options?: CallOptions) =>
+      call<MediaFile>(API.updateMedia, { params: { id }, json: change, ...options }),
     /** `force` deletes a file documents still name. */
     delete: async (id: string, query?: { force?: boolean }, options?: CallOptions) => {
-      await transport.request({
-        method: 'DELETE',
-        path: `${at(id)}${query?.force ? '?force=true' : ''}`,
-        keyed: true,
-        ...options,
-      })
+      await call(API.deleteMedia, { params: { id }, query, ...options })
     },
   }
 }

@@ -1,4 +1,5 @@
-import { queryString, segment } from './query-string.ts'
+import { PUBLIC_OPERATIONS as API } from '@cms/contract'
+import { operationCaller } from './operation-call.ts'
 import type { CallOptions, Transport } from './transport.ts'
 import type { DocsList, Page } from './types/list.ts'
 import type { PageQuery } from './types/query.ts'
@@ -12,77 +13,28 @@ import type {
 
 /** `/api/webhooks`: subscriptions, their delivery log, redelivery and test pings. */
 export function webhooksApi(transport: Transport) {
-  const at = (id: string, rest = '') => `/api/webhooks/${segment(id)}${rest}`
+  const call = operationCaller(transport)
   return {
-    list: async (options?: CallOptions) =>
-      (
-        await transport.request<DocsList<Webhook>>({
-          method: 'GET',
-          path: '/api/webhooks',
-          ...options,
-        })
-      ).body,
-    get: async (id: string, options?: CallOptions) =>
-      (await transport.request<Webhook>({ method: 'GET', path: at(id), ...options })).body,
-    create: async (input: WebhookInput, options?: CallOptions) =>
-      (
-        await transport.request<Webhook>({
-          method: 'POST',
-          path: '/api/webhooks',
-          json: input,
-          keyed: true,
-          ...options,
-        })
-      ).body,
-    update: async (id: string, change: WebhookChange, options?: CallOptions) =>
-      (
-        await transport.request<Webhook>({
-          method: 'PATCH',
-          path: at(id),
-          json: change,
-          keyed: true,
-          ...options,
-        })
-      ).body,
+    list: (options?: CallOptions) => call<DocsList<Webhook>>(API.listWebhooks, options),
+    get: (id: string, options?: CallOptions) =>
+      call<Webhook>(API.getWebhook, { params: { id }, ...options }),
+    create: (input: WebhookInput, options?: CallOptions) =>
+      call<Webhook>(API.createWebhook, { json: input, ...options }),
+    update: (id: string, change: WebhookChange, options?: CallOptions) =>
+      call<Webhook>(API.updateWebhook, { params: { id }, json: change, ...options }),
     delete: async (id: string, options?: CallOptions) => {
-      await transport.request({ method: 'DELETE', path: at(id), keyed: true, ...options })
+      await call(API.deleteWebhook, { params: { id }, ...options })
     },
-    deliveries: async (id: string, query?: PageQuery, options?: CallOptions) =>
-      (
-        await transport.request<Page<Delivery>>({
-          method: 'GET',
-          path: at(id, `/deliveries${queryString(query)}`),
-          ...options,
-        })
-      ).body,
-    delivery: async (id: string, deliveryId: string, options?: CallOptions) =>
-      (
-        await transport.request<DeliveryDetail>({
-          method: 'GET',
-          path: at(id, `/deliveries/${segment(deliveryId)}`),
-          ...options,
-        })
-      ).body,
+    deliveries: (id: string, query?: PageQuery, options?: CallOptions) =>
+      call<Page<Delivery>>(API.listDeliveries, { params: { id }, query, ...options }),
+    delivery: (id: string, deliveryId: string, options?: CallOptions) =>
+      call<DeliveryDetail>(API.getDelivery, { params: { id, deliveryId }, ...options }),
     /** Sends a delivery again as a new delivery (202). */
-    redeliver: async (id: string, deliveryId: string, options?: CallOptions) =>
-      (
-        await transport.request<Delivery>({
-          method: 'POST',
-          path: at(id, `/deliveries/${segment(deliveryId)}/redeliver`),
-          keyed: true,
-          ...options,
-        })
-      ).body,
+    redeliver: (id: string, deliveryId: string, options?: CallOptions) =>
+      call<Delivery>(API.redeliver, { params: { id, deliveryId }, ...options }),
     /** Sends a signed `webhook.ping` through the delivery pipeline (202). */
-    test: async (id: string, options?: CallOptions) =>
-      (
-        await transport.request<Delivery>({
-          method: 'POST',
-          path: at(id, '/test'),
-          keyed: true,
-          ...options,
-        })
-      ).body,
+    test: (id: string, options?: CallOptions) =>
+      call<Delivery>(API.testWebhook, { params: { id }, ...options }),
   }
 }
 

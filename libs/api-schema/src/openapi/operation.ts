@@ -192,31 +192,11 @@ export interface RouteSpec extends OperationSpec {
  */
 export const SERVERS = [{ url: '/', description: 'The gateway this document was read from' }]
 
-/** Where the gateway sends a public operation: the content service's read or write pool, or a service. */
-export const UPSTREAMS = ['contentRead', 'contentWrite', 'schema', 'webhook'] as const
-export type Upstream = (typeof UPSTREAMS)[number]
+/** What the document says of an operation beyond its method, path and access. */
+export type RouteDoc = Omit<RouteSpec, 'method' | 'pattern' | 'access'>
 
-/** What a write does to the published reads the gateway caches (docs/gateway.md, "Read cache"). */
-export type ContentChange = 'create' | 'edit' | 'other'
-
-/**
- * One public operation (`/api`): what the OpenAPI document says of it, and what the gateway
- * routes, authorizes and caches by. Nothing else lists the public operations.
- */
-export interface PublicOperation extends RouteSpec {
-  access: 'read' | 'admin'
-  upstream: Upstream
-  /**
-   * A published read the gateway may answer from its read cache; `conditional: false` is never
-   * answered 304 (a by-slug answer's ETag does not say which document holds the slug).
-   */
-  cached?: { conditional: boolean }
-  /**
-   * `create` and `edit` leave cached published reads alone when the document they answer with
-   * is a draft; `other` may change any of them. Absent: the write changes no cached read.
-   */
-  changes?: ContentChange
-}
+/** A public operation as the document describes it. */
+export type PublicRoute = RouteSpec & { access: 'read' | 'admin' }
 
 /** A stable id: `get /api/content/:id/versions` -> `getContentByIdVersions`. */
 function operationIdOf(route: RouteSpec): string {

@@ -1,4 +1,6 @@
 import { Type } from '@sinclair/typebox'
+import { PUBLIC_OPERATIONS } from '@cms/contract'
+import type { PublicOperationId } from '@cms/contract'
 import {
   ContentListQuery,
   ContentReadQuery,
@@ -8,7 +10,7 @@ import {
 } from '../requests/queries.ts'
 import { DocsList, ListEnvelope, PageEnvelope, Ref } from '../responses/common.ts'
 import { plain, ref } from './operation.ts'
-import type { Parameter, PublicOperation } from './operation.ts'
+import type { PublicRoute, RouteDoc } from './operation.ts'
 import {
   idempotencyKeyHeader,
   ifMatchHeader,
@@ -18,23 +20,20 @@ import {
 
 const page = (name: string) => plain(PageEnvelope(Ref(name)))
 const docs = (name: string) => plain(DocsList(Ref(name)))
-const write = (...parameters: Parameter[]) => [idempotencyKeyHeader, ...parameters]
 
 const ID = { id: 'A document id (UUID)' }
 const CONTENT = 'Documents'
 
-/**
- * Every public operation (`/api`): the OpenAPI document, the gateway's route table, its scope
- * checks and its read cache classification are all derived from this list.
- */
-export const PUBLIC_ROUTES: readonly PublicOperation[] = [
-  {
-    method: 'get',
-    pattern: '/api/content',
+/** Publish and unpublish, told apart by their action. */
+const transitions = (doc: (action: 'publish' | 'unpublish') => RouteDoc) => ({
+  publishDocument: doc('publish'),
+  unpublishDocument: doc('unpublish'),
+})
+
+/** What the OpenAPI document says of each public operation of the contract. */
+const PUBLIC_ROUTE_DOCS: { readonly [Id in PublicOperationId]: RouteDoc } = {
+  listDocuments: {
     tag: CONTENT,
-    access: 'read',
-    upstream: 'contentRead',
-    cached: { conditional: true },
     summary: 'List documents',
     description:
       "Published documents, or with `draft=true` (admin keys) drafts too. `filters`, `sort`, `fields`, `populate` and `pagination` take the bracket notation of `qs` (Strapi's).",
@@ -43,184 +42,113 @@ export const PUBLIC_ROUTES: readonly PublicOperation[] = [
     headers: { 200: ['ETag'] },
     errors: [304],
   },
-  {
-    method: 'post',
-    pattern: '/api/content',
+  createDocument: {
     tag: CONTENT,
-    access: 'admin',
-    upstream: 'contentWrite',
-    changes: 'create',
     summary: 'Create a document (a draft)',
-    parameters: write(...queryParameters(Type.Pick(ContentWriteQuery, ['locale']))),
+    parameters: [...queryParameters(Type.Pick(ContentWriteQuery, ['locale']))],
     body: ref('ContentCreateBody'),
     ok: { 201: ref('Document') },
     headers: { 201: ['Location', 'ETag'] },
     errors: [409, 413, 415],
   },
-  {
-    method: 'get',
-    pattern: '/api/content/by-slug/:type/:slug',
+  getDocumentBySlug: {
     pathParams: { type: 'A content type name', slug: 'The slug (in the asked locale)' },
     tag: CONTENT,
-    access: 'read',
-    upstream: 'contentRead',
-    cached: { conditional: false },
     summary: 'Read a document by its slug',
     parameters: queryParameters(ContentReadQuery),
     ok: { 200: ref('Document') },
     headers: { 200: ['ETag'] },
   },
-  {
-    method: 'get',
-    pattern: '/api/content/:id',
+  getDocument: {
     pathParams: ID,
     tag: CONTENT,
-    access: 'read',
-    upstream: 'contentRead',
-    cached: { conditional: true },
     summary: 'Read a document',
     parameters: [...queryParameters(ContentReadQuery), ifNoneMatchHeader],
     ok: { 200: ref('Document') },
     headers: { 200: ['ETag'] },
     errors: [304],
   },
-  {
-    method: 'patch',
-    pattern: '/api/content/:id',
+  updateDocument: {
     pathParams: ID,
     tag: CONTENT,
-    access: 'admin',
-    upstream: 'contentWrite',
-    changes: 'edit',
     summary: 'Change a document (JSON Merge Patch on data)',
-    parameters: write(...queryParameters(ContentWriteQuery), ifMatchHeader),
+    parameters: [...queryParameters(ContentWriteQuery), ifMatchHeader],
     body: ref('ContentPatchBody'),
     ok: { 200: ref('Document') },
     headers: { 200: ['ETag'] },
     errors: [409, 412, 413, 415],
   },
-  {
-    method: 'delete',
-    pattern: '/api/content/:id',
+  deleteDocument: {
     pathParams: ID,
     tag: CONTENT,
-    access: 'admin',
-    upstream: 'contentWrite',
-    changes: 'other',
     summary: 'Delete a document and its versions',
-    parameters: write(...queryParameters(ForceQuery), ifMatchHeader),
+    parameters: [...queryParameters(ForceQuery), ifMatchHeader],
     ok: { 204: null },
     errors: [409, 412],
   },
-  {
-    method: 'get',
-    pattern: '/api/content/:id/versions',
+  listVersions: {
     pathParams: ID,
     tag: CONTENT,
-    access: 'admin',
-    upstream: 'contentRead',
     summary: "A document's versions, newest first",
     parameters: queryParameters(PageQuery),
     ok: { 200: page('Version') },
   },
-  {
-    method: 'get',
-    pattern: '/api/content/:id/referenced-by',
+  listReferrers: {
     pathParams: ID,
     tag: CONTENT,
-    access: 'admin',
-    upstream: 'contentRead',
     summary: 'The documents whose relations name this one',
     parameters: queryParameters(PageQuery),
     ok: { 200: page('Document') },
   },
-  {
-    method: 'delete',
-    pattern: '/api/content/:id/draft',
+  discardDraft: {
     pathParams: ID,
     tag: CONTENT,
-    access: 'admin',
-    upstream: 'contentWrite',
-    changes: 'other',
     summary: "Discard a published document's pending draft",
-    parameters: write(ifMatchHeader),
+    parameters: [ifMatchHeader],
     ok: { 200: ref('Document') },
     headers: { 200: ['ETag'] },
     errors: [412],
   },
-  {
-    method: 'get',
-    pattern: '/api/content/:id/schedule',
+  listSchedules: {
     pathParams: ID,
     tag: 'Schedules',
-    access: 'admin',
-    upstream: 'contentRead',
     summary: "A document's pending schedules",
     ok: { 200: page('Schedule') },
   },
-  {
-    method: 'post',
-    pattern: '/api/content/:id/schedule',
+  createSchedule: {
     pathParams: ID,
     tag: 'Schedules',
-    access: 'admin',
-    upstream: 'contentWrite',
-    changes: 'other',
     summary: 'Schedule a publish or unpublish (replaces a pending one of the action)',
-    parameters: write(),
     body: ref('ScheduleCreateBody'),
     ok: { 201: ref('Schedule') },
     errors: [413, 415],
   },
-  {
-    method: 'delete',
-    pattern: '/api/content/:id/schedule/:scheduleId',
+  cancelSchedule: {
     pathParams: { ...ID, scheduleId: 'A pending schedule' },
     tag: 'Schedules',
-    access: 'admin',
-    upstream: 'contentWrite',
-    changes: 'other',
     summary: 'Cancel a schedule',
-    parameters: write(),
     ok: { 204: null },
   },
-  ...(['publish', 'unpublish'] as const).map((action): PublicOperation => ({
-    method: 'post',
-    pattern: `/api/content/:id/${action}`,
+  ...transitions((action): RouteDoc => ({
     pathParams: ID,
     tag: CONTENT,
-    access: 'admin',
-    upstream: 'contentWrite',
-    changes: 'other',
     summary: action === 'publish' ? 'Publish a document' : 'Make a document a draft again',
-    parameters: write(ifMatchHeader),
+    parameters: [ifMatchHeader],
     ok: { 200: ref('Document') },
     headers: { 200: ['ETag'] },
     errors: [412],
   })),
-  {
-    method: 'post',
-    pattern: '/api/content/:id/restore/:versionId',
+  restoreVersion: {
     pathParams: { ...ID, versionId: '`<documentId>:<version>` or the version number' },
     tag: CONTENT,
-    access: 'admin',
-    upstream: 'contentWrite',
-    changes: 'edit',
     summary: "Restore a version's data and slug",
-    parameters: write(
-      ...queryParameters(Type.Pick(ContentWriteQuery, ['discardDraft'])),
-      ifMatchHeader,
-    ),
+    parameters: [...queryParameters(Type.Pick(ContentWriteQuery, ['discardDraft'])), ifMatchHeader],
     ok: { 200: ref('Document') },
     headers: { 200: ['ETag'] },
     errors: [409, 412],
   },
-  {
-    method: 'get',
-    pattern: '/api/media',
+  listMedia: {
     tag: 'Media',
-    access: 'read',
-    upstream: 'contentRead',
     summary: 'List media, newest first',
     parameters: [
       ...queryParameters(PageQuery),
@@ -235,248 +163,165 @@ export const PUBLIC_ROUTES: readonly PublicOperation[] = [
     ],
     ok: { 200: page('Media') },
   },
-  {
-    method: 'post',
-    pattern: '/api/media',
+  uploadMedia: {
     tag: 'Media',
-    access: 'admin',
-    upstream: 'contentWrite',
-    changes: 'other',
     summary: 'Upload a file',
-    parameters: write(),
     body: ref('MediaUpload'),
     bodyMediaType: 'multipart/form-data',
     ok: { 201: ref('Media') },
     headers: { 201: ['Location'] },
     errors: [413, 415],
   },
-  {
-    method: 'get',
-    pattern: '/api/media/:id',
+  getMedia: {
     pathParams: { id: 'A media id' },
     tag: 'Media',
-    access: 'read',
-    upstream: 'contentRead',
     summary: 'Read a media record',
     ok: { 200: ref('Media') },
   },
-  {
-    method: 'patch',
-    pattern: '/api/media/:id',
+  updateMedia: {
     pathParams: { id: 'A media id' },
     tag: 'Media',
-    access: 'admin',
-    upstream: 'contentWrite',
-    changes: 'other',
     summary: "Change a file's alt text, caption or name",
-    parameters: write(),
     body: ref('MediaPatchBody'),
     ok: { 200: ref('Media') },
     errors: [413, 415],
   },
-  {
-    method: 'delete',
-    pattern: '/api/media/:id',
+  deleteMedia: {
     pathParams: { id: 'A media id' },
     tag: 'Media',
-    access: 'admin',
-    upstream: 'contentWrite',
-    changes: 'other',
     summary: 'Delete a file (409 while a document names it, unless force)',
-    parameters: write(...queryParameters(ForceQuery)),
+    parameters: [...queryParameters(ForceQuery)],
     ok: { 204: null },
     errors: [409],
   },
-  {
-    method: 'get',
-    pattern: '/api/content-types',
+  listContentTypes: {
     tag: 'Content types',
-    access: 'read',
-    upstream: 'schema',
     summary: 'List content types, by name',
     ok: { 200: docs('ContentType') },
   },
-  {
-    method: 'post',
-    pattern: '/api/content-types',
+  createContentType: {
     tag: 'Content types',
-    access: 'admin',
-    upstream: 'schema',
-    changes: 'other',
     summary: 'Create a content type',
-    parameters: write(),
     body: ref('ContentTypeCreateBody'),
     ok: { 201: ref('ContentType') },
     headers: { 201: ['Location'] },
     errors: [409, 413, 415],
   },
-  {
-    method: 'get',
-    pattern: '/api/content-types/:name',
+  getContentType: {
     pathParams: { name: 'A content type name' },
     tag: 'Content types',
-    access: 'read',
-    upstream: 'schema',
     summary: 'Read a content type',
     parameters: [ifNoneMatchHeader],
     ok: { 200: ref('ContentType') },
     headers: { 200: ['ETag'] },
     errors: [304],
   },
-  {
-    method: 'patch',
-    pattern: '/api/content-types/:name',
+  updateContentType: {
     pathParams: { name: 'A content type name' },
     tag: 'Content types',
-    access: 'admin',
-    upstream: 'schema',
-    changes: 'other',
     summary: 'Change a content type (each member sent replaces the stored one)',
-    parameters: write(),
     body: ref('ContentTypePatchBody'),
     ok: { 200: ref('ContentType') },
     errors: [409, 413, 415],
   },
-  {
-    method: 'delete',
-    pattern: '/api/content-types/:name',
+  deleteContentType: {
     pathParams: { name: 'A content type name' },
     tag: 'Content types',
-    access: 'admin',
-    upstream: 'schema',
-    changes: 'other',
     summary: 'Delete a content type (409 while documents or relations use it)',
-    parameters: write(),
     ok: { 204: null },
     errors: [409],
   },
-  {
-    method: 'get',
-    pattern: '/api/locales',
+  getLocales: {
     tag: 'Locales',
-    access: 'read',
-    upstream: 'schema',
     summary: "The website's locales",
     ok: { 200: ref('Locales') },
   },
-  {
-    method: 'put',
-    pattern: '/api/locales',
+  setLocales: {
     tag: 'Locales',
-    access: 'admin',
-    upstream: 'schema',
-    changes: 'other',
     summary: "Replace the website's locales",
     parameters: queryParameters(ForceQuery),
     body: ref('LocaleListBody'),
     ok: { 200: ref('Locales') },
     errors: [409, 413, 415],
   },
-  {
-    method: 'get',
-    pattern: '/api/webhooks',
+  listWebhooks: {
     tag: 'Webhooks',
-    access: 'admin',
-    upstream: 'webhook',
     summary: 'List webhooks',
     ok: { 200: docs('Webhook') },
   },
-  {
-    method: 'post',
-    pattern: '/api/webhooks',
+  createWebhook: {
     tag: 'Webhooks',
-    access: 'admin',
-    upstream: 'webhook',
     summary: 'Create a webhook',
-    parameters: write(),
     body: ref('WebhookCreateBody'),
     ok: { 201: ref('Webhook') },
     errors: [409, 413, 415],
   },
-  {
-    method: 'get',
-    pattern: '/api/webhooks/:id',
+  getWebhook: {
     pathParams: { id: 'A webhook id' },
     tag: 'Webhooks',
-    access: 'admin',
-    upstream: 'webhook',
     summary: 'Read a webhook',
     ok: { 200: ref('Webhook') },
   },
-  {
-    method: 'patch',
-    pattern: '/api/webhooks/:id',
+  updateWebhook: {
     pathParams: { id: 'A webhook id' },
     tag: 'Webhooks',
-    access: 'admin',
-    upstream: 'webhook',
     summary: 'Change a webhook',
-    parameters: write(),
     body: ref('WebhookPatchBody'),
     ok: { 200: ref('Webhook') },
     errors: [413, 415],
   },
-  {
-    method: 'delete',
-    pattern: '/api/webhooks/:id',
+  deleteWebhook: {
     pathParams: { id: 'A webhook id' },
     tag: 'Webhooks',
-    access: 'admin',
-    upstream: 'webhook',
     summary: 'Delete a webhook',
-    parameters: write(),
     ok: { 204: null },
   },
-  {
-    method: 'post',
-    pattern: '/api/webhooks/:id/test',
+  testWebhook: {
     pathParams: { id: 'A webhook id' },
     tag: 'Webhooks',
-    access: 'admin',
-    upstream: 'webhook',
     summary: 'Send a signed webhook.ping',
-    parameters: write(),
     ok: { 202: ref('Delivery') },
   },
-  {
-    method: 'get',
-    pattern: '/api/webhooks/:id/deliveries',
+  listDeliveries: {
     pathParams: { id: 'A webhook id' },
     tag: 'Webhooks',
-    access: 'admin',
-    upstream: 'webhook',
     summary: "A webhook's delivery log, newest first",
     parameters: queryParameters(PageQuery),
     ok: { 200: page('Delivery') },
   },
-  {
-    method: 'get',
-    pattern: '/api/webhooks/:id/deliveries/:deliveryId',
+  getDelivery: {
     pathParams: { id: 'A webhook id', deliveryId: 'A delivery id' },
     tag: 'Webhooks',
-    access: 'admin',
-    upstream: 'webhook',
     summary: 'A delivery with every attempt',
     ok: { 200: ref('DeliveryDetail') },
   },
-  {
-    method: 'post',
-    pattern: '/api/webhooks/:id/deliveries/:deliveryId/redeliver',
+  redeliver: {
     pathParams: { id: 'A webhook id', deliveryId: 'A delivery id' },
     tag: 'Webhooks',
-    access: 'admin',
-    upstream: 'webhook',
     summary: 'Send a delivery again (a new delivery)',
-    parameters: write(),
     ok: { 202: ref('Delivery') },
   },
-  {
-    method: 'get',
-    pattern: '/api/openapi.json',
+  getOpenApiDocument: {
     tag: 'Description',
-    access: 'read',
-    upstream: 'schema',
     summary: "This document: the API and the website's content types",
     ok: { 200: { type: 'object', description: 'An OpenAPI 3.1 document' } },
   },
-]
+}
+
+/** The public operations as the document describes them, in the contract's order. */
+export const PUBLIC_ROUTES: readonly PublicRoute[] = (
+  Object.keys(PUBLIC_OPERATIONS) as PublicOperationId[]
+).map((id) => {
+  const operation = PUBLIC_OPERATIONS[id]
+  const doc = PUBLIC_ROUTE_DOCS[id]
+  return {
+    ...doc,
+    method: operation.method.toLowerCase() as PublicRoute['method'],
+    pattern: operation.path,
+    access: operation.access,
+    parameters: [
+      ...('idempotent' in operation ? [idempotencyKeyHeader] : []),
+      ...(doc.parameters ?? []),
+    ],
+  }
+})

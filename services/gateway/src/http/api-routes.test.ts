@@ -11,7 +11,7 @@ describe('public route table', () => {
         pattern: expect.any(String),
         scope: 'read',
         upstream: 'contentRead',
-        operation: expect.objectContaining({ method: 'get', access: 'read' }),
+        operation: expect.objectContaining({ method: 'GET', access: 'read' }),
       })
     }
   })

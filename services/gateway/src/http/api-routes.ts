@@ -1,35 +1,33 @@
-import { PUBLIC_ROUTES } from '@cms/api-schema'
-import type { PublicOperation, Upstream } from '@cms/api-schema'
+import { PUBLIC_OPERATIONS } from '@cms/contract'
+import type { Operation, Upstream } from '@cms/contract'
 import type { KeyScope } from '@cms/http'
 
-export { UPSTREAMS } from '@cms/api-schema'
-export type { Upstream } from '@cms/api-schema'
-
-type Method = Uppercase<PublicOperation['method']>
+export { UPSTREAMS } from '@cms/contract'
+export type { Upstream } from '@cms/contract'
 
 /** A path pattern and the operations it takes, by method. */
 interface Route {
   pattern: string
   segments: string[]
-  operations: Partial<Record<string, PublicOperation>>
+  operations: Partial<Record<string, Operation>>
 }
 
 /** The public operations grouped by path, in the contract's order. */
-function routesOf(operations: readonly PublicOperation[]): Route[] {
+function routesOf(operations: readonly Operation[]): Route[] {
   const byPattern = new Map<string, Route>()
   for (const operation of operations) {
-    const route = byPattern.get(operation.pattern) ?? {
-      pattern: operation.pattern,
-      segments: operation.pattern.split('/'),
+    const route = byPattern.get(operation.path) ?? {
+      pattern: operation.path,
+      segments: operation.path.split('/'),
       operations: {},
     }
-    route.operations[operation.method.toUpperCase() as Method] = operation
-    byPattern.set(operation.pattern, route)
+    route.operations[operation.method] = operation
+    byPattern.set(operation.path, route)
   }
   return [...byPattern.values()]
 }
 
-const ROUTES = routesOf(PUBLIC_ROUTES)
+const ROUTES = routesOf(Object.values(PUBLIC_OPERATIONS))
 
 /** The route table as the gateway serves it, each method with the scope it needs. */
 export const API_ROUTES: readonly { pattern: string; methods: Record<string, KeyScope> }[] =
@@ -47,7 +45,7 @@ export type RouteMatch =
       scope: KeyScope
       upstream: Upstream
       /** The contract's entry for the request: everything else the gateway decides comes from it. */
-      operation: PublicOperation
+      operation: Operation
     }
   | { kind: 'not-found' }
   | { kind: 'method-not-allowed'; allowed: string[] }
@@ -60,7 +58,7 @@ function segmentsMatch(pattern: readonly string[], path: readonly string[]): boo
 }
 
 /** HEAD is a GET without a body, so it is allowed wherever GET is, with the same scope. */
-const operationFor = (route: Route, method: string): PublicOperation | undefined =>
+const operationFor = (route: Route, method: string): Operation | undefined =>
   route.operations[method === 'HEAD' ? 'GET' : method]
 
 function allowedMethods(route: Route): string[] {

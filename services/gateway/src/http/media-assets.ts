@@ -15,6 +15,8 @@ export const ASSET_KEY_ID = 'public-asset'
  */
 export function mediaAssets(deps: { proxy: UpstreamProxy; limiter: AssetRateLimiter }): Middleware {
   return async function mediaAssetsMiddleware(ctx) {
+    // On every answer under /media, the gateway's own errors too (docs/media.md).
+    ctx.set('Content-Security-Policy', "default-src 'none'; sandbox")
     const parts = ctx.path.split('/')
     const [, , websiteId, mediaId, filename] = parts
     if (parts.length !== 5 || !UUID.test(websiteId!) || !UUID.test(mediaId!) || !filename)

@@ -2,9 +2,6 @@ import { ValidationError } from '@cms/errors'
 
 export { IDEMPOTENCY_KEY_HEADER } from '@cms/http'
 
-/** The methods whose answers a key keeps (extensions.md E); other methods ignore the header. */
-export const IDEMPOTENT_METHODS: ReadonlySet<string> = new Set(['POST', 'PATCH', 'DELETE'])
-
 /** 1..255 visible ASCII characters (VCHAR, 0x21-0x7E): no space, no control, nothing else. */
 const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/
 

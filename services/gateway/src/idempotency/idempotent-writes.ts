@@ -1,7 +1,7 @@
 import type { Context, Middleware } from 'koa'
 import type { Logger } from 'pino'
 import { bufferedBody } from '../read-cache/buffered-body.ts'
-import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_METHODS, idempotencyKeyOf } from './idempotency-key.ts'
+import { IDEMPOTENCY_KEY_HEADER, idempotencyKeyOf } from './idempotency-key.ts'
 import type { StoredAnswer } from './idempotency-record.ts'
 import { keyReusedError } from './idempotent-requests.ts'
 import type { IdempotentRequests } from './idempotent-requests.ts'
@@ -48,9 +48,9 @@ function replay(ctx: Context, answer: StoredAnswer): void {
 }
 
 /**
- * `Idempotency-Key` on POST, PATCH and DELETE (docs/gateway.md, "Idempotency keys"): the first
- * request runs and its answer is kept; a retry with the same request gets that answer again
- * without reaching a service. Answers of 500 and above, and requests that got no answer from
+ * `Idempotency-Key` on the operations the contract says take it, the public POST, PATCH and
+ * DELETE (docs/gateway.md, "Idempotency keys"): the first request runs and its answer is kept;
+ * a retry with the same request gets that answer again without reaching a service. Answers of 500 and above, and requests that got no answer from
  * the service (the gateway's own refusals, a client that left), give the key up, so a retry
  * runs again. Sits right before the read cache and the proxy.
  */
@@ -59,7 +59,7 @@ export function idempotentWrites(deps: {
   logger: Pick<Logger, 'error'>
 }): Middleware {
   return async function idempotentWritesMiddleware(ctx, next) {
-    if (!IDEMPOTENT_METHODS.has(ctx.method)) return next()
+    if (!ctx.state.apiRoute?.operation.idempotent) return next()
     const key = idempotencyKeyOf(ctx.req.headers[IDEMPOTENCY_KEY_HEADER])
     if (key === undefined) return next()
     const begun = await deps.requests.begin({

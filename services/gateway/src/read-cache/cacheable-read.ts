@@ -1,5 +1,5 @@
 import type { Context } from 'koa'
-import type { ContentChange } from '@cms/api-schema'
+import type { ContentChange } from '@cms/contract'
 import { asksForDrafts } from '../http/api-routes.ts'
 
 export interface CacheableRead {

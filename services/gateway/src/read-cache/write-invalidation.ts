@@ -1,7 +1,7 @@
 import type { Context, Middleware } from 'koa'
 import { bufferedBody } from './buffered-body.ts'
 import { contentChangeOf } from './cacheable-read.ts'
-import type { ContentChange } from '@cms/api-schema'
+import type { ContentChange } from '@cms/contract'
 import type { GenerationChannel } from './generation-channel.ts'
 
 /** Whether published reads may have changed, judged from the service's answer. */
