@@ -143,7 +143,7 @@ describe('media as the operator sets it up', () => {
     const original = await get(created.body.url)
     expect(original.status).toBe(200)
     expect(original.bytes.equals(png)).toBe(true)
-    const resized = await get(`${created.body.url}?w=10&format=webp`, from('198.51.100.2'))
+    const resized = await get(`${created.body.url}?w=16&format=webp`, from('198.51.100.2'))
     expect(resized.status).toBe(501)
     const error = JSON.parse(resized.bytes.toString('utf8')).error
     expect(error.code).toBe('NOT_IMPLEMENTED')

@@ -2,6 +2,7 @@ import type { Context } from 'koa'
 import { RangeNotSatisfiableError } from '@cms/errors'
 import type { MediaStore } from './media-store.ts'
 import { SVG_MIME_TYPE } from './media-types.ts'
+import { storedFilename } from './file-name.ts'
 
 export interface ServedFile {
   fileId: string
@@ -32,20 +33,27 @@ export function parseRange(
 const etagMatches = (header: string, etag: string) =>
   header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag || tag.trim() === '*')
 
+/** What every asset answer carries, errors too: a document opened from it runs nothing. */
+export const ASSET_CSP = "default-src 'none'; sandbox"
+
+export function protectAsset(ctx: Context): void {
+  ctx.set('Content-Security-Policy', ASSET_CSP)
+  ctx.set('X-Content-Type-Options', 'nosniff')
+}
+
 /**
  * An asset answer: immutable caching, ETag and 304, one byte range (206, or 416 beyond the
- * end), nosniff; SVG only as an attachment under a CSP that runs nothing. The bytes stream
- * from GridFS.
+ * end), nosniff and a CSP that runs nothing; SVG only as an attachment. The name served has
+ * the type's extension, whatever the stored name says. The bytes stream from GridFS.
  */
 export function sendAsset(ctx: Context, store: Pick<MediaStore, 'openDownload'>, file: ServedFile) {
+  protectAsset(ctx)
   ctx.set('ETag', file.etag)
   ctx.set('Cache-Control', 'public, max-age=31536000, immutable')
-  ctx.set('X-Content-Type-Options', 'nosniff')
   ctx.set('Accept-Ranges', 'bytes')
-  const name = encodeURIComponent(file.filename)
+  const name = encodeURIComponent(storedFilename(file.filename, file.mimeType))
   const svg = file.mimeType === SVG_MIME_TYPE
   ctx.set('Content-Disposition', `${svg ? 'attachment' : 'inline'}; filename*=UTF-8''${name}`)
-  if (svg) ctx.set('Content-Security-Policy', "default-src 'none'; sandbox")
   ctx.type = file.mimeType
   if (etagMatches(ctx.get('if-none-match'), file.etag)) {
     ctx.status = 304

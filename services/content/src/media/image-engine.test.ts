@@ -15,6 +15,14 @@ describe('the image engine', () => {
     expect(await engine.dimensions(Buffer.from('not an image'))).toBeUndefined()
   })
 
+  it('when sharp loads, then libvips keeps no cache and uses one thread per image', async () => {
+    await createImageEngine().state()
+    expect(sharp.concurrency()).toBe(1)
+    const cache = sharp.cache() as { memory: { max: number }; items: { max: number } }
+    expect(cache.memory.max).toBe(0)
+    expect(cache.items.max).toBe(0)
+  })
+
   it('when sharp cannot be loaded, then the engine says why, once, and reads no dimensions', async () => {
     let loads = 0
     const engine = createImageEngine({

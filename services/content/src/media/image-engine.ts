@@ -43,10 +43,16 @@ export function createImageEngine(
           })
         : load()
             .then((module) => {
-              const sharp = module.default as SharpFactory & { cache(on: boolean): unknown }
+              const sharp = module.default as SharpFactory & {
+                cache(on: boolean): unknown
+                concurrency(threads: number): unknown
+              }
               if (typeof sharp !== 'function') throw new Error('sharp has no default export')
               // Each transform is made once and stored: libvips' cache would only hold memory.
               sharp.cache(false)
+              // One libvips thread per image: each thread holds its own buffers of the image,
+              // and the transform gate (transform-gate.ts) decides how many images run at once.
+              sharp.concurrency(1)
               return { available: true as const, sharp }
             })
             .catch((error: unknown) => ({

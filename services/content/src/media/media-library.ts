@@ -15,7 +15,8 @@ import type { ApiMedia, MediaRecord } from './media-types.ts'
 import type { ImageEngine } from './image-engine.ts'
 import type { PendingBytes } from './pending-bytes.ts'
 import { sameUpload, uploadTarget } from './keyed-upload.ts'
-import { cleanFilename, receiveUpload } from './receive-upload.ts'
+import { receiveUpload } from './receive-upload.ts'
+import { cleanFilename, storedFilename } from './file-name.ts'
 
 /** How many referring document ids a refused delete names. */
 const NAMED_REFERRERS = 10
@@ -88,6 +89,12 @@ export function createMediaLibrary(deps: MediaLibraryDeps) {
           dimensions = await images.dimensions(file.head)
           if (!dimensions && (await images.state()).available)
             throw ValidationError.single('file', `The ${file.mimeType} image cannot be read`)
+          const pixels = (dimensions?.width ?? 0) * (dimensions?.height ?? 0)
+          if (pixels > settings.maxSourcePixels)
+            throw ValidationError.single(
+              'file',
+              `The image has ${pixels} pixels; uploads may have at most ${settings.maxSourcePixels} (MEDIA_MAX_SOURCE_PIXELS)`,
+            )
         }
         const now = clock()
         const record: MediaRecord = {
@@ -143,7 +150,9 @@ export function createMediaLibrary(deps: MediaLibraryDeps) {
     async patch(caller: Caller, id: string, body: unknown): Promise<ApiMedia> {
       requireAdminScope(caller)
       const changes = parseMediaPatch(body)
-      await owned(caller, id)
+      const record = await owned(caller, id)
+      if (changes.filename !== undefined)
+        changes.filename = storedFilename(changes.filename, record.mimeType)
       const updated = await media.update(caller.websiteId, id, { ...changes, updatedAt: clock() })
       if (!updated) throw notFound(id)
       return toApiMedia(updated)
@@ -181,8 +190,9 @@ export function createMediaLibrary(deps: MediaLibraryDeps) {
 export type MediaLibrary = ReturnType<typeof createMediaLibrary>
 
 /**
- * PATCH takes `alt`, `caption` (a string or null) and `filename` (the schema), and a filename
- * that `cleanFilename` keeps as sent (no slashes, control characters or outer spaces).
+ * PATCH takes `alt`, `caption` (a string or null) and `filename` (the schema): a name, not a
+ * path, that keeps something once `cleanFilename` removed control and direction characters.
+ * The patch then stores it as an upload would (`storedFilename`: the file's own extension).
  */
 export function parseMediaPatch(
   body: unknown,
@@ -190,11 +200,15 @@ export function parseMediaPatch(
   const problems = bodyProblems(MediaPatchBody, body)
   const changes = body as MediaPatchBody
   const { filename } = changes
-  if (problems.length === 0 && filename !== undefined && cleanFilename(filename, '') !== filename)
+  if (
+    problems.length === 0 &&
+    filename !== undefined &&
+    (/[\\/]/.test(filename) || cleanFilename(filename, '') === '')
+  )
     problems.push({
       path: 'filename',
-      message: 'must be a file name without slashes or control characters',
+      message: 'must be a file name without slashes, and not only control characters or spaces',
     })
   if (problems.length > 0) throw new ValidationError('Invalid media update', problems)
-  return changes
+  return { ...changes }
 }

@@ -60,7 +60,7 @@ export function createMediaModule(deps: {
     upload: mediaUploadRoute(library),
     routes: [
       routed(mediaRoutes(library, { writes: deps.writes })),
-      routed(assetRoutes({ library, store, variants })),
+      routed(assetRoutes({ library, store, variants, sizes: settings.transforms.sizes })),
     ] as Middleware[],
   }
 }

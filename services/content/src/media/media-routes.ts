@@ -6,7 +6,8 @@ import { isDocumentId } from '@cms/content-model'
 import type { MediaLibrary } from './media-library.ts'
 import type { MediaStore } from './media-store.ts'
 import type { VariantMaker } from './variant-maker.ts'
-import { sendAsset } from './asset-response.ts'
+import { protectAsset, sendAsset } from './asset-response.ts'
+import { TransformsBusyError } from './transform-gate.ts'
 import { parseTransform } from './transform-params.ts'
 
 /**
@@ -56,12 +57,14 @@ export function assetRoutes(deps: {
   library: MediaLibrary
   store: MediaStore
   variants: VariantMaker
+  sizes: readonly number[]
 }): Router {
   const router = new Router({ prefix: '/internal/media' })
   router.get('/:id/:filename', async (ctx) => {
+    protectAsset(ctx)
     const id = ctx.params.id!
     if (!isDocumentId(id)) throw new NotFoundError(`No media ${id}`)
-    const transform = parseTransform(ctx.querystring)
+    const transform = parseTransform(ctx.querystring, deps.sizes)
     const record = await deps.library.owned(ctx.state.caller, id)
     if (!transform) {
       sendAsset(ctx, deps.store, {
@@ -73,14 +76,17 @@ export function assetRoutes(deps: {
       })
       return
     }
-    const variant = await deps.variants.variantOf(record, transform)
+    const variant = await deps.variants.variantOf(record, transform).catch((error: unknown) => {
+      if (error instanceof TransformsBusyError)
+        ctx.set('Retry-After', String(error.retryAfterSeconds))
+      throw error
+    })
     ctx.set('X-Media-Variant', variant.made ? 'created' : 'stored')
-    const extension = variant.mimeType.split('/')[1]
     sendAsset(ctx, deps.store, {
       fileId: variant.id,
       size: variant.size,
       mimeType: variant.mimeType,
-      filename: record.filename.replace(/\.[^.]*$/, '') + `.${extension}`,
+      filename: record.filename,
       etag: `"${record.sha256.slice(0, 16)}-${variant.id.split('~')[1]}"`,
     })
   })

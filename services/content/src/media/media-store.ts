@@ -59,15 +59,27 @@ export function createMediaStore(db: Db) {
       await db.collection('fs.chunks').deleteMany({ files_id: id })
     },
 
-    /** The bytes of the website's files together: one aggregate on the website's index. */
+    /**
+     * The bytes of the website's files and of their transforms: two aggregates on the website's
+     * index (FerretDB 1 answers 0 for every `$sum` of a `$group` but the first).
+     */
     async bytesOf(websiteId: string): Promise<number> {
-      const [total] = await media
-        .aggregate<{ bytes: number }>([
-          { $match: { websiteId } },
-          { $group: { _id: null, bytes: { $sum: '$size' } } },
-        ])
-        .toArray()
-      return total?.bytes ?? 0
+      const sum = async (field: 'size' | 'variantBytes') => {
+        const [total] = await media
+          .aggregate<{ bytes: number }>([
+            { $match: { websiteId } },
+            { $group: { _id: null, bytes: { $sum: `$${field}` } } },
+          ])
+          .toArray()
+        return total?.bytes ?? 0
+      }
+      const [files, variants] = await Promise.all([sum('size'), sum('variantBytes')])
+      return files + variants
+    },
+
+    /** One more stored transform of the media file, of `bytes`. */
+    async countVariant(id: string, bytes: number): Promise<void> {
+      await media.updateOne({ _id: id }, { $inc: { variantCount: 1, variantBytes: bytes } })
     },
 
     async insert(record: MediaRecord): Promise<void> {

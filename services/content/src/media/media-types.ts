@@ -40,10 +40,16 @@ export interface MediaRecord {
   sha256: string
   createdAt: Date
   updatedAt: Date
+  /** Stored transforms of the file and their bytes (counted in the website's media bytes). */
+  variantCount?: number
+  variantBytes?: number
 }
 
 /** A record as the API shows it: `id` and the public `url` instead of storage keys, ISO dates. */
-export type ApiMedia = Omit<MediaRecord, '_id' | 'websiteId' | 'createdAt' | 'updatedAt'> & {
+export type ApiMedia = Omit<
+  MediaRecord,
+  '_id' | 'websiteId' | 'createdAt' | 'updatedAt' | 'variantCount' | 'variantBytes'
+> & {
   id: string
   url: string
   createdAt: string

@@ -7,6 +7,7 @@ import busboy from 'busboy'
 import { PayloadTooLargeError, UnsupportedMediaTypeError, ValidationError } from '@cms/errors'
 import type { MediaStore } from './media-store.ts'
 import { HEAD_BYTES, isTruncatedImage, sniffMimeType } from './sniff.ts'
+import { storedFilename } from './file-name.ts'
 
 /** What one upload left in GridFS, checked; the caller writes the record or deletes the file. */
 export interface ReceivedFile {
@@ -28,17 +29,6 @@ const TAIL_BYTES = 64
 
 const malformed = (message: string) =>
   new ValidationError('The upload is not valid multipart/form-data', [{ path: '', message }])
-
-/** A safe display name: the client's base name without control characters, or a default. */
-export function cleanFilename(raw: string | undefined, fallback: string): string {
-  const base = (raw ?? '').split(/[\\/]/).pop() ?? ''
-  const cleaned = [...base]
-    .filter((char) => char.charCodeAt(0) > 0x1f && char.charCodeAt(0) !== 0x7f)
-    .join('')
-    .trim()
-    .slice(0, 200)
-  return cleaned === '' || cleaned === '.' || cleaned === '..' ? fallback : cleaned
-}
 
 /** The first `HEAD_BYTES` of a stream (or all of it when shorter) and the rest, unread. */
 async function readHead(stream: Readable): Promise<Buffer> {
@@ -75,6 +65,8 @@ export async function receiveUpload(
   try {
     parser = busboy({
       headers: request.headers,
+      // Browsers send a file name as UTF-8 bytes; busboy would read them as Latin-1.
+      defParamCharset: 'utf8',
       limits: {
         files: 1,
         fileSize: deps.maxBytes,
@@ -110,7 +102,7 @@ export async function receiveUpload(
     if (tooLarge) throw new PayloadTooLargeError(deps.maxBytes)
     if (head.length === 0) throw ValidationError.single('file', 'The file is empty')
     const mimeType = await sniffMimeType(head, { allowSvg: deps.allowSvg })
-    const filename = cleanFilename(rawName, 'file')
+    const filename = storedFilename(rawName, mimeType)
     const hash = createHash('sha256')
     let size = 0
     let tail = Buffer.alloc(0)

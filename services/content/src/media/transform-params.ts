@@ -25,9 +25,14 @@ function integerIn(raw: string, min: number, max: number): number | undefined {
 
 /**
  * `?w=&h=&fit=&format=&q=` of an asset URL; undefined when none is given (the original).
- * Any other parameter, a repeated one or a value out of range is one 422 naming each.
+ * `w` and `h` take only the listed `sizes` (MEDIA_TRANSFORM_SIZES), so anyone can make only a
+ * few variants of a file. Any other parameter, a repeated one or a value out of range is one
+ * 422 naming each.
  */
-export function parseTransform(queryString: string): TransformRequest | undefined {
+export function parseTransform(
+  queryString: string,
+  sizes: readonly number[],
+): TransformRequest | undefined {
   const params = new URLSearchParams(queryString)
   if ([...params.keys()].length === 0) return undefined
   const problems: ErrorDetail[] = []
@@ -46,8 +51,10 @@ export function parseTransform(queryString: string): TransformRequest | undefine
     const raw = params.get(name)
     if (raw === null) return undefined
     const value = integerIn(raw, 1, MAX_TRANSFORM_SIDE)
-    if (value === undefined)
-      problems.push({ path: name, message: `must be an integer from 1 to ${MAX_TRANSFORM_SIDE}` })
+    if (value === undefined || !sizes.includes(value)) {
+      problems.push({ path: name, message: `must be one of the sizes ${sizes.join(', ')}` })
+      return undefined
+    }
     return value
   }
   const width = side('w')

@@ -1,0 +1,288 @@
+import sharp from 'sharp'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { adminClient, createTestWebsite, metricsUrlOf, testEnv } from '@cms/testkit'
+import type { TestWebsite } from '@cms/testkit'
+import { asset, makeImage, upload } from './media-kit.ts'
+
+/** The content read pool's memory limit in Kubernetes (k8s/base/content-read.yaml). */
+const READ_POOL_LIMIT_BYTES = 384 * 1024 ** 2
+const CSP = "default-src 'none'; sandbox"
+/** Eight sizes of the default MEDIA_TRANSFORM_SIZES, one variant each. */
+const EIGHT_SIZES = [16, 32, 48, 64, 96, 128, 160, 200]
+
+let site: TestWebsite
+let other: TestWebsite
+
+beforeAll(async () => {
+  ;[site, other] = await Promise.all([createTestWebsite(), createTestWebsite()])
+})
+
+/** A flat image of `width` x `height` that compresses to a small file. */
+function flatImage(
+  width: number,
+  height: number,
+  options: { deep?: boolean; format?: 'png' | 'jpeg' } = {},
+): Promise<Buffer> {
+  const image = sharp({
+    create: { width, height, channels: 4, background: { r: 30, g: 90, b: 160, alpha: 0.5 } },
+  })
+  // 16 bits a channel, with alpha, interlaced: the PNG whose decode holds the most memory.
+  if (options.deep) return image.toColourspace('rgb16').png({ progressive: true }).toBuffer()
+  return options.format === 'jpeg' ? image.jpeg().toBuffer() : image.png().toBuffer()
+}
+
+async function residentBytes(service: string): Promise<number> {
+  const text = await (await fetch(`${metricsUrlOf(service)}/metrics`)).text()
+  const line = /^process_resident_memory_bytes(?:\{[^}]*\})? (\S+)$/m.exec(text)
+  if (!line) throw new Error(`${service} reports no process_resident_memory_bytes`)
+  return Number(line[1])
+}
+
+/** Samples `sample` every `everyMs` while `work` runs; the samples and the work's result. */
+async function whileRunning<T, S>(
+  work: Promise<T>,
+  sample: () => Promise<S>,
+  everyMs: number,
+): Promise<{ result: T; samples: S[] }> {
+  const samples: S[] = []
+  let done = false
+  const sampling = (async () => {
+    while (!done) {
+      samples.push(await sample())
+      await new Promise((resolve) => setTimeout(resolve, everyMs))
+    }
+  })()
+  // Reported by the `await` below once the work is over, not as an unhandled rejection.
+  sampling.catch(() => undefined)
+  try {
+    return { result: await work, samples }
+  } finally {
+    done = true
+    await sampling
+  }
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b)
+  return sorted[Math.floor(sorted.length / 2)]!
+}
+
+async function timedRead(url: string): Promise<number> {
+  const started = performance.now()
+  const answer = await asset(url)
+  expect(answer.status).toBe(200)
+  return performance.now() - started
+}
+
+const errorOf = (answer: { bytes: Buffer }) => JSON.parse(answer.bytes.toString('utf8')).error
+
+describe('transforms within bounds', () => {
+  it('media: transforms wait for a turn — when 8 transforms of a 40 MP and of a 16 MP source are asked at once, then content-read stays under 384 MiB, none is 500 (a 503 has Retry-After), and another website reads its thumbnail within 3x its own time', async () => {
+    // The 40 MP source: an upload may have it (MEDIA_MAX_SOURCE_PIXELS), a transform may not.
+    const large = await upload(site, { bytes: await flatImage(8000, 5000), name: 'large.png' })
+    expect(large.status).toBe(201)
+    // At MEDIA_TRANSFORM_MAX_PIXELS, in the format that decodes to the most bytes.
+    const deep = await upload(site, {
+      bytes: await flatImage(4000, 4000, { deep: true }),
+      name: 'deep.png',
+    })
+    expect(deep.status).toBe(201)
+    const thumbnail = await upload(other, { bytes: await makeImage(), name: 'thumb.png' })
+    const thumbnailUrl = `${thumbnail.body.url}?w=160`
+    expect((await asset(thumbnailUrl)).status).toBe(200)
+    const baseline: number[] = []
+    for (let i = 0; i < 9; i++) baseline.push(await timedRead(thumbnailUrl))
+
+    const burst = (url: string, format: 'avif' | 'webp') =>
+      Promise.all(EIGHT_SIZES.map((size) => asset(`${url}?w=${size}&format=${format}`)))
+    const refused = await burst(large.body.url, 'avif')
+    expect(refused.map((answer) => answer.status)).toEqual(EIGHT_SIZES.map(() => 422))
+    expect(errorOf(refused[0]!).message).toContain('MEDIA_TRANSFORM_MAX_PIXELS')
+
+    const memory = await whileRunning(
+      burst(deep.body.url, 'avif'),
+      () => residentBytes('content-read'),
+      50,
+    )
+    const reads = await whileRunning(burst(deep.body.url, 'webp'), () => timedRead(thumbnailUrl), 0)
+    console.info(
+      `content-read peak ${Math.round(Math.max(...memory.samples) / 1024 ** 2)} MiB; thumbnail median ${median(baseline).toFixed(1)} ms alone, ${median(reads.samples).toFixed(1)} ms under load (${reads.samples.length} reads); statuses ${[...memory.result, ...reads.result].map((answer) => answer.status).join(',')}`,
+    )
+
+    for (const answer of [...memory.result, ...reads.result]) {
+      expect([200, 503]).toContain(answer.status)
+      expect(answer.headers.get('content-security-policy')).toBe(CSP)
+      if (answer.status === 503) {
+        expect(errorOf(answer).code).toBe('SERVICE_UNAVAILABLE')
+        expect(Number(answer.headers.get('retry-after'))).toBeGreaterThan(0)
+      }
+    }
+    expect(memory.result.filter((answer) => answer.status === 200).length).toBeGreaterThan(0)
+    expect(memory.samples.length).toBeGreaterThan(2)
+    expect(Math.max(...memory.samples)).toBeLessThan(READ_POOL_LIMIT_BYTES)
+    expect(reads.samples.length).toBeGreaterThan(2)
+    expect(median(reads.samples)).toBeLessThan(3 * median(baseline))
+  })
+})
+
+async function mediaBytesUsage(websiteId: string): Promise<number> {
+  const answer = await adminClient()('GET', `/admin/api/websites/${websiteId}/quotas`)
+  expect(answer.status, answer.text).toBe(200)
+  return answer.body.quotas.mediaBytes.usage
+}
+
+describe('variants within bounds', () => {
+  it('media: transform sizes are a fixed set — when w or h is not one of MEDIA_TRANSFORM_SIZES, then 422 naming each, and nothing is made', async () => {
+    const created = await upload(site, { bytes: await makeImage(), name: 'sizes.png' })
+    const usage = await mediaBytesUsage(site.websiteId)
+    const refused = await asset(`${created.body.url}?w=150&h=33`)
+    expect(refused.status).toBe(422)
+    const error = errorOf(refused)
+    expect(error.code).toBe('VALIDATION_ERROR')
+    expect(error.details.map((detail: { path: string }) => detail.path)).toEqual(['w', 'h'])
+    expect(error.details[0].message).toContain('16, 32, 48')
+    expect(await mediaBytesUsage(site.websiteId)).toBe(usage)
+    expect((await asset(`${created.body.url}?w=160&h=32`)).status).toBe(200)
+  })
+
+  it("media: transforms count in the website's media bytes — when a variant is made, then mediaBytes usage grows by its size once, and a delete takes it away with the file", async () => {
+    const own = await createTestWebsite()
+    const png = await makeImage({ width: 400, height: 300 })
+    const created = await upload(own, { bytes: png, name: 'counted.png' })
+    expect(await mediaBytesUsage(own.websiteId)).toBe(png.length)
+    const variant = await asset(`${created.body.url}?w=240&format=webp`)
+    expect(variant.status).toBe(200)
+    expect(variant.headers.get('x-media-variant')).toBe('created')
+    expect(await mediaBytesUsage(own.websiteId)).toBe(png.length + variant.bytes.length)
+    const again = await asset(`${created.body.url}?w=240&format=webp`)
+    expect(again.headers.get('x-media-variant')).toBe('stored')
+    expect(await mediaBytesUsage(own.websiteId)).toBe(png.length + variant.bytes.length)
+    expect((await own.api('DELETE', `/api/media/${created.body.id}`)).status).toBe(204)
+    expect(await mediaBytesUsage(own.websiteId)).toBe(0)
+  })
+
+  it('media: a file has at most MEDIA_MAX_VARIANTS_PER_ASSET transforms — when 24 are stored, then a new one is 409 and the stored ones are still served', async () => {
+    const created = await upload(site, { bytes: await makeImage(), name: 'capped.png' })
+    const url = created.body.url as string
+    for (const format of ['webp', 'png', 'jpeg'])
+      for (const size of EIGHT_SIZES) {
+        const made = await asset(`${url}?w=${size}&format=${format}`)
+        expect(made.status, `${size} ${format}`).toBe(200)
+      }
+    const refused = await asset(`${url}?w=240&format=webp`)
+    expect(refused.status).toBe(409)
+    expect(errorOf(refused).message).toContain('MEDIA_MAX_VARIANTS_PER_ASSET')
+    const stored = await asset(`${url}?w=16&format=webp`)
+    expect(stored.status).toBe(200)
+    expect(stored.headers.get('x-media-variant')).toBe('stored')
+  })
+})
+
+describe('assets run nothing', () => {
+  it("media: every asset answer runs nothing — when an original, a variant, a range, a 304, a 416, a 404, a 422 or a path the gateway refuses is answered, then each carries Content-Security-Policy: default-src 'none'; sandbox", async () => {
+    const created = await upload(site, { bytes: await makeImage(), name: 'csp.png' })
+    const url = created.body.url as string
+    const original = await asset(url)
+    const etag = original.headers.get('etag')!
+    const answers = {
+      original,
+      variant: await asset(`${url}?w=32`),
+      range: await asset(url, { range: 'bytes=0-3' }),
+      notModified: await asset(url, { 'if-none-match': etag }),
+      beyond: await asset(url, { range: `bytes=${original.bytes.length + 10}-` }),
+      unknown: await asset(url.replace(created.body.id, crypto.randomUUID())),
+      badTransform: await asset(`${url}?blur=3`),
+      notAnAssetPath: await asset(`/media/${site.websiteId}/not-a-uuid/x.png`),
+    }
+    expect(
+      Object.fromEntries(Object.entries(answers).map(([name, answer]) => [name, answer.status])),
+    ).toEqual({
+      original: 200,
+      variant: 200,
+      range: 206,
+      notModified: 304,
+      beyond: 416,
+      unknown: 404,
+      badTransform: 422,
+      notAnAssetPath: 404,
+    })
+    for (const [name, answer] of Object.entries(answers))
+      expect(answer.headers.get('content-security-policy'), name).toBe(CSP)
+    expect(original.headers.get('content-disposition')).toBe("inline; filename*=UTF-8''csp.png")
+  })
+})
+
+describe('file names', () => {
+  it("media: the type gives the file name's extension — when a PNG is uploaded as x.html, then it is stored, listed and served as x.png, and its WebP variant as x.webp", async () => {
+    const created = await upload(site, {
+      bytes: await makeImage(),
+      name: 'x.html',
+      type: 'text/html',
+    })
+    expect(created.status).toBe(201)
+    expect(created.body).toMatchObject({ mimeType: 'image/png', filename: 'x.png' })
+    expect(created.body.url).toMatch(/\/x\.png$/)
+    expect((await site.api('GET', `/api/media/${created.body.id}`)).body.filename).toBe('x.png')
+    const served = await asset(created.body.url)
+    expect(served.headers.get('content-type')).toBe('image/png')
+    expect(served.headers.get('content-disposition')).toBe("inline; filename*=UTF-8''x.png")
+    const variant = await asset(`${created.body.url}?w=32&format=webp`)
+    expect(variant.headers.get('content-disposition')).toBe("inline; filename*=UTF-8''x.webp")
+    // A rename keeps the type's extension too.
+    const renamed = await site.api('PATCH', `/api/media/${created.body.id}`, {
+      body: { filename: 'page.htm' },
+    })
+    expect(renamed.status, renamed.text).toBe(200)
+    expect(renamed.body.filename).toBe('page.png')
+  })
+
+  it('media: file names hold no control or direction characters — when an upload or a PATCH names a file with them, then they are removed', async () => {
+    const jpeg = await makeImage({ format: 'jpeg' })
+    // Direction characters travel as UTF-8 in the plain `filename` parameter.
+    const created = await upload(site, {
+      bytes: jpeg,
+      name: 'invoice\u202Egpj.exe\u2066\u200F\u061C',
+    })
+    expect(created.status).toBe(201)
+    expect(created.body.filename).toBe('invoicegpj.jpg')
+    const served = await asset(created.body.url)
+    expect(served.headers.get('content-disposition')).toBe(
+      "inline; filename*=UTF-8''invoicegpj.jpg",
+    )
+    // Control characters only fit in a header percent-encoded, as RFC 5987's `filename*`.
+    const encoded = await rawUpload(site, "filename*=UTF-8''a%07b%1B%7F%C2%85c%E2%80%AD.png", jpeg)
+    expect(encoded.status, JSON.stringify(encoded.body)).toBe(201)
+    expect(encoded.body.filename).toBe('abc.jpg')
+    const renamed = await site.api('PATCH', `/api/media/${created.body.id}`, {
+      body: { filename: '\u202Dsummer\u0000\u202C \u2067photo\u2069\u200E.jpeg' },
+    })
+    expect(renamed.status, renamed.text).toBe(200)
+    expect(renamed.body.filename).toBe('summer photo.jpeg')
+    const empty = await site.api('PATCH', `/api/media/${created.body.id}`, {
+      body: { filename: '\u202E\u0001' },
+    })
+    expect(empty.status).toBe(422)
+    expect(empty.body.error.details[0].path).toBe('filename')
+  })
+})
+
+/** POST /api/media with a hand-made multipart body whose file part has `nameParameter`. */
+async function rawUpload(site: TestWebsite, nameParameter: string, bytes: Buffer) {
+  const boundary = 'cms-media-hardening'
+  const body = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; ${nameParameter}\r\nContent-Type: application/octet-stream\r\n\r\n`,
+    ),
+    bytes,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ])
+  const response = await fetch(`${testEnv().gatewayUrl}/api/media`, {
+    method: 'POST',
+    headers: {
+      'x-api-key': site.adminKey,
+      'content-type': `multipart/form-data; boundary=${boundary}`,
+    },
+    body,
+  })
+  return { status: response.status, body: (await response.json()) as { filename?: string } }
+}
