@@ -77,13 +77,13 @@ async function timedRead(url: string): Promise<number> {
 const errorOf = (answer: { bytes: Buffer }) => JSON.parse(answer.bytes.toString('utf8')).error
 
 describe('transforms within bounds', () => {
-  it('media: transforms wait for a turn — when 8 transforms of a 40 MP and of a 16 MP source are asked at once, then content-read stays under 384 MiB, none is 500 (a 503 has Retry-After), and another website reads its thumbnail within 3x its own time', async () => {
+  it('media: transforms wait for a turn — when 8 transforms of a 40 MP and of a 12 MP source are asked at once, then content-read stays under 384 MiB, none is 500 (a 503 has Retry-After), and another website reads its thumbnail within 3x its own time', async () => {
     // The 40 MP source: an upload may have it (MEDIA_MAX_SOURCE_PIXELS), a transform may not.
     const large = await upload(site, { bytes: await flatImage(8000, 5000), name: 'large.png' })
     expect(large.status).toBe(201)
     // At MEDIA_TRANSFORM_MAX_PIXELS, in the format that decodes to the most bytes.
     const deep = await upload(site, {
-      bytes: await flatImage(4000, 4000, { deep: true }),
+      bytes: await flatImage(4000, 3000, { deep: true }),
       name: 'deep.png',
     })
     expect(deep.status).toBe(201)
@@ -122,6 +122,46 @@ describe('transforms within bounds', () => {
     expect(Math.max(...memory.samples)).toBeLessThan(READ_POOL_LIMIT_BYTES)
     expect(reads.samples.length).toBeGreaterThan(2)
     expect(median(reads.samples)).toBeLessThan(3 * median(baseline))
+  })
+})
+
+describe('transforms refused before they run', () => {
+  it('media: transforms wait for a turn — when more transforms are asked at once than MEDIA_TRANSFORM_QUEUE lets wait, then the rest are 503 SERVICE_UNAVAILABLE with Retry-After, none is 500, and the file is served again after', async () => {
+    const deep = await upload(site, {
+      bytes: await flatImage(4000, 3000, { deep: true }),
+      name: 'queued.png',
+    })
+    // 24 at once: one or two run, 16 (MEDIA_TRANSFORM_QUEUE) wait, the others find no room.
+    const answers = await Promise.all(
+      ['webp', 'png', 'jpeg'].flatMap((format) =>
+        EIGHT_SIZES.map((size) => asset(`${deep.body.url}?w=${size}&format=${format}`)),
+      ),
+    )
+    const statuses = answers.map((answer) => answer.status)
+    expect(statuses.filter((status) => status !== 200 && status !== 503)).toEqual([])
+    const busy = answers.filter((answer) => answer.status === 503)
+    expect(busy.length).toBeGreaterThan(0)
+    for (const answer of busy) {
+      expect(errorOf(answer).code).toBe('SERVICE_UNAVAILABLE')
+      expect(Number(answer.headers.get('retry-after'))).toBeGreaterThan(0)
+      expect(answer.headers.get('content-security-policy')).toBe(CSP)
+    }
+    expect((await asset(`${deep.body.url}?w=16&format=webp`)).status).toBe(200)
+  })
+
+  it('media: transforms refuse decompression bombs — when a transform would take more than MEDIA_TRANSFORM_MEMORY_BYTES (a 3840 px AVIF), then 422 before it runs, and a smaller one is made', async () => {
+    const created = await upload(site, {
+      bytes: await flatImage(4000, 3000, { format: 'jpeg' }),
+      name: 'wide.jpg',
+    })
+    const usage = await mediaBytesUsage(site.websiteId)
+    const refused = await asset(`${created.body.url}?w=3840&format=avif`)
+    expect(refused.status).toBe(422)
+    expect(errorOf(refused).message).toContain('MEDIA_TRANSFORM_MEMORY_BYTES')
+    expect(await mediaBytesUsage(site.websiteId)).toBe(usage)
+    const smaller = await asset(`${created.body.url}?w=640&format=avif`)
+    expect(smaller.status).toBe(200)
+    expect(await sharp(smaller.bytes).metadata()).toMatchObject({ format: 'heif', width: 640 })
   })
 })
 

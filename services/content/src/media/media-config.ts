@@ -35,10 +35,10 @@ export const MEDIA_CONFIG_SPEC = {
   /** Image uploads with more pixels than this are refused. */
   MEDIA_MAX_SOURCE_PIXELS: env.integer({ default: 40_000_000, min: 1, max: 1_000_000_000 }),
   /** Transforms refuse sources with more pixels than this (what one decode may hold). */
-  MEDIA_TRANSFORM_MAX_PIXELS: env.integer({ default: 16_000_000, min: 1, max: 1_000_000_000 }),
+  MEDIA_TRANSFORM_MAX_PIXELS: env.integer({ default: 12_000_000, min: 1, max: 1_000_000_000 }),
   /** Estimated libvips memory of the transforms one process runs together (transform-cost.ts). */
   MEDIA_TRANSFORM_MEMORY_BYTES: env.integer({
-    default: 192 * 1024 ** 2,
+    default: 160 * 1024 ** 2,
     min: 16 * 1024 ** 2,
     max: 64 * 1024 ** 3,
   }),
