@@ -1,4 +1,5 @@
 import type { Operation } from './operation.ts'
+import { operationMatcher } from './operation-match.ts'
 
 type Upstream = Operation['upstream']
 
@@ -91,3 +92,6 @@ export const PUBLIC_OPERATIONS = {
 
 export type PublicOperationId = keyof typeof PUBLIC_OPERATIONS
 export type PublicOperations = typeof PUBLIC_OPERATIONS
+
+/** The public operation a request addresses (`kind: 'found'` with its id), or why none. */
+export const matchPublicOperation = operationMatcher(PUBLIC_OPERATIONS)

@@ -14,6 +14,7 @@ export {
   sameSecret,
 } from './internal-auth.ts'
 export type { Caller, KeyScope } from './internal-auth.ts'
+export { authorizationHeaders, servesAuthorizedOperations } from './gateway-authorization.ts'
 export { createInternalClient } from './internal-client.ts'
 export type { InternalAnswer, InternalClient } from './internal-client.ts'
 export {
@@ -24,7 +25,6 @@ export {
   quotasFrom,
 } from './website-quotas.ts'
 export type { QuotaName, WebsiteQuotas } from './website-quotas.ts'
-export { adminScope, requireAdminScope } from './scope.ts'
 export { runService } from './run-service.ts'
 export type { RunningService } from './run-service.ts'
 export { routed } from './routed.ts'

@@ -14,6 +14,10 @@ export const INTERNAL_HEADERS = {
   keyPrefix: 'x-key-prefix',
   /** The website's quotas (defaults with its override), as compact JSON; see website-quotas.ts. */
   quotas: 'x-website-quotas',
+  /** The public operation the call was authorized as (gateway-authorization.ts). */
+  operation: 'x-cms-operation',
+  /** `granted` when the caller may read drafts. */
+  draftAccess: 'x-cms-draft-access',
 } as const
 
 export const KEY_SCOPES = ['read', 'admin'] as const
@@ -28,6 +32,8 @@ export interface Caller {
   keyPrefix?: string
   /** The website's quotas when the gateway sent them; the defaults apply otherwise. */
   quotas?: WebsiteQuotas
+  /** The gateway granted draft access to this call (set from its header, never by a client). */
+  draftAccess?: true
 }
 
 declare module 'koa' {
@@ -78,6 +84,7 @@ export function requireInternalCaller(token: string): Middleware {
       scope: scope as KeyScope,
       ...(KEY_PREFIX.test(keyPrefix) && { keyPrefix }),
       ...(quotas && { quotas: decodeQuotas(quotas) }),
+      ...(ctx.get(INTERNAL_HEADERS.draftAccess) === 'granted' && { draftAccess: true }),
     }
     await next()
   }

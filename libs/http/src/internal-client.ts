@@ -1,5 +1,6 @@
 import { ServiceUnavailableError } from '@cms/errors'
 import { activeTrace, traceHeaders } from '@cms/trace'
+import { authorizationHeaders } from './gateway-authorization.ts'
 import { internalHeaders } from './internal-auth.ts'
 import type { Caller } from './internal-auth.ts'
 import { REQUEST_ID_HEADER } from './request-id.ts'
@@ -76,6 +77,7 @@ export function createInternalClient(options: {
         method,
         headers: {
           ...internalHeaders(options.internalToken, caller),
+          ...authorizationHeaders(method, path, caller),
           ...correlationHeaders(),
           accept: 'application/json',
           ...headers,
@@ -116,6 +118,7 @@ export function createInternalClient(options: {
           method: request.method,
           headers: {
             ...internalHeaders(options.internalToken, caller),
+            ...authorizationHeaders(request.method, request.path, caller),
             ...correlationHeaders(),
             ...(request.contentType && { 'content-type': request.contentType }),
           },

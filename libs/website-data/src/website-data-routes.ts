@@ -3,7 +3,7 @@ import { Router } from '@koa/router'
 import type { Middleware } from 'koa'
 import type { Db } from 'mongodb'
 import { UnsupportedMediaTypeError, ValidationError } from '@cms/errors'
-import { adminScope, routed } from '@cms/http'
+import { routed } from '@cms/http'
 import { NDJSON_TYPE } from './export-format.ts'
 import { exportRecords } from './export-records.ts'
 import { importRecords } from './import-records.ts'
@@ -25,7 +25,7 @@ function purgeLimit(raw: string | string[] | undefined): number {
 
 /**
  * The service's side of a website's lifecycle, for the gateway only (`/internal` is never routed
- * from outside), always for the caller's website and with admin scope:
+ * from outside), always for the caller's website:
  *
  * - `POST /internal/website-data/purge?limit=N`: removes one batch, `{done, removed}`;
  * - `GET /internal/website-data/export`: the website's records as NDJSON lines;
@@ -42,17 +42,16 @@ export function websiteDataRoutes(deps: {
   importHooks?: ImportHooks
 }): Middleware {
   const router = new Router({ prefix: '/internal/website-data' })
-  const admin = adminScope()
-  router.get('/export', admin, async (ctx) => {
+  router.get('/export', async (ctx) => {
     ctx.type = NDJSON_TYPE
     ctx.body = Readable.from(exportRecords(deps.db, deps.plan, ctx.state.caller.websiteId))
   })
   if (deps.writes !== false) {
-    router.post('/purge', admin, async (ctx) => {
+    router.post('/purge', async (ctx) => {
       const limit = purgeLimit(ctx.query.limit)
       ctx.body = await purgeBatch(deps.db, deps.plan, ctx.state.caller.websiteId, limit)
     })
-    router.post('/import', admin, async (ctx) => {
+    router.post('/import', async (ctx) => {
       if (!ctx.is(NDJSON_TYPE)) throw new UnsupportedMediaTypeError(`Imports are ${NDJSON_TYPE}`)
       ctx.body = await importRecords(
         deps.db,

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { internalClient, metricsUrlOf, testEnv } from '@cms/testkit'
+import { internalHeaders } from '@cms/http'
+import { internalClient, jsonClient, metricsUrlOf, testEnv } from '@cms/testkit'
 import type { ApiCall } from '@cms/testkit'
 import type { Caller } from '@cms/http'
 import { defineSchema, newCaller } from './in-process.ts'
@@ -70,7 +71,7 @@ describe('write mode routes', () => {
   })
 })
 
-describe('the service enforces scopes itself', () => {
+describe('the service serves only what the gateway authorized', () => {
   it('when a read-scope caller writes, lists versions or asks for drafts, then 403', async () => {
     const document = await createPost('Scoped')
     const attempts: Array<[string, string]> = [
@@ -92,6 +93,24 @@ describe('the service enforces scopes itself', () => {
       )
       expect(response.status, `${method} ${path}`).toBe(403)
     }
+  })
+
+  it('when an admin caller calls without the authorization of that operation, then 403 and nothing is written', async () => {
+    const unauthorized = jsonClient(env.contentWriteUrl, internalHeaders(env.internalToken, caller))
+    const body = { type: 'post', data: { title: 'Not authorized' } }
+    const without = await unauthorized('POST', '/api/content', { body })
+    expect(without.status).toBe(403)
+    expect(without.body.error.code).toBe('FORBIDDEN')
+    const misnamed = await unauthorized('POST', '/api/content', {
+      body,
+      headers: { 'x-cms-operation': 'listDocuments', 'x-cms-draft-access': 'granted' },
+    })
+    expect(misnamed.status).toBe(403)
+    const listed = await reader(
+      'GET',
+      '/api/content?draft=true&filters[data.title][$eq]=Not%20authorized',
+    )
+    expect(listed.body.docs).toEqual([])
   })
 
   it('when a call lacks the internal credential, then 401; health stays open, metrics are on their own port', async () => {

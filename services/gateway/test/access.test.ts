@@ -152,6 +152,20 @@ describe('scopes', () => {
     ).toBe(200)
   })
 
+  it('when the gateway forwards a call, then it tells the service the operation it authorized and whether drafts are granted, never what the client sent', async () => {
+    const forged = {
+      'x-cms-operation': 'deleteDocument',
+      'x-cms-draft-access': 'granted',
+    }
+    const read = await call({ 'x-api-key': site.readKey, ...forged })('GET', `/api/content/${id}`)
+    expect(read.status).toBe(200)
+    expect(read.body.headers['x-cms-operation']).toBe('getDocument')
+    expect(read.body.headers['x-cms-draft-access']).toBeUndefined()
+    const drafts = await call({ 'x-api-key': site.adminKey })('GET', '/api/content?draft=true')
+    expect(drafts.body.headers['x-cms-operation']).toBe('listDocuments')
+    expect(drafts.body.headers['x-cms-draft-access']).toBe('granted')
+  })
+
   it('when an authenticated request meets an unknown route, then 404 still carries the rate-limit headers', async () => {
     const response = await call({ 'x-api-key': site.readKey })('GET', '/api/nowhere')
     expect(response.status).toBe(404)

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { validatedData } from '@cms/content-model'
 import { ValidationError } from '@cms/errors'
-import { keyedCreate, requireAdminScope } from '@cms/http'
+import { keyedCreate } from '@cms/http'
 import type { Caller } from '@cms/http'
 import type { ContentStore } from '../store/content-store.ts'
 import type { ContentTypeCatalog } from './content-types.ts'
@@ -47,7 +47,6 @@ export function createDocumentCreator(deps: {
    */
   return async function createDocument(input: CreateDocumentInput): Promise<StoredDocument> {
     const { caller, writeKey } = input
-    requireAdminScope(caller)
     const keyed = await keyedCreate(writeKey, {
       now: deps.clock(),
       find: (id) => deps.store.findDocument(caller.websiteId, id),

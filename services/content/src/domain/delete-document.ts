@@ -1,4 +1,3 @@
-import { requireAdminScope } from '@cms/http'
 import type { ContentStore } from '../store/content-store.ts'
 import { changeOf } from './document-change.ts'
 import type { DocumentChangeInput } from './document-change.ts'
@@ -12,7 +11,6 @@ export interface DeleteDocumentInput extends DocumentChangeInput {
 /** A delete is a change too: its version carries `entry.delete` with the document's last state. */
 export function createDocumentDeleter(deps: { store: Pick<ContentStore, 'change' | 'page'> }) {
   return async function deleteDocument(input: DeleteDocumentInput): Promise<void> {
-    requireAdminScope(input.caller)
     if (!input.force) await requireUnreferenced(deps.store, input.caller.websiteId, input.id)
     await deps.store.change(
       changeOf(input, async (current) => {

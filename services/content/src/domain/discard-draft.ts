@@ -1,5 +1,4 @@
 import { NotFoundError } from '@cms/errors'
-import { requireAdminScope } from '@cms/http'
 import type { ChangeResult } from '../store/change-loop.ts'
 import type { ContentStore } from '../store/content-store.ts'
 import { changeOf } from './document-change.ts'
@@ -10,7 +9,6 @@ import { nextState } from './next-state.ts'
 /** DELETE /api/content/:id/draft: drops the pending draft (a `draft` version, `entry.update`). */
 export function createDraftDiscarder(deps: { store: Pick<ContentStore, 'change'> }) {
   return async function discardDraft(input: DocumentChangeInput): Promise<ChangeResult> {
-    requireAdminScope(input.caller)
     return deps.store.change(
       changeOf(input, async (current, now) => {
         if (!current.pendingDraft) {

@@ -8,10 +8,14 @@ import { isDocumentId } from '@cms/content-model'
 export const documentNotFound = (id: string): NotFoundError =>
   new NotFoundError(`No document ${id}`)
 
-/** Draft access is an admin privilege asked for with `draft=true`. */
+/**
+ * Drafts are read with `draft=true` only when the gateway granted draft access to the call
+ * (`authorize` of @cms/contract decides it); the service asserts the grant, it never judges a
+ * scope.
+ */
 export function requireDraftAccess(caller: Caller, draft: boolean): void {
-  if (draft && caller.scope !== 'admin')
-    throw new ForbiddenError('draft=true needs a key with admin scope')
+  if (draft && !caller.draftAccess)
+    throw new ForbiddenError('draft=true needs a key with draft access')
 }
 
 /** The caller's website's document, whatever its status; any other id is 404. */

@@ -1,5 +1,4 @@
 import type { Caller } from '@cms/http'
-import { requireAdminScope } from '@cms/http'
 import type { ContentStore } from '../store/content-store.ts'
 import { toApiVersion } from './api-shape.ts'
 import type { ApiVersion } from './api-shape.ts'
@@ -16,7 +15,6 @@ export function createVersionLister(deps: {
     id: string
     queryString: string
   }): Promise<PageEnvelope<ApiVersion>> {
-    requireAdminScope(input.caller)
     const page = parsePageRequest(input.queryString)
     await findOwnedDocument(deps.store, input.caller, input.id)
     const { records, total } = await deps.store.history(input.caller.websiteId, input.id, {

@@ -1,6 +1,5 @@
 import { ConflictError } from '@cms/errors'
 import type { Caller } from '@cms/http'
-import { requireAdminScope } from '@cms/http'
 import { pageEnvelope, parsePageRequest, skipOf } from '@cms/pagination'
 import type { PageEnvelope } from '@cms/pagination'
 import type { ContentStore } from '../store/content-store.ts'
@@ -26,7 +25,6 @@ export function createReferrerLister(deps: { store: Pick<ContentStore, 'findDocu
     id: string
     queryString: string
   }): Promise<PageEnvelope<PresentedDocument>> {
-    requireAdminScope(input.caller)
     const page = parsePageRequest(input.queryString)
     await findOwnedDocument(deps.store, input.caller, input.id)
     const { docs, total } = await deps.store.page({

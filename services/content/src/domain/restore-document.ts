@@ -1,6 +1,5 @@
 import { validatedData } from '@cms/content-model'
 import { NotFoundError } from '@cms/errors'
-import { requireAdminScope } from '@cms/http'
 import type { ChangeResult } from '../store/change-loop.ts'
 import type { ContentStore } from '../store/content-store.ts'
 import type { ContentTypeCatalog } from './content-types.ts'
@@ -40,7 +39,6 @@ export function createDocumentRestorer(deps: {
    */
   return async function restoreDocument(input: RestoreDocumentInput): Promise<ChangeResult> {
     const { caller } = input
-    requireAdminScope(caller)
     await findOwnedDocument(deps.store, caller, input.id)
     const number = versionNumberOf(input.id, input.versionId)
     const record =

@@ -1,7 +1,6 @@
 import { validatedData } from '@cms/content-model'
 import type { ContentType } from '@cms/content-model'
 import { ValidationError } from '@cms/errors'
-import { requireAdminScope } from '@cms/http'
 import type { Caller } from '@cms/http'
 import type { ChangeResult } from '../store/change-loop.ts'
 import type { DocumentData } from './document.ts'
@@ -68,7 +67,6 @@ export function createDocumentUpdater(deps: {
    */
   return async function updateDocument(input: UpdateDocumentInput): Promise<ChangeResult> {
     const { caller } = input
-    requireAdminScope(caller)
     const loadType = typeLoader(deps.catalog, caller)
     /** The content after the merge patch, in the locale written. */
     const checkedContent = async (

@@ -6,7 +6,7 @@ import type { ContentService } from '../domain/content-service.ts'
 import { draftView } from '../domain/document.ts'
 import type { StoredDocument } from '../domain/document.ts'
 import { etagOf } from '../domain/if-match.ts'
-import { adminScope, writeKeyOf } from '@cms/http'
+import { writeKeyOf } from '@cms/http'
 import { parseDraftParam, parseFlag, parsePopulateParam } from './query-flags.ts'
 import { localeOfQuery } from '../domain/locale-param.ts'
 
@@ -70,14 +70,14 @@ function addReads(router: Router, service: ContentService): void {
     const document = await service.byId({ caller: ctx.state.caller, id: ctx.params.id!, draft })
     await sendRead(ctx, document, draft)
   })
-  router.get('/:id/referenced-by', adminScope(), async (ctx) => {
+  router.get('/:id/referenced-by', async (ctx) => {
     ctx.body = await service.referrers({
       caller: ctx.state.caller,
       id: ctx.params.id!,
       queryString: ctx.querystring,
     })
   })
-  router.get('/:id/versions', adminScope(), async (ctx) => {
+  router.get('/:id/versions', async (ctx) => {
     ctx.body = await service.versions({
       caller: ctx.state.caller,
       id: ctx.params.id!,
@@ -87,8 +87,7 @@ function addReads(router: Router, service: ContentService): void {
 }
 
 function addWrites(router: Router, service: ContentService): void {
-  const admin = adminScope()
-  router.post('/', admin, async (ctx) => {
+  router.post('/', async (ctx) => {
     const body = validateBody(ContentCreateBody, ctx.request.body, 'The document is invalid')
     const document = await service.create({
       caller: ctx.state.caller,
@@ -99,7 +98,7 @@ function addWrites(router: Router, service: ContentService): void {
     ctx.set('Location', `/api/content/${document._id}`)
     await sendDocument(ctx, service, document, 201)
   })
-  router.patch('/:id', admin, async (ctx) => {
+  router.patch('/:id', async (ctx) => {
     const body = validateBody(ContentPatchBody, ctx.request.body, 'The change is invalid')
     const draft = parseDraftParam(ctx.querystring)
     const { document } = await service.update({
@@ -114,7 +113,7 @@ function addWrites(router: Router, service: ContentService): void {
     })
     await sendDocument(ctx, service, draft ? draftView(document) : document)
   })
-  router.delete('/:id/draft', admin, async (ctx) => {
+  router.delete('/:id/draft', async (ctx) => {
     const { document } = await service.discardDraft({
       caller: ctx.state.caller,
       writeKey: writeKeyOf(ctx, ctx.state.caller.websiteId),
@@ -123,7 +122,7 @@ function addWrites(router: Router, service: ContentService): void {
     })
     await sendDocument(ctx, service, document)
   })
-  router.delete('/:id', admin, async (ctx) => {
+  router.delete('/:id', async (ctx) => {
     await service.remove({
       caller: ctx.state.caller,
       writeKey: writeKeyOf(ctx, ctx.state.caller.websiteId),
@@ -133,7 +132,7 @@ function addWrites(router: Router, service: ContentService): void {
     })
     ctx.status = 204
   })
-  router.post('/:id/publish', admin, async (ctx) => {
+  router.post('/:id/publish', async (ctx) => {
     const { document } = await service.publish({
       caller: ctx.state.caller,
       writeKey: writeKeyOf(ctx, ctx.state.caller.websiteId),
@@ -142,7 +141,7 @@ function addWrites(router: Router, service: ContentService): void {
     })
     await sendDocument(ctx, service, document)
   })
-  router.post('/:id/unpublish', admin, async (ctx) => {
+  router.post('/:id/unpublish', async (ctx) => {
     const { document } = await service.unpublish({
       caller: ctx.state.caller,
       writeKey: writeKeyOf(ctx, ctx.state.caller.websiteId),
@@ -151,7 +150,7 @@ function addWrites(router: Router, service: ContentService): void {
     })
     await sendDocument(ctx, service, document)
   })
-  router.post('/:id/restore/:versionId', admin, async (ctx) => {
+  router.post('/:id/restore/:versionId', async (ctx) => {
     const { id, versionId } = ctx.params as { id: string; versionId: string }
     const { document } = await service.restore({
       caller: ctx.state.caller,

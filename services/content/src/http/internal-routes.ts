@@ -1,7 +1,6 @@
 import { Router } from '@koa/router'
 import { localeCodeProblem, MAX_LOCALES } from '@cms/content-model'
 import { ValidationError } from '@cms/errors'
-import { adminScope } from '@cms/http'
 import type { MediaStore } from '../media/media-store.ts'
 import type { ContentStore } from '../store/content-store.ts'
 
@@ -19,7 +18,7 @@ export function internalRoutes(
   router.get('/usage', async (ctx) => {
     ctx.body = { mediaBytes: await media.bytesOf(ctx.state.caller.websiteId) }
   })
-  router.get('/locales-in-use', adminScope(), async (ctx) => {
+  router.get('/locales-in-use', async (ctx) => {
     const codes = (new URLSearchParams(ctx.querystring).get('codes') ?? '').split(',')
     if (codes.length > MAX_LOCALES || codes.some((code) => localeCodeProblem(code)))
       throw ValidationError.single('codes', `must list up to ${MAX_LOCALES} locale codes`)

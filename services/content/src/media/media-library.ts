@@ -3,7 +3,7 @@ import { bodyProblems, MediaPatchBody } from '@cms/api-schema'
 import { isDocumentId } from '@cms/content-model'
 import { ConflictError, NotFoundError, ValidationError } from '@cms/errors'
 import type { Caller } from '@cms/http'
-import { DEFAULT_WEBSITE_QUOTAS, quotaExceeded, requireAdminScope } from '@cms/http'
+import { DEFAULT_WEBSITE_QUOTAS, quotaExceeded } from '@cms/http'
 import { pageEnvelope, parsePageRequest, skipOf } from '@cms/pagination'
 import type { PageEnvelope } from '@cms/pagination'
 import type { ContentStore } from '../store/content-store.ts'
@@ -59,7 +59,6 @@ export function createMediaLibrary(deps: MediaLibraryDeps) {
       request: IncomingMessage,
       writeKey: string | undefined,
     ): Promise<ApiMedia> {
-      requireAdminScope(caller)
       const limit = (caller.quotas ?? DEFAULT_WEBSITE_QUOTAS).mediaBytes
       const held = await media.bytesOf(caller.websiteId)
       // The mark is taken away once the record is written or the bytes are removed; a process
@@ -148,7 +147,6 @@ export function createMediaLibrary(deps: MediaLibraryDeps) {
     },
 
     async patch(caller: Caller, id: string, body: unknown): Promise<ApiMedia> {
-      requireAdminScope(caller)
       const changes = parseMediaPatch(body)
       const record = await owned(caller, id)
       if (changes.filename !== undefined)
@@ -160,7 +158,6 @@ export function createMediaLibrary(deps: MediaLibraryDeps) {
 
     /** 409 naming the documents whose `refs` hold the id, unless `force`. */
     async remove(caller: Caller, id: string, force: boolean): Promise<void> {
-      requireAdminScope(caller)
       await owned(caller, id)
       if (!force) {
         const { docs } = await deps.documents.page({

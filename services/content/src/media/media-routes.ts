@@ -1,6 +1,6 @@
 import { Router } from '@koa/router'
 import type { Middleware } from 'koa'
-import { adminScope, writeKeyOf } from '@cms/http'
+import { writeKeyOf } from '@cms/http'
 import { NotFoundError } from '@cms/errors'
 import { isDocumentId } from '@cms/content-model'
 import type { MediaLibrary } from './media-library.ts'
@@ -35,11 +35,10 @@ export function mediaRoutes(library: MediaLibrary, options: { writes: boolean })
     ctx.body = await library.get(ctx.state.caller, ctx.params.id!)
   })
   if (options.writes) {
-    const admin = adminScope()
-    router.patch('/:id', admin, async (ctx) => {
+    router.patch('/:id', async (ctx) => {
       ctx.body = await library.patch(ctx.state.caller, ctx.params.id!, ctx.request.body)
     })
-    router.delete('/:id', admin, async (ctx) => {
+    router.delete('/:id', async (ctx) => {
       const force = new URLSearchParams(ctx.querystring).get('force') === 'true'
       await library.remove(ctx.state.caller, ctx.params.id!, force)
       ctx.status = 204

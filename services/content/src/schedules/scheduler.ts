@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { bodyProblems, ScheduleCreateBody } from '@cms/api-schema'
 import { NotFoundError, ValidationError } from '@cms/errors'
-import { requireAdminScope } from '@cms/http'
 import type { Caller } from '@cms/http'
 import { pageEnvelope } from '@cms/pagination'
 import type { PageEnvelope } from '@cms/pagination'
@@ -31,7 +30,6 @@ export function createScheduler(deps: {
   return {
     async schedule(input: { caller: Caller; id: string; body: unknown }): Promise<ApiSchedule> {
       const { caller } = input
-      requireAdminScope(caller)
       const now = deps.clock()
       const { action, at } = parseScheduleBody(input.body, now)
       await findOwnedDocument(deps.store, caller, input.id)
@@ -61,7 +59,6 @@ export function createScheduler(deps: {
     },
 
     async list(input: { caller: Caller; id: string }): Promise<PageEnvelope<ApiSchedule>> {
-      requireAdminScope(input.caller)
       await findOwnedDocument(deps.store, input.caller, input.id)
       const pending = await deps.schedules.pendingOf(input.caller.websiteId, input.id)
       // At most one per action: always one page.
@@ -73,7 +70,6 @@ export function createScheduler(deps: {
 
     async cancel(input: { caller: Caller; id: string; scheduleId: string }): Promise<void> {
       const { caller } = input
-      requireAdminScope(caller)
       const pending = await deps.schedules.pendingOf(caller.websiteId, input.id)
       const schedule = pending.find((candidate) => candidate.scheduleId === input.scheduleId)
       if (

@@ -1,5 +1,6 @@
 import compose from 'koa-compose'
 import type { Middleware } from 'koa'
+import { authorize } from '@cms/contract'
 import {
   ForbiddenError,
   MethodNotAllowedError,
@@ -11,7 +12,7 @@ import type { AuthFailureThrottle } from '../domain/auth-failure-throttle.ts'
 import type { KeyUsage } from '../domain/key-usage.ts'
 import type { AuthenticatedKey, KeyAuthenticator } from '../domain/key-authenticator.ts'
 import type { KeyRateLimiter, RateLimitState } from '../domain/key-rate-limiter.ts'
-import { matchApiRoute, requiredScope } from './api-routes.ts'
+import { matchApiRoute } from './api-routes.ts'
 import type { RouteMatch } from './api-routes.ts'
 import { displayPrefix } from '../domain/api-key-secret.ts'
 import { API_KEY_HEADER, presentedKey } from './presented-key.ts'
@@ -120,17 +121,16 @@ export function resolveApiRoute(): Middleware {
   }
 }
 
-/** 403 when the key's scope is not the one the route (or draft access) needs. */
+/** 403 unless the contract's decision lets the key make this operation (drafts included). */
 export function requireScope(): Middleware {
   return async function requireScopeMiddleware(ctx, next) {
-    const needed = requiredScope(ctx.state.apiRoute!.scope, new URLSearchParams(ctx.querystring))
-    if (needed === 'admin' && ctx.state.apiKey!.scope !== 'admin') {
-      throw new ForbiddenError(
-        needed === ctx.state.apiRoute!.scope
-          ? 'This request needs a key with admin scope'
-          : 'Draft access needs a key with admin scope',
-      )
-    }
+    const { operation } = ctx.state.apiRoute!
+    const decision = authorize(
+      operation,
+      ctx.state.apiKey!.scope,
+      new URLSearchParams(ctx.querystring),
+    )
+    if (!decision.allowed) throw new ForbiddenError(decision.reason)
     await next()
   }
 }

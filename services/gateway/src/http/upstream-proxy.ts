@@ -5,7 +5,7 @@ import {
   ServiceUnavailableError,
   UnsupportedMediaTypeError,
 } from '@cms/errors'
-import { internalHeaders } from '@cms/http'
+import { authorizationHeaders, internalHeaders } from '@cms/http'
 import type { Caller } from '@cms/http'
 import type { Upstream } from './api-routes.ts'
 import { limitBody } from './body-limit.ts'
@@ -103,7 +103,10 @@ export function createUpstreamProxy(deps: UpstreamProxyDeps): UpstreamProxy {
       }
       const body = hasBody ? limitBody(ctx.req, limitBytes, options.onBodyChunk) : undefined
       const headers = upstreamRequestHeaders(ctx.req.headers, {
-        internal: internalHeaders(deps.internalToken, options.caller),
+        internal: {
+          ...internalHeaders(deps.internalToken, options.caller),
+          ...authorizationHeaders(ctx.method, options.pathAndQuery, options.caller),
+        },
         requestId: ctx.state.requestId,
         traceparent: ctx.state.trace.traceparent,
         clientAddress: ctx.ip,

@@ -1,6 +1,6 @@
 import type { Context } from 'koa'
+import { asksForDrafts } from '@cms/contract'
 import type { ContentChange } from '@cms/contract'
-import { asksForDrafts } from '../http/api-routes.ts'
 
 export interface CacheableRead {
   /** Path and query exactly as sent: the entry's address within the website. */

@@ -2,7 +2,7 @@ import { definitionSize, isContentTypeName } from '@cms/content-model'
 import type { ContentType, ContentTypeDefinition } from '@cms/content-model'
 import { checkContentTypeDefinition } from './content-type-definition.ts'
 import { ConflictError, NotFoundError, ValidationError } from '@cms/errors'
-import { DEFAULT_WEBSITE_QUOTAS, quotaExceeded, requireAdminScope } from '@cms/http'
+import { DEFAULT_WEBSITE_QUOTAS, quotaExceeded } from '@cms/http'
 import type { Caller, WebsiteQuotas } from '@cms/http'
 import { assertDefinitionWithinQuotas } from './definition-quotas.ts'
 import type { ContentTypeEvents } from './content-type-events.ts'
@@ -174,7 +174,6 @@ export function createContentTypes(deps: ContentTypesDeps): ContentTypes {
     get: find,
 
     async create(caller, body) {
-      requireAdminScope(caller)
       const checked = checkContentTypeDefinition(body)
       // One read of the index gives both the names relation targets must be among and the count.
       const { names } = await deps.lists.index(caller.websiteId)
@@ -203,7 +202,6 @@ export function createContentTypes(deps: ContentTypesDeps): ContentTypes {
     },
 
     async update(caller, name, body) {
-      requireAdminScope(caller)
       // The website's names are read only when the sent fields relate to another type: a PATCH
       // that leaves `fields` alone keeps targets that a delete could not have removed.
       const sentFields = isPlainObject(body) ? body.fields : undefined
@@ -216,7 +214,6 @@ export function createContentTypes(deps: ContentTypesDeps): ContentTypes {
     },
 
     async remove(caller, name) {
-      requireAdminScope(caller)
       const type = await find(caller, name)
       const { declarations } = await deps.lists.index(caller.websiteId)
       const referrers = relationReferrers(declarations, type.name)

@@ -1,7 +1,7 @@
 import { defaultLocaleOf } from '@cms/content-model'
 import type { LocaleDefinition } from '@cms/content-model'
 import { ConflictError } from '@cms/errors'
-import { DEFAULT_WEBSITE_QUOTAS, quotaExceeded, requireAdminScope } from '@cms/http'
+import { DEFAULT_WEBSITE_QUOTAS, quotaExceeded } from '@cms/http'
 import type { Caller } from '@cms/http'
 import type { ContentTypeEvents } from './content-type-events.ts'
 import type { ContentUsage } from './content-usage.ts'
@@ -49,7 +49,6 @@ export function createWebsiteLocales(deps: {
     },
 
     async set(caller, body, { force }) {
-      requireAdminScope(caller)
       const locales = parseLocaleList(body)
       const current = (await deps.lists.index(caller.websiteId)).locales
       // A list over a lowered quota may stay or shrink, not grow.

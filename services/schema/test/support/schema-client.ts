@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto'
-import { internalHeaders } from '@cms/http'
 import type { KeyScope } from '@cms/http'
-import { jsonClient, testEnv } from '@cms/testkit'
+import { internalClient, testEnv } from '@cms/testkit'
 import type { ApiCall } from '@cms/testkit'
 
 export interface WebsiteClient {
@@ -17,10 +16,6 @@ export function websiteClient(
   baseUrl = testEnv().schemaUrl,
   websiteId = randomUUID(),
 ): WebsiteClient {
-  const as = (scope: KeyScope) =>
-    jsonClient(
-      baseUrl,
-      internalHeaders(testEnv().internalToken, { websiteId, keyId: randomUUID(), scope }),
-    )
+  const as = (scope: KeyScope) => internalClient(baseUrl, { websiteId, scope })
   return { websiteId, admin: as('admin'), read: as('read') }
 }
