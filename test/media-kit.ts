@@ -1,8 +1,13 @@
+import { randomUUID } from 'node:crypto'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { request as httpRequest } from 'node:http'
+import { join } from 'node:path'
 import { MongoClient, ObjectId } from 'mongodb'
 import { expect } from 'vitest'
 import sharp from 'sharp'
-import { testEnv } from '@cms/testkit'
+import { DATA_ROOT, launchServices } from '@cms/stack'
+import type { RunningServices } from '@cms/stack'
+import { jsonClient, testEnv } from '@cms/testkit'
 import type { TestWebsite } from '@cms/testkit'
 
 /** A PNG (or another format) made by sharp itself: a gradient-ish block of colour. */
@@ -210,4 +215,83 @@ export async function leavesNothing(
     now = await count()
   }
   expect(now).toEqual({ files: before, newChunks: 0 })
+}
+
+export interface MediaServices {
+  services: RunningServices
+  /** Their own databases, on the shared MongoDB. */
+  databases: { gateway: string; content: string }
+  mongo: MongoClient
+  /** A website of these services and an admin key of it. */
+  site: { websiteId: string; key: string }
+  stop(): Promise<void>
+}
+
+/**
+ * A gateway and content services of their own (own databases, own Redis prefix) in front of
+ * the shared schema service, with the media settings a test needs, and one website on them.
+ * Their load, their settings and their crashes stay away from other test files.
+ */
+export async function launchMediaServices(options: {
+  name: string
+  content?: Record<string, string>
+  gateway?: Record<string, string>
+}): Promise<MediaServices> {
+  const env = testEnv()
+  const suffix = randomUUID().slice(0, 8)
+  const databases = {
+    gateway: `cms_gateway_${options.name}_${suffix}`,
+    content: `cms_content_${options.name}_${suffix}`,
+  }
+  const dataDir = mkdtempSync(join(DATA_ROOT, `${options.name}-`))
+  const content = { MONGO_DB: databases.content, SCHEMA_URL: env.schemaUrl, ...options.content }
+  const services = await launchServices({
+    mongoUrl: env.mongoUrl,
+    redisUrl: env.redisUrl,
+    amqpUrl: env.amqpUrl,
+    dataDir,
+    internalToken: env.internalToken,
+    only: ['gateway', 'content-read', 'content-write'],
+    env: {
+      gateway: {
+        MONGO_DB: databases.gateway,
+        REDIS_PREFIX: `cms:${options.name}-${suffix}`,
+        SCHEMA_URL: env.schemaUrl,
+        WEBHOOK_URL: env.webhookUrl,
+        // Each test speaks from an address of its own (X-Forwarded-For), so limits stay apart.
+        TRUST_PROXY_HOPS: '1',
+        ...options.gateway,
+      },
+      'content-read': content,
+      'content-write': content,
+    },
+  })
+  const mongo = new MongoClient(env.mongoUrl)
+  return {
+    services,
+    databases,
+    mongo,
+    site: await websiteOn(services, options.name),
+    async stop() {
+      await services.stop()
+      for (const name of Object.values(databases)) await mongo.db(name).dropDatabase()
+      await mongo.close()
+      rmSync(dataDir, { recursive: true, force: true })
+    },
+  }
+}
+
+/** A new website on `services` and an admin key of it with a generous plan. */
+export async function websiteOn(
+  services: RunningServices,
+  name: string,
+): Promise<{ websiteId: string; key: string }> {
+  const admin = jsonClient(services.gatewayUrl, { authorization: `Bearer ${services.adminToken}` })
+  const website = await admin('POST', '/admin/api/websites', { body: { name } })
+  expect(website.status).toBe(201)
+  const key = await admin('POST', `/admin/api/websites/${website.body.id}/keys`, {
+    body: { name: 'admin', scope: 'admin', rateLimit: { perMinute: 100_000, perDay: 1_000_000 } },
+  })
+  expect(key.status).toBe(201)
+  return { websiteId: website.body.id as string, key: key.body.key as string }
 }

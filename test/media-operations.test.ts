@@ -1,15 +1,11 @@
-import { randomUUID } from 'node:crypto'
-import { mkdtempSync, rmSync } from 'node:fs'
 import { request as httpRequest } from 'node:http'
 import type { ClientRequest } from 'node:http'
-import { join } from 'node:path'
-import { MongoClient } from 'mongodb'
+import type { MongoClient } from 'mongodb'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { DATA_ROOT, launchServices } from '@cms/stack'
-import type { RunningServices } from '@cms/stack'
-import { jsonClient, testEnv, waitFor } from '@cms/testkit'
-import { asset, leavesNothing, makeImage, uploadTo } from './media-kit.ts'
+import { jsonClient, waitFor } from '@cms/testkit'
+import { asset, launchMediaServices, leavesNothing, makeImage, uploadTo } from './media-kit.ts'
+import type { MediaServices } from './media-kit.ts'
 
 /**
  * The media library as an operator may set it up, on a gateway and content service of their
@@ -19,63 +15,30 @@ import { asset, leavesNothing, makeImage, uploadTo } from './media-kit.ts'
  */
 const TRANSFORMS_PER_MINUTE = 4
 const ORPHAN_AFTER_MS = 3000
-const suffix = randomUUID().slice(0, 8)
-const databases = { gateway: `cms_gateway_media_${suffix}`, content: `cms_content_media_${suffix}` }
 const CONTENT_ENV = {
-  MONGO_DB: databases.content,
   MEDIA_ALLOW_SVG: 'true',
   MEDIA_IMAGE_ENGINE: 'none',
   MEDIA_SWEEP_EVERY_MS: '500',
   MEDIA_ORPHAN_AFTER_MS: String(ORPHAN_AFTER_MS),
 }
 
-let services: RunningServices
-let dataDir: string
+let own: MediaServices
+let services: MediaServices['services']
+let databases: MediaServices['databases']
 let mongo: MongoClient
-let site: { websiteId: string; key: string }
+let site: MediaServices['site']
 
 beforeAll(async () => {
-  const env = testEnv()
-  dataDir = mkdtempSync(join(DATA_ROOT, 'media-'))
-  services = await launchServices({
-    mongoUrl: env.mongoUrl,
-    redisUrl: env.redisUrl,
-    amqpUrl: env.amqpUrl,
-    dataDir,
-    internalToken: env.internalToken,
-    only: ['gateway', 'content-read', 'content-write'],
-    env: {
-      gateway: {
-        MONGO_DB: databases.gateway,
-        REDIS_PREFIX: `cms:media-test-${suffix}`,
-        SCHEMA_URL: env.schemaUrl,
-        WEBHOOK_URL: env.webhookUrl,
-        MEDIA_TRANSFORMS_PER_MINUTE: String(TRANSFORMS_PER_MINUTE),
-        // Each test speaks from an address of its own (X-Forwarded-For), so limits stay apart.
-        TRUST_PROXY_HOPS: '1',
-      },
-      'content-read': { ...CONTENT_ENV, SCHEMA_URL: env.schemaUrl },
-      'content-write': { ...CONTENT_ENV, SCHEMA_URL: env.schemaUrl },
-    },
+  own = await launchMediaServices({
+    name: 'media',
+    content: CONTENT_ENV,
+    gateway: { MEDIA_TRANSFORMS_PER_MINUTE: String(TRANSFORMS_PER_MINUTE) },
   })
-  mongo = new MongoClient(env.mongoUrl)
-  const admin = jsonClient(services.gatewayUrl, { authorization: `Bearer ${services.adminToken}` })
-  const website = await admin('POST', '/admin/api/websites', { body: { name: `media-${suffix}` } })
-  expect(website.status).toBe(201)
-  const key = await admin('POST', `/admin/api/websites/${website.body.id}/keys`, {
-    body: { name: 'admin', scope: 'admin', rateLimit: { perMinute: 100_000, perDay: 1_000_000 } },
-  })
-  expect(key.status).toBe(201)
-  site = { websiteId: website.body.id as string, key: key.body.key as string }
+  ;({ services, databases, mongo, site } = own)
 }, 180_000)
 
 afterAll(async () => {
-  await services?.stop()
-  if (mongo) {
-    for (const name of Object.values(databases)) await mongo.db(name).dropDatabase()
-    await mongo.close()
-  }
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true })
+  await own?.stop()
 })
 
 const from = (address: string) => ({ 'x-forwarded-for': address })

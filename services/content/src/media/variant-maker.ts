@@ -86,25 +86,50 @@ export function createVariantMaker(deps: VariantMakerDeps) {
     return { ...stored, mimeType }
   }
 
-  /** 409 once the file has its `MEDIA_MAX_VARIANTS_PER_ASSET` variants. */
-  function checkRoomFor(record: MediaRecord) {
+  /**
+   * What a new variant must pass before it is made (a stored one is served whatever the
+   * settings now say): the source's pixels, the estimated memory (returned, the turn's weight),
+   * and room under the file's cap (409).
+   */
+  function costOfMaking(record: MediaRecord, transform: Resolved): number {
+    const pixels = (record.width ?? 0) * (record.height ?? 0)
+    if (pixels > limits.maxPixels)
+      throw ValidationError.single(
+        '',
+        `The source image has ${pixels} pixels; transforms accept at most ${limits.maxPixels} (MEDIA_TRANSFORM_MAX_PIXELS)`,
+      )
+    // A file whose size is unknown (stored without an image engine) counts as the largest.
+    const side = Math.ceil(Math.sqrt(limits.maxPixels))
+    const cost = transformBytes({
+      source:
+        record.width && record.height
+          ? { width: record.width, height: record.height }
+          : { width: side, height: side },
+      sourceMime: record.mimeType,
+      transform,
+    })
+    if (cost > limits.memoryBytes)
+      throw ValidationError.single(
+        '',
+        `This transform would take about ${Math.ceil(cost / MIB)} MiB to make, more than the ${Math.floor(limits.memoryBytes / MIB)} MiB allowed (MEDIA_TRANSFORM_MEMORY_BYTES); ask for a smaller size or another format`,
+      )
     const count = record.variantCount ?? 0
     if (count >= limits.variantsPerAsset)
       throw new ConflictError(
         `Media ${record._id} has ${count} stored transforms, the most a file may have (MEDIA_MAX_VARIANTS_PER_ASSET); ask for one of those already made`,
       )
+    return cost
   }
 
   async function claimedOrWaited(
     record: MediaRecord,
     id: string,
     transform: Resolved,
-    cost: number,
   ): Promise<StoredVariant & { made: boolean }> {
     for (;;) {
       const stored = await deps.store.variant(id)
       if (stored) return { ...stored, made: false }
-      checkRoomFor(record)
+      const cost = costOfMaking(record, transform)
       if (await deps.store.claimVariant(id, deps.clock(), CLAIM_STALE_MS)) {
         try {
           // Made meanwhile by a claimant whose claim has just been released.
@@ -133,32 +158,11 @@ export function createVariantMaker(deps: VariantMakerDeps) {
           '',
           `Transforms apply to images; this file is ${record.mimeType}`,
         )
-      const pixels = (record.width ?? 0) * (record.height ?? 0)
-      if (pixels > limits.maxPixels)
-        throw ValidationError.single(
-          '',
-          `The source image has ${pixels} pixels; transforms accept at most ${limits.maxPixels} (MEDIA_TRANSFORM_MAX_PIXELS)`,
-        )
       const { transform, key } = resolvedTransform(request, record.mimeType)
-      // A file whose size is unknown (stored without an image engine) counts as the largest.
-      const side = Math.ceil(Math.sqrt(limits.maxPixels))
-      const cost = transformBytes({
-        source:
-          record.width && record.height
-            ? { width: record.width, height: record.height }
-            : { width: side, height: side },
-        sourceMime: record.mimeType,
-        transform,
-      })
-      if (cost > limits.memoryBytes)
-        throw ValidationError.single(
-          '',
-          `This transform would take about ${Math.ceil(cost / MIB)} MiB to make, more than the ${Math.floor(limits.memoryBytes / MIB)} MiB allowed (MEDIA_TRANSFORM_MEMORY_BYTES); ask for a smaller size or another format`,
-        )
       const id = `${record._id}~${key}`
       const running = inFlight.get(id)
       if (running) return { ...(await running), made: false }
-      const work = claimedOrWaited(record, id, transform, cost)
+      const work = claimedOrWaited(record, id, transform)
       inFlight.set(id, work)
       try {
         return await work
