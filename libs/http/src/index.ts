@@ -15,6 +15,13 @@ export {
 } from './internal-auth.ts'
 export type { Caller, KeyScope } from './internal-auth.ts'
 export { authorizationHeaders, servesAuthorizedOperations } from './gateway-authorization.ts'
+export { mountEndpoints, mountOperations } from './mount-operations.ts'
+export type {
+  EndpointHandler,
+  EndpointHandlers,
+  EndpointParams,
+  OperationHandlers,
+} from './mount-operations.ts'
 export { createInternalClient } from './internal-client.ts'
 export type { InternalAnswer, InternalClient } from './internal-client.ts'
 export {

@@ -1,6 +1,7 @@
 import { Router } from '@koa/router'
 import type { Middleware } from 'koa'
-import { writeKeyOf } from '@cms/http'
+import { mountOperations, writeKeyOf } from '@cms/http'
+import type { OperationHandlers } from '@cms/http'
 import { NotFoundError } from '@cms/errors'
 import { isDocumentId } from '@cms/content-model'
 import type { MediaLibrary } from './media-library.ts'
@@ -15,36 +16,45 @@ import { parseTransform } from './transform-params.ts'
  * (write mode only); the caller is the gateway's, as for every /api path.
  */
 export function mediaUploadRoute(library: MediaLibrary): Middleware {
-  return async function mediaUploadMiddleware(ctx, next) {
-    if (ctx.path !== '/api/media' || ctx.method !== 'POST') return next()
-    const caller = ctx.state.caller
-    const created = await library.upload(caller, ctx.req, writeKeyOf(ctx, caller.websiteId))
-    ctx.status = 201
-    ctx.set('Location', `/api/media/${created.id}`)
-    ctx.body = created
-  }
+  const router = mountOperations(new Router(), {
+    uploadMedia: async (ctx) => {
+      const caller = ctx.state.caller
+      const created = await library.upload(caller, ctx.req, writeKeyOf(ctx, caller.websiteId))
+      ctx.status = 201
+      ctx.set('Location', `/api/media/${created.id}`)
+      ctx.body = created
+    },
+  })
+  // Routes only: any other request goes on to the JSON body parser and the other routers.
+  return router.routes() as Middleware
 }
+
+const mediaReads = (library: MediaLibrary) =>
+  ({
+    listMedia: async (ctx) => {
+      ctx.body = await library.list(ctx.state.caller, ctx.querystring)
+    },
+    getMedia: async (ctx) => {
+      ctx.body = await library.get(ctx.state.caller, ctx.params.id)
+    },
+  }) satisfies OperationHandlers<'listMedia' | 'getMedia'>
+
+const mediaChanges = (library: MediaLibrary) =>
+  ({
+    updateMedia: async (ctx) => {
+      ctx.body = await library.patch(ctx.state.caller, ctx.params.id, ctx.request.body)
+    },
+    deleteMedia: async (ctx) => {
+      const force = new URLSearchParams(ctx.querystring).get('force') === 'true'
+      await library.remove(ctx.state.caller, ctx.params.id, force)
+      ctx.status = 204
+    },
+  }) satisfies OperationHandlers<'updateMedia' | 'deleteMedia'>
 
 /** /api/media reads (both modes) and changes (write mode). */
 export function mediaRoutes(library: MediaLibrary, options: { writes: boolean }): Router {
-  const router = new Router({ prefix: '/api/media' })
-  router.get('/', async (ctx) => {
-    ctx.body = await library.list(ctx.state.caller, ctx.querystring)
-  })
-  router.get('/:id', async (ctx) => {
-    ctx.body = await library.get(ctx.state.caller, ctx.params.id!)
-  })
-  if (options.writes) {
-    router.patch('/:id', async (ctx) => {
-      ctx.body = await library.patch(ctx.state.caller, ctx.params.id!, ctx.request.body)
-    })
-    router.delete('/:id', async (ctx) => {
-      const force = new URLSearchParams(ctx.querystring).get('force') === 'true'
-      await library.remove(ctx.state.caller, ctx.params.id!, force)
-      ctx.status = 204
-    })
-  }
-  return router
+  const router = mountOperations(new Router(), mediaReads(library))
+  return options.writes ? mountOperations(router, mediaChanges(library)) : router
 }
 
 /**

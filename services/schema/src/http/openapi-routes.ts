@@ -1,24 +1,23 @@
 import { Router } from '@koa/router'
 import { buildPublicDocument } from '@cms/api-schema'
+import { mountOperations } from '@cms/http'
 import type { ContentTypes } from '../domain/content-types.ts'
 import type { WebsiteLocales } from '../domain/website-locales.ts'
-
-export const OPENAPI_PATH = '/api/openapi.json'
 
 /**
  * `GET /api/openapi.json` (any key): the OpenAPI 3.1 document of the caller's website, built
  * here because this service holds the website's content types and locales (docs/schema.md).
  */
 export function openApiRoutes(types: ContentTypes, locales: WebsiteLocales): Router {
-  const router = new Router()
-  router.get(OPENAPI_PATH, async (ctx) => {
-    const caller = ctx.state.caller
-    const [list, localeList] = await Promise.all([types.list(caller), locales.get(caller)])
-    ctx.set('Cache-Control', 'no-cache')
-    ctx.body = buildPublicDocument({
-      types: list,
-      locales: localeList.map((locale) => locale.code),
-    })
+  return mountOperations(new Router(), {
+    getOpenApiDocument: async (ctx) => {
+      const caller = ctx.state.caller
+      const [list, localeList] = await Promise.all([types.list(caller), locales.get(caller)])
+      ctx.set('Cache-Control', 'no-cache')
+      ctx.body = buildPublicDocument({
+        types: list,
+        locales: localeList.map((locale) => locale.code),
+      })
+    },
   })
-  return router
 }
