@@ -1,10 +1,11 @@
 import type { Router } from '@koa/router'
 import { describe, expect, it } from 'vitest'
-import { PUBLIC_OPERATIONS } from '@cms/contract'
+import { ADMIN_OPERATIONS, PUBLIC_OPERATIONS } from '@cms/contract'
 import type { Operation, Upstream } from '@cms/contract'
 import { contentRoutes } from '../services/content/src/http/content-routes.ts'
 import { scheduleRoutes } from '../services/content/src/http/schedule-routes.ts'
 import { mediaRoutes, mediaUploadRoute } from '../services/content/src/media/media-routes.ts'
+import { adminRouter } from '../services/gateway/src/http/admin-routes.ts'
 import { contentTypeRoutes } from '../services/schema/src/http/content-type-routes.ts'
 import { localeRoutes } from '../services/schema/src/http/locale-routes.ts'
 import { openApiRoutes } from '../services/schema/src/http/openapi-routes.ts'
@@ -74,5 +75,14 @@ describe('the services mount the contract', () => {
         .map((r) => r.id),
     )
     expect(operations.map(([id]) => id).filter((id) => !served.has(id))).toEqual([])
+  })
+
+  it("when the gateway's admin router is read, then it serves every admin operation once, under its method and path", () => {
+    const routes = mounted(adminRouter(none))
+    expect(routes.map((route) => route.id)).toEqual(Object.keys(ADMIN_OPERATIONS))
+    for (const route of routes) {
+      const operation = ADMIN_OPERATIONS[route.id as keyof typeof ADMIN_OPERATIONS]
+      expect(route).toEqual({ id: route.id, methods: [operation.method], path: operation.path })
+    }
   })
 })

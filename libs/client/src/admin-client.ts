@@ -1,5 +1,6 @@
 import { mediaForm } from './media-api.ts'
-import { queryString, segment } from './query-string.ts'
+import { ADMIN_OPERATIONS as ADMIN } from '@cms/contract'
+import { operationCaller, operationRequest } from './operation-call.ts'
 import { createTransport } from './transport.ts'
 import type { CallOptions, RequestBody, TransportOptions } from './transport.ts'
 import type {
@@ -27,8 +28,7 @@ export interface CmsAdminClientOptions extends Omit<TransportOptions, 'headers'>
 
 /**
  * The admin API (`/admin/api`): websites, keys, quotas, purges, export and import, media, and
- * read-only views of a website's documents and webhooks. Its writes
- * carry no `Idempotency-Key` (the admin API does not keep keyed answers), so a 503 on a write is
+ * read-only views of a website's documents and webhooks. Its writes carry no `Idempotency-Key` (the admin API does not keep keyed answers), so a 503 on a write is
  * thrown rather than retried; 429s and reads are retried.
  */
 export function createCmsAdminClient(options: CmsAdminClientOptions) {
@@ -36,117 +36,90 @@ export function createCmsAdminClient(options: CmsAdminClientOptions) {
     ...options,
     headers: { authorization: `Bearer ${options.token}` },
   })
-  const call = async <T>(
-    method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
-    path: string,
-    json?: unknown,
-    call?: CallOptions,
-  ): Promise<T> =>
-    (
-      await transport.request<T>({
-        method,
-        path: `/admin/api${path}`,
-        ...(json === undefined ? {} : { json }),
-        ...call,
-      })
-    ).body
-  const site = (id: string, rest = '') => `/websites/${segment(id)}${rest}`
+  const call = operationCaller(transport)
   return {
     baseUrl: transport.baseUrl,
     websites: {
-      list: (options?: CallOptions) =>
-        call<DocsList<Website>>('GET', '/websites', undefined, options),
+      list: (options?: CallOptions) => call<DocsList<Website>>(ADMIN.listWebsites, options),
       get: (id: string, options?: CallOptions) =>
-        call<Website>('GET', site(id), undefined, options),
+        call<Website>(ADMIN.getWebsite, { params: { id }, ...options }),
       create: (name: string, options?: CallOptions) =>
-        call<Website>('POST', '/websites', { name }, options),
+        call<Website>(ADMIN.createWebsite, { json: { name }, ...options }),
       rename: (id: string, name: string, options?: CallOptions) =>
-        call<Website>('PATCH', site(id), { name }, options),
+        call<Website>(ADMIN.renameWebsite, { params: { id }, json: { name }, ...options }),
       /** 204 at once; the website's data is purged in the background (`purges.get`). */
       delete: (id: string, options?: CallOptions) =>
-        call<undefined>('DELETE', site(id), undefined, options),
+        call<undefined>(ADMIN.deleteWebsite, { params: { id }, ...options }),
       /** The content types of a website, read as its admin. */
       contentTypes: (id: string, options?: CallOptions) =>
-        call<DocsList<ContentType>>('GET', site(id, '/content-types'), undefined, options),
+        call<DocsList<ContentType>>(ADMIN.viewContentTypes, { params: { id }, ...options }),
       locales: (id: string, options?: CallOptions) =>
-        call<LocaleList>('GET', site(id, '/locales'), undefined, options),
+        call<LocaleList>(ADMIN.viewLocales, { params: { id }, ...options }),
       /** The website's documents as its admin reads them (drafts included). */
       documents: (id: string, query?: ContentQuery, options?: CallOptions) =>
-        call<Page<CmsDocument>>(
-          'GET',
-          site(id, `/documents${queryString(query)}`),
-          undefined,
-          options,
-        ),
+        call<Page<CmsDocument>>(ADMIN.viewDocuments, { params: { id }, query, ...options }),
       webhooks: (id: string, options?: CallOptions) =>
-        call<DocsList<Webhook>>('GET', site(id, '/webhooks'), undefined, options),
+        call<DocsList<Webhook>>(ADMIN.viewWebhooks, { params: { id }, ...options }),
       /** A webhook's delivery log, newest first. */
-      deliveries: (id: string, webhookId: string, query?: PageQuery, options?: CallOptions) =>
-        call<Page<Delivery>>(
-          'GET',
-          site(id, `/webhooks/${segment(webhookId)}/deliveries${queryString(query)}`),
-          undefined,
-          options,
-        ),
+      deliveries: (id: string, hookId: string, query?: PageQuery, options?: CallOptions) =>
+        call<Page<Delivery>>(ADMIN.viewDeliveries, { params: { id, hookId }, query, ...options }),
       /** The export's NDJSON bytes as they stream. */
       export: async (id: string, options?: CallOptions): Promise<ReadableStream<Uint8Array>> => {
-        const response = await transport.stream({
-          method: 'GET',
-          path: `/admin/api${site(id, '/export')}`,
-          accept: 'application/x-ndjson, application/json',
-          untimed: true,
-          ...options,
-        })
+        const response = await transport.stream(
+          operationRequest(ADMIN.exportWebsite, {
+            params: { id },
+            accept: 'application/x-ndjson, application/json',
+            untimed: true,
+            ...options,
+          }),
+        )
         return response.body ?? new ReadableStream({ start: (c) => c.close() })
       },
       /** Streams an export in as a new website named `name`; sent once (a stream cannot be replayed). */
-      import: async (name: string, ndjson: RequestBody, options?: CallOptions) =>
-        (
-          await transport.request<ImportAnswer>({
-            method: 'POST',
-            path: `/admin/api/websites/import${queryString({ name })}`,
-            body: ndjson,
-            contentType: 'application/x-ndjson',
-            untimed: true,
-            ...options,
-          })
-        ).body,
+      import: (name: string, ndjson: RequestBody, options?: CallOptions) =>
+        call<ImportAnswer>(ADMIN.importWebsite, {
+          query: { name },
+          body: ndjson,
+          contentType: 'application/x-ndjson',
+          untimed: true,
+          ...options,
+        }),
     },
     keys: {
       list: (websiteId: string, options?: CallOptions) =>
-        call<DocsList<ListedKey>>('GET', site(websiteId, '/keys'), undefined, options),
+        call<DocsList<ListedKey>>(ADMIN.listKeys, { params: { id: websiteId }, ...options }),
       create: (websiteId: string, input: KeyInput, options?: CallOptions) =>
-        call<CreatedKey>('POST', site(websiteId, '/keys'), input, options),
+        call<CreatedKey>(ADMIN.createKey, { params: { id: websiteId }, json: input, ...options }),
       revoke: (websiteId: string, keyId: string, options?: CallOptions) =>
-        call<undefined>('DELETE', site(websiteId, `/keys/${segment(keyId)}`), undefined, options),
+        call<undefined>(ADMIN.revokeKey, { params: { id: websiteId, keyId }, ...options }),
     },
     quotas: {
       get: (websiteId: string, options?: CallOptions) =>
-        call<QuotaReport>('GET', site(websiteId, '/quotas'), undefined, options),
+        call<QuotaReport>(ADMIN.getQuotas, { params: { id: websiteId }, ...options }),
       change: (websiteId: string, change: QuotaChange, options?: CallOptions) =>
-        call<QuotaReport>('PATCH', site(websiteId, '/quotas'), change, options),
+        call<QuotaReport>(ADMIN.changeQuotas, {
+          params: { id: websiteId },
+          json: change,
+          ...options,
+        }),
     },
     /** A website's media library, as its admin changes it (docs/media.md). */
     media: {
       list: (websiteId: string, query?: PageQuery, options?: CallOptions) =>
-        call<Page<MediaFile>>(
-          'GET',
-          site(websiteId, `/media${queryString(query)}`),
-          undefined,
-          options,
-        ),
+        call<Page<MediaFile>>(ADMIN.viewMedia, { params: { id: websiteId }, query, ...options }),
       /** A multipart upload; the type is sniffed from the bytes by the API. */
-      upload: async (websiteId: string, upload: MediaUpload, options?: CallOptions) =>
-        (
-          await transport.request<MediaFile>({
-            method: 'POST',
-            path: `/admin/api${site(websiteId, '/media')}`,
-            body: mediaForm(upload),
-            ...options,
-          })
-        ).body,
+      upload: (websiteId: string, upload: MediaUpload, options?: CallOptions) =>
+        call<MediaFile>(ADMIN.uploadMedia, {
+          params: { id: websiteId },
+          body: mediaForm(upload),
+          ...options,
+        }),
       update: (websiteId: string, mediaId: string, change: MediaChange, options?: CallOptions) =>
-        call<MediaFile>('PATCH', site(websiteId, `/media/${segment(mediaId)}`), change, options),
+        call<MediaFile>(ADMIN.updateMedia, {
+          params: { id: websiteId, mediaId },
+          json: change,
+          ...options,
+        }),
       /** 409 while a document names the file, unless `force`. */
       delete: (
         websiteId: string,
@@ -154,16 +127,15 @@ export function createCmsAdminClient(options: CmsAdminClientOptions) {
         query?: { force?: boolean },
         options?: CallOptions,
       ) =>
-        call<undefined>(
-          'DELETE',
-          site(websiteId, `/media/${segment(mediaId)}${query?.force ? '?force=true' : ''}`),
-          undefined,
-          options,
-        ),
+        call<undefined>(ADMIN.deleteMedia, {
+          params: { id: websiteId, mediaId },
+          query,
+          ...options,
+        }),
     },
     purges: {
       get: (websiteId: string, options?: CallOptions) =>
-        call<PurgeProgress>('GET', `/purges/${segment(websiteId)}`, undefined, options),
+        call<PurgeProgress>(ADMIN.getPurge, { params: { websiteId }, ...options }),
     },
   }
 }

@@ -2,6 +2,7 @@ export { pathOf, UPSTREAMS } from './operation.ts'
 export type {
   Access,
   ContentChange,
+  Endpoint,
   HttpMethod,
   Operation,
   PathParams,
@@ -14,3 +15,7 @@ export { operationMatcher } from './operation-match.ts'
 export type { OperationMatch } from './operation-match.ts'
 export { asksForDrafts, authorize } from './authorization.ts'
 export type { Authorization } from './authorization.ts'
+export { ADMIN_OPERATIONS } from './admin-operations.ts'
+export type { AdminOperationId, AdminOperations } from './admin-operations.ts'
+export { ENTRY_EVENTS, ERROR_CODES, FIELD_TYPES, KEY_SCOPES, QUOTA_NAMES } from './vocabulary.ts'
+export type { EntryEventName, ErrorCode, FieldType, KeyScope, QuotaName } from './vocabulary.ts'

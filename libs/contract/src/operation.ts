@@ -10,16 +10,22 @@ export type Access = 'read' | 'admin'
 /** What a write does to the published reads the gateway caches (docs/gateway.md, "Read cache"). */
 export type ContentChange = 'create' | 'edit' | 'other'
 
+/** An HTTP operation: where it is, and whether it takes `Idempotency-Key`. */
+export interface Endpoint {
+  method: HttpMethod
+  /** The router's pattern, `:name` parameters. */
+  path: string
+  /** Takes `Idempotency-Key`: a retry with the same key gets the first answer. */
+  idempotent?: true
+}
+
 /**
  * One public operation (`/api`) as every layer sees it: the gateway routes, authorizes, caches
  * and keeps idempotency keys by it, the OpenAPI document describes it under it, and
  * `@cms/client` calls it. The OpenAPI details (summary, parameters, schemas) are kept beside,
  * under the same name, in `@cms/api-schema`.
  */
-export interface Operation {
-  method: HttpMethod
-  /** The router's pattern, `:name` parameters. */
-  path: string
+export interface Operation extends Endpoint {
   upstream: Upstream
   access: Access
   /**
@@ -32,8 +38,6 @@ export interface Operation {
    * is a draft; `other` may change any of them. Absent: the write changes no cached read.
    */
   changes?: ContentChange
-  /** Takes `Idempotency-Key`: a retry with the same key gets the first answer. */
-  idempotent?: true
 }
 
 /** `{id: string}` for `/api/content/:id`: the path parameters a pattern names. */

@@ -1,3 +1,5 @@
+import { ADMIN_OPERATIONS } from '@cms/contract'
+import type { AdminOperationId } from '@cms/contract'
 import { ApiKeyCreateBody, QuotaChangeBody, WebsiteBody } from '../requests/admin.ts'
 import { MediaPatchBody } from '../requests/content.ts'
 import { ContentListQuery, ForceQuery, PageQuery } from '../requests/queries.ts'
@@ -16,7 +18,7 @@ import { Media } from '../responses/media.ts'
 import { Delivery, Webhook } from '../responses/webhooks.ts'
 import { MediaUpload } from './media-upload.ts'
 import { errorResponses, pathsOf, plain, ref, SERVERS } from './operation.ts'
-import type { RouteSpec } from './operation.ts'
+import type { RouteDoc, RouteSpec } from './operation.ts'
 import { queryParameters } from './parameters.ts'
 import { API_VERSION, OPENAPI_VERSION } from './public-document.ts'
 
@@ -26,14 +28,7 @@ const WEBSITE = { id: 'A website id' }
 const WEBSITES = 'Websites'
 const VIEWS = 'Website data (read-only views)'
 
-const view = (
-  pattern: string,
-  summary: string,
-  ok: Json,
-  parameters = [] as RouteSpec['parameters'],
-): RouteSpec => ({
-  method: 'get',
-  pattern: `/admin/api/websites/:id${pattern}`,
+const view = (summary: string, ok: Json, parameters = [] as RouteSpec['parameters']): RouteDoc => ({
   pathParams: {
     ...WEBSITE,
     docId: 'A document id',
@@ -41,134 +36,94 @@ const view = (
     name: 'A content type name',
   },
   tag: VIEWS,
-  access: 'token',
   summary,
   description: 'The public read of this website, as its admin (drafts included).',
   ...(parameters && { parameters }),
   ok: { 200: ok },
 })
 
-/** Every route of `/admin/api` (docs/gateway.md, "Admin API"). */
-export const ADMIN_ROUTES: readonly RouteSpec[] = [
-  {
-    method: 'get',
-    pattern: '/admin/api/websites',
+/** What the admin document says of each admin operation of the contract. */
+const ADMIN_ROUTE_DOCS: { readonly [Id in AdminOperationId]: RouteDoc } = {
+  listWebsites: {
     tag: WEBSITES,
-    access: 'token',
     summary: 'List websites, oldest first',
     ok: { 200: plain(DocsList(Ref('Website'))) },
   },
-  {
-    method: 'post',
-    pattern: '/admin/api/websites',
+  createWebsite: {
     tag: WEBSITES,
-    access: 'token',
     summary: 'Create a website',
     body: ref('WebsiteBody'),
     ok: { 201: ref('Website') },
     errors: [413, 415],
   },
-  {
-    method: 'get',
-    pattern: '/admin/api/websites/:id',
+  getWebsite: {
     pathParams: WEBSITE,
     tag: WEBSITES,
-    access: 'token',
     summary: 'Read a website',
     ok: { 200: ref('Website') },
   },
-  {
-    method: 'patch',
-    pattern: '/admin/api/websites/:id',
+  renameWebsite: {
     pathParams: WEBSITE,
     tag: WEBSITES,
-    access: 'token',
     summary: 'Rename a website',
     body: ref('WebsiteBody'),
     ok: { 200: ref('Website') },
     errors: [413, 415],
   },
-  {
-    method: 'delete',
-    pattern: '/admin/api/websites/:id',
+  deleteWebsite: {
     pathParams: WEBSITE,
     tag: WEBSITES,
-    access: 'token',
     summary: 'Delete a website: its keys stop at once, its data is purged in the background',
     ok: { 204: null },
   },
-  {
-    method: 'get',
-    pattern: '/admin/api/websites/:id/quotas',
+  getQuotas: {
     pathParams: WEBSITE,
     tag: WEBSITES,
-    access: 'token',
     summary: "A website's quotas with their usage",
     ok: { 200: ref('QuotaReport') },
   },
-  {
-    method: 'patch',
-    pattern: '/admin/api/websites/:id/quotas',
+  changeQuotas: {
     pathParams: WEBSITE,
     tag: WEBSITES,
-    access: 'token',
     summary: 'Override quotas (null: back to the default)',
     body: ref('QuotaChangeBody'),
     ok: { 200: ref('QuotaReport') },
     errors: [413, 415],
   },
-  {
-    method: 'get',
-    pattern: '/admin/api/websites/:id/keys',
+  listKeys: {
     pathParams: WEBSITE,
     tag: 'Keys',
-    access: 'token',
     summary: "A website's keys (revoked ones marked)",
     ok: { 200: plain(DocsList(Ref('ApiKey'))) },
   },
-  {
-    method: 'post',
-    pattern: '/admin/api/websites/:id/keys',
+  createKey: {
     pathParams: WEBSITE,
     tag: 'Keys',
-    access: 'token',
     summary: 'Create a key (shown once)',
     body: ref('ApiKeyCreateBody'),
     ok: { 201: ref('CreatedApiKey') },
     errors: [413, 415],
   },
-  {
-    method: 'delete',
-    pattern: '/admin/api/websites/:id/keys/:keyId',
+  revokeKey: {
     pathParams: { ...WEBSITE, keyId: 'A key id' },
     tag: 'Keys',
-    access: 'token',
     summary: 'Revoke a key',
     ok: { 204: null },
   },
-  {
-    method: 'get',
-    pattern: '/admin/api/purges/:websiteId',
+  getPurge: {
     pathParams: { websiteId: 'A deleted website id' },
     tag: 'Lifecycle',
-    access: 'token',
     summary: "A deleted website's purge",
     ok: { 200: ref('Purge') },
   },
-  {
-    method: 'get',
-    pattern: '/admin/api/websites/:id/export',
+  exportWebsite: {
     pathParams: WEBSITE,
     tag: 'Lifecycle',
-    access: 'token',
     summary: 'Export a website as NDJSON',
     ok: { 200: { mediaType: 'application/x-ndjson', schema: { type: 'string' } } },
   },
-  {
-    method: 'post',
-    pattern: '/admin/api/websites/import',
+  importWebsite: {
     tag: 'Lifecycle',
-    access: 'token',
     summary: 'Import an export as a new website',
     parameters: [
       {
@@ -184,82 +139,72 @@ export const ADMIN_ROUTES: readonly RouteSpec[] = [
     ok: { 201: ref('ImportResult') },
     errors: [409, 415],
   },
-  view('/content-types', "The website's content types", plain(DocsList(Ref('ContentType')))),
-  view('/content-types/:name', 'A content type', ref('ContentType')),
-  view('/locales', "The website's locales", ref('Locales')),
-  view(
-    '/documents',
+  viewContentTypes: view("The website's content types", plain(DocsList(Ref('ContentType')))),
+  viewContentType: view('A content type', ref('ContentType')),
+  viewLocales: view("The website's locales", ref('Locales')),
+  viewDocuments: view(
     "The website's documents, drafts included",
     plain(ListEnvelope(Ref('ListedDocument'))),
     queryParameters(ContentListQuery),
   ),
-  view('/documents/:docId', 'A document (its draft state)', ref('Document')),
-  view(
-    '/documents/:docId/versions',
+  viewDocument: view('A document (its draft state)', ref('Document')),
+  viewVersions: view(
     "A document's versions",
     plain(PageEnvelope(Ref('Version'))),
     queryParameters(PageQuery),
   ),
-  view('/webhooks', "The website's webhooks", plain(DocsList(Ref('Webhook')))),
-  view('/webhooks/:hookId', 'A webhook', ref('Webhook')),
-  view(
-    '/webhooks/:hookId/deliveries',
+  viewWebhooks: view("The website's webhooks", plain(DocsList(Ref('Webhook')))),
+  viewWebhook: view('A webhook', ref('Webhook')),
+  viewDeliveries: view(
     "A webhook's delivery log",
     plain(PageEnvelope(Ref('Delivery'))),
     queryParameters(PageQuery),
   ),
-  {
-    ...view(
-      '/media',
-      "The website's media",
-      plain(PageEnvelope(Ref('Media'))),
-      queryParameters(PageQuery),
-    ),
+  viewMedia: {
+    ...view("The website's media", plain(PageEnvelope(Ref('Media'))), queryParameters(PageQuery)),
     tag: 'Media',
   },
-  {
-    method: 'post',
-    pattern: '/admin/api/websites/:id/media',
+  uploadMedia: {
     pathParams: WEBSITE,
     tag: 'Media',
-    access: 'token',
     summary: 'Upload a file to the website',
     body: ref('MediaUpload'),
     bodyMediaType: 'multipart/form-data',
     ok: { 201: ref('Media') },
     errors: [413, 415],
   },
-  {
-    method: 'patch',
-    pattern: '/admin/api/websites/:id/media/:mediaId',
+  updateMedia: {
     pathParams: { ...WEBSITE, mediaId: 'A media id' },
     tag: 'Media',
-    access: 'token',
     summary: "Change a file's alt text, caption or name",
     body: ref('MediaPatchBody'),
     ok: { 200: ref('Media') },
     errors: [413, 415],
   },
-  {
-    method: 'delete',
-    pattern: '/admin/api/websites/:id/media/:mediaId',
+  deleteMedia: {
     pathParams: { ...WEBSITE, mediaId: 'A media id' },
     tag: 'Media',
-    access: 'token',
     summary: 'Delete a file',
     parameters: queryParameters(ForceQuery),
     ok: { 204: null },
     errors: [409],
   },
-  {
-    method: 'get',
-    pattern: '/admin/api/openapi.json',
+  getAdminOpenApiDocument: {
     tag: 'Description',
-    access: 'token',
     summary: 'This document',
     ok: { 200: { type: 'object', description: 'An OpenAPI 3.1 document' } },
   },
-]
+}
+
+/** Every route of `/admin/api` (docs/gateway.md, "Admin API"), in the contract's order. */
+export const ADMIN_ROUTES: readonly RouteSpec[] = (
+  Object.keys(ADMIN_OPERATIONS) as AdminOperationId[]
+).map((id) => ({
+  ...ADMIN_ROUTE_DOCS[id],
+  method: ADMIN_OPERATIONS[id].method.toLowerCase() as RouteSpec['method'],
+  pattern: ADMIN_OPERATIONS[id].path,
+  access: 'token',
+}))
 
 /** The OpenAPI 3.1 document of the admin API (the platform operator's). */
 export function buildAdminDocument(): Json {

@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream'
-import type { Router } from '@koa/router'
+import type { AdminOperations } from '@cms/contract'
+import type { EndpointHandlers } from '@cms/http'
 import { UnsupportedMediaTypeError } from '@cms/errors'
 import { NDJSON_TYPE } from '@cms/website-data'
 import { parseWebsiteInput } from '../domain/website.ts'
@@ -12,23 +13,22 @@ import { purgeJson, websiteJson } from './admin-json.ts'
  * A website's lifecycle on the admin API (docs/lifecycle.md): the progress of a deleted
  * website's purge, export as NDJSON, import of an export as a new website.
  */
-export function adminLifecycleRoutes(
-  router: Router,
-  deps: { exports: WebsiteExport; imports: WebsiteImport; purges: WebsitePurges },
-): void {
-  router.get('/purges/:websiteId', async (ctx) => {
-    ctx.body = purgeJson(await deps.purges.progress(ctx.params.websiteId!))
-  })
-
-  router.get('/websites/:id/export', async (ctx) => {
-    const stream = await deps.exports.stream(ctx.params.id!)
+export const adminLifecycleRoutes = (deps: {
+  exports: WebsiteExport
+  imports: WebsiteImport
+  purges: WebsitePurges
+}): EndpointHandlers<AdminOperations, 'getPurge' | 'exportWebsite' | 'importWebsite'> => ({
+  getPurge: async (ctx) => {
+    ctx.body = purgeJson(await deps.purges.progress(ctx.params.websiteId))
+  },
+  exportWebsite: async (ctx) => {
+    const stream = await deps.exports.stream(ctx.params.id)
     ctx.type = NDJSON_TYPE
     ctx.set('Content-Disposition', `attachment; filename="website-${ctx.params.id}.ndjson"`)
     ctx.set('Cache-Control', 'no-store')
     ctx.body = Readable.from(stream)
-  })
-
-  router.post('/websites/import', async (ctx) => {
+  },
+  importWebsite: async (ctx) => {
     try {
       const { name } = parseWebsiteInput({ name: ctx.query.name })
       if (!ctx.is(NDJSON_TYPE))
@@ -47,5 +47,5 @@ export function adminLifecycleRoutes(
       if (!ctx.req.complete) ctx.set('Connection', 'close')
       throw error
     }
-  })
-}
+  },
+})

@@ -1,4 +1,6 @@
-import type { Router, RouterContext } from '@koa/router'
+import type { RouterContext } from '@koa/router'
+import type { AdminOperations } from '@cms/contract'
+import type { EndpointHandlers } from '@cms/http'
 import type { WebsitesAdmin } from '../domain/websites-admin.ts'
 import { OPERATOR_KEY_ID } from './admin-read-routes.ts'
 import type { UpstreamProxy } from './upstream-proxy.ts'
@@ -18,7 +20,9 @@ export interface AdminMediaRoutesDeps {
  * The upload streams under the same body rule as `POST /api/media` (media-upload-rule.ts); the
  * change is JSON under the usual limit.
  */
-export function adminMediaRoutes(router: Router, deps: AdminMediaRoutesDeps): void {
+export function adminMediaRoutes(
+  deps: AdminMediaRoutesDeps,
+): EndpointHandlers<AdminOperations, 'uploadMedia' | 'updateMedia' | 'deleteMedia'> {
   const caller = (websiteId: string) => ({
     websiteId,
     keyId: OPERATOR_KEY_ID,
@@ -41,17 +45,19 @@ export function adminMediaRoutes(router: Router, deps: AdminMediaRoutesDeps): vo
   }
   const mediaPath = (ctx: Context) => `/api/media/${encodeURIComponent(ctx.params.mediaId!)}`
 
-  router.post('/websites/:id/media', async (ctx) => {
-    const website = await deps.websites.get(ctx.params.id!)
-    await deps.proxy.forward(ctx, {
-      upstream: 'contentWrite',
-      pathAndQuery: '/api/media',
-      caller: caller(website.id),
-    })
-  })
-  router.patch('/websites/:id/media/:mediaId', (ctx) => forwardChange(ctx, mediaPath(ctx)))
-  router.delete('/websites/:id/media/:mediaId', (ctx) => {
-    const force = new URLSearchParams(ctx.querystring).get('force') === 'true'
-    return forwardChange(ctx, `${mediaPath(ctx)}${force ? '?force=true' : ''}`)
-  })
+  return {
+    uploadMedia: async (ctx) => {
+      const website = await deps.websites.get(ctx.params.id)
+      await deps.proxy.forward(ctx, {
+        upstream: 'contentWrite',
+        pathAndQuery: '/api/media',
+        caller: caller(website.id),
+      })
+    },
+    updateMedia: (ctx) => forwardChange(ctx, mediaPath(ctx)),
+    deleteMedia: (ctx) => {
+      const force = new URLSearchParams(ctx.querystring).get('force') === 'true'
+      return forwardChange(ctx, `${mediaPath(ctx)}${force ? '?force=true' : ''}`)
+    },
+  }
 }

@@ -1,5 +1,6 @@
-import type { Router } from '@koa/router'
-import type { Context } from 'koa'
+import type { RouterContext } from '@koa/router'
+import type { AdminOperations } from '@cms/contract'
+import type { EndpointHandlers } from '@cms/http'
 import type { WebsitesAdmin } from '../domain/websites-admin.ts'
 import type { Upstream } from './api-routes.ts'
 import type { UpstreamProxy } from './upstream-proxy.ts'
@@ -17,59 +18,58 @@ function withDrafts(querystring: string): string {
   return `?${[...kept, 'draft=true'].join('&')}`
 }
 
-const search = (ctx: Context): string => (ctx.querystring ? `?${ctx.querystring}` : '')
+const search = (ctx: RouterContext): string => (ctx.querystring ? `?${ctx.querystring}` : '')
+
+type ViewId =
+  | 'viewContentTypes'
+  | 'viewContentType'
+  | 'viewLocales'
+  | 'viewDocuments'
+  | 'viewDocument'
+  | 'viewVersions'
+  | 'viewWebhooks'
+  | 'viewWebhook'
+  | 'viewDeliveries'
+  | 'viewMedia'
 
 /**
  * Read-only views for the admin panel: each is the public API's GET for that website, called
  * with admin scope. Writes to a website's content go through the public API with a key.
  */
-export function adminReadRoutes(
-  router: Router,
-  deps: { websites: WebsitesAdmin; proxy: UpstreamProxy },
-): void {
-  const view = (path: string, upstream: Upstream, target: (ctx: Context) => string) => {
-    router.get(path, async (ctx) => {
-      const website = await deps.websites.get(ctx.params.id!)
+export function adminReadRoutes(deps: {
+  websites: WebsitesAdmin
+  proxy: UpstreamProxy
+}): EndpointHandlers<AdminOperations, ViewId> {
+  const view =
+    (upstream: Upstream, target: (ctx: RouterContext) => string) =>
+    async (ctx: RouterContext & { params: { id: string } }) => {
+      const website = await deps.websites.get(ctx.params.id)
       await deps.proxy.forward(ctx, {
         upstream,
         pathAndQuery: target(ctx),
         caller: { websiteId: website.id, keyId: OPERATOR_KEY_ID, scope: 'admin' },
       })
-    })
+    }
+  return {
+    viewContentTypes: view('schema', (ctx) => `/api/content-types${search(ctx)}`),
+    viewContentType: view('schema', (ctx) => `/api/content-types/${segment(ctx.params.name)}`),
+    viewDocuments: view('contentRead', (ctx) => `/api/content${withDrafts(ctx.querystring)}`),
+    viewDocument: view(
+      'contentRead',
+      (ctx) => `/api/content/${segment(ctx.params.docId)}?draft=true`,
+    ),
+    viewVersions: view(
+      'contentRead',
+      (ctx) => `/api/content/${segment(ctx.params.docId)}/versions${search(ctx)}`,
+    ),
+    // `cms types` reads the locale codes to type localized values.
+    viewLocales: view('schema', () => '/api/locales'),
+    viewMedia: view('contentRead', (ctx) => `/api/media${search(ctx)}`),
+    viewWebhooks: view('webhook', () => '/api/webhooks'),
+    viewWebhook: view('webhook', (ctx) => `/api/webhooks/${segment(ctx.params.hookId)}`),
+    viewDeliveries: view(
+      'webhook',
+      (ctx) => `/api/webhooks/${segment(ctx.params.hookId)}/deliveries${search(ctx)}`,
+    ),
   }
-  view('/websites/:id/content-types', 'schema', (ctx) => `/api/content-types${search(ctx)}`)
-  view(
-    '/websites/:id/content-types/:name',
-    'schema',
-    (ctx) => `/api/content-types/${segment(ctx.params.name)}`,
-  )
-  view(
-    '/websites/:id/documents',
-    'contentRead',
-    (ctx) => `/api/content${withDrafts(ctx.querystring)}`,
-  )
-  view(
-    '/websites/:id/documents/:docId',
-    'contentRead',
-    (ctx) => `/api/content/${segment(ctx.params.docId)}?draft=true`,
-  )
-  view(
-    '/websites/:id/documents/:docId/versions',
-    'contentRead',
-    (ctx) => `/api/content/${segment(ctx.params.docId)}/versions${search(ctx)}`,
-  )
-  // `cms types` reads the locale codes to type localized values.
-  view('/websites/:id/locales', 'schema', () => '/api/locales')
-  view('/websites/:id/media', 'contentRead', (ctx) => `/api/media${search(ctx)}`)
-  view('/websites/:id/webhooks', 'webhook', () => '/api/webhooks')
-  view(
-    '/websites/:id/webhooks/:hookId',
-    'webhook',
-    (ctx) => `/api/webhooks/${segment(ctx.params.hookId)}`,
-  )
-  view(
-    '/websites/:id/webhooks/:hookId/deliveries',
-    'webhook',
-    (ctx) => `/api/webhooks/${segment(ctx.params.hookId)}/deliveries${search(ctx)}`,
-  )
 }

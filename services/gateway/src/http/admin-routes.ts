@@ -1,7 +1,9 @@
 import { Router } from '@koa/router'
+import type { RouterContext } from '@koa/router'
 import type { Middleware } from 'koa'
 import { buildAdminDocument } from '@cms/api-schema'
-import { jsonBody, routed } from '@cms/http'
+import { ADMIN_OPERATIONS } from '@cms/contract'
+import { jsonBody, mountEndpoints, routed } from '@cms/http'
 import { parseApiKeyInput } from '../domain/api-key.ts'
 import type { ApiKeysAdmin } from '../domain/api-keys-admin.ts'
 import { parseWebsiteInput } from '../domain/website.ts'
@@ -38,73 +40,74 @@ export function adminRoutes(deps: AdminRoutesDeps): Middleware {
 
 /** The router of `/admin/api` (its `stack` lists every admin route, for the OpenAPI tests). */
 export function adminRouter(deps: AdminRoutesDeps): Router {
-  const router = new Router({ prefix: '/admin/api' })
   const body = jsonBody()
-
-  router.get('/websites', async (ctx) => {
-    ctx.body = { docs: (await deps.websites.list()).map(websiteJson) }
-  })
-  router.post('/websites', body, async (ctx) => {
-    ctx.status = 201
-    ctx.body = websiteJson(await deps.websites.create(parseWebsiteInput(ctx.request.body)))
-  })
-  router.get('/websites/:id', async (ctx) => {
-    ctx.body = websiteJson(await deps.websites.get(ctx.params.id!))
-  })
-  router.patch('/websites/:id', body, async (ctx) => {
-    ctx.body = websiteJson(
-      await deps.websites.rename(ctx.params.id!, parseWebsiteInput(ctx.request.body)),
-    )
-  })
-  router.delete('/websites/:id', async (ctx) => {
-    await deps.websites.remove(ctx.params.id!)
-    ctx.status = 204
-  })
-
+  /** The handler after the JSON body parser, so a bad body is refused before it runs. */
+  const withBody =
+    <Ctx extends RouterContext>(handler: (ctx: Ctx) => Promise<void>) =>
+    (ctx: Ctx) =>
+      body(ctx, () => handler(ctx))
   // Quotas: each with its limit, default, override and the website's usage (docs/gateway.md).
   const quotas = async (id: string) => {
     const website = await deps.websites.get(id)
     return { quotas: quotaReport(website, await deps.readQuotaUsage(website.id)) }
   }
-  router.get('/websites/:id/quotas', async (ctx) => {
-    ctx.body = await quotas(ctx.params.id!)
-  })
-  router.patch('/websites/:id/quotas', body, async (ctx) => {
-    await deps.websites.changeQuotas(ctx.params.id!, parseQuotaChange(ctx.request.body))
-    ctx.body = await quotas(ctx.params.id!)
-  })
-
-  router.get('/websites/:id/keys', async (ctx) => {
-    ctx.body = { docs: (await deps.apiKeys.list(ctx.params.id!)).map(apiKeyJson) }
-  })
-  router.post('/websites/:id/keys', body, async (ctx) => {
-    const { apiKey, key } = await deps.apiKeys.create(
-      ctx.params.id!,
-      parseApiKeyInput(ctx.request.body),
-    )
-    ctx.status = 201
-    ctx.set('Cache-Control', 'no-store')
-    ctx.body = createdApiKeyJson(apiKey, key)
-  })
-  router.delete('/websites/:id/keys/:keyId', async (ctx) => {
-    await deps.apiKeys.revoke(ctx.params.id!, ctx.params.keyId!)
-    ctx.status = 204
-  })
-
   // The admin API's OpenAPI 3.1 document: it depends on no website, so it is built once.
   let adminDocument: Record<string, unknown> | undefined
-  router.get('/openapi.json', (ctx) => {
-    adminDocument ??= buildAdminDocument()
-    ctx.set('Cache-Control', 'no-cache')
-    ctx.body = adminDocument
-  })
 
-  adminLifecycleRoutes(router, deps.lifecycle)
-  adminReadRoutes(router, { websites: deps.websites, proxy: deps.proxy })
-  adminMediaRoutes(router, {
-    websites: deps.websites,
-    proxy: deps.proxy,
-    contentChanged: deps.contentChanged,
+  return mountEndpoints(new Router(), ADMIN_OPERATIONS, {
+    listWebsites: async (ctx) => {
+      ctx.body = { docs: (await deps.websites.list()).map(websiteJson) }
+    },
+    createWebsite: withBody(async (ctx) => {
+      ctx.status = 201
+      ctx.body = websiteJson(await deps.websites.create(parseWebsiteInput(ctx.request.body)))
+    }),
+    getWebsite: async (ctx) => {
+      ctx.body = websiteJson(await deps.websites.get(ctx.params.id))
+    },
+    renameWebsite: withBody(async (ctx) => {
+      ctx.body = websiteJson(
+        await deps.websites.rename(ctx.params.id, parseWebsiteInput(ctx.request.body)),
+      )
+    }),
+    deleteWebsite: async (ctx) => {
+      await deps.websites.remove(ctx.params.id)
+      ctx.status = 204
+    },
+    getQuotas: async (ctx) => {
+      ctx.body = await quotas(ctx.params.id)
+    },
+    changeQuotas: withBody(async (ctx) => {
+      await deps.websites.changeQuotas(ctx.params.id, parseQuotaChange(ctx.request.body))
+      ctx.body = await quotas(ctx.params.id)
+    }),
+    listKeys: async (ctx) => {
+      ctx.body = { docs: (await deps.apiKeys.list(ctx.params.id)).map(apiKeyJson) }
+    },
+    createKey: withBody(async (ctx) => {
+      const { apiKey, key } = await deps.apiKeys.create(
+        ctx.params.id,
+        parseApiKeyInput(ctx.request.body),
+      )
+      ctx.status = 201
+      ctx.set('Cache-Control', 'no-store')
+      ctx.body = createdApiKeyJson(apiKey, key)
+    }),
+    revokeKey: async (ctx) => {
+      await deps.apiKeys.revoke(ctx.params.id, ctx.params.keyId)
+      ctx.status = 204
+    },
+    getAdminOpenApiDocument: (ctx) => {
+      adminDocument ??= buildAdminDocument()
+      ctx.set('Cache-Control', 'no-cache')
+      ctx.body = adminDocument
+    },
+    ...adminLifecycleRoutes(deps.lifecycle),
+    ...adminReadRoutes({ websites: deps.websites, proxy: deps.proxy }),
+    ...adminMediaRoutes({
+      websites: deps.websites,
+      proxy: deps.proxy,
+      contentChanged: deps.contentChanged,
+    }),
   })
-  return router
 }

@@ -1,0 +1,44 @@
+import type { Endpoint } from './operation.ts'
+
+const get = <Path extends string>(path: Path) => ({ method: 'GET', path }) as const
+
+/** A read-only view of one website's data: the public API's read, made as its admin. */
+const view = <Path extends string>(path: Path) => get(`/admin/api/websites/:id${path}`)
+
+/**
+ * Every operation of the admin API (`/admin/api`, the platform operator's token), once. The
+ * gateway's admin router, the admin OpenAPI document and `@cms/client`'s admin client are
+ * derived from it; the order is the document's.
+ */
+export const ADMIN_OPERATIONS = {
+  listWebsites: get('/admin/api/websites'),
+  createWebsite: { method: 'POST', path: '/admin/api/websites' },
+  getWebsite: get('/admin/api/websites/:id'),
+  renameWebsite: { method: 'PATCH', path: '/admin/api/websites/:id' },
+  deleteWebsite: { method: 'DELETE', path: '/admin/api/websites/:id' },
+  getQuotas: get('/admin/api/websites/:id/quotas'),
+  changeQuotas: { method: 'PATCH', path: '/admin/api/websites/:id/quotas' },
+  listKeys: get('/admin/api/websites/:id/keys'),
+  createKey: { method: 'POST', path: '/admin/api/websites/:id/keys' },
+  revokeKey: { method: 'DELETE', path: '/admin/api/websites/:id/keys/:keyId' },
+  getPurge: get('/admin/api/purges/:websiteId'),
+  exportWebsite: get('/admin/api/websites/:id/export'),
+  importWebsite: { method: 'POST', path: '/admin/api/websites/import' },
+  viewContentTypes: view('/content-types'),
+  viewContentType: view('/content-types/:name'),
+  viewLocales: view('/locales'),
+  viewDocuments: view('/documents'),
+  viewDocument: view('/documents/:docId'),
+  viewVersions: view('/documents/:docId/versions'),
+  viewWebhooks: view('/webhooks'),
+  viewWebhook: view('/webhooks/:hookId'),
+  viewDeliveries: view('/webhooks/:hookId/deliveries'),
+  viewMedia: view('/media'),
+  uploadMedia: { method: 'POST', path: '/admin/api/websites/:id/media' },
+  updateMedia: { method: 'PATCH', path: '/admin/api/websites/:id/media/:mediaId' },
+  deleteMedia: { method: 'DELETE', path: '/admin/api/websites/:id/media/:mediaId' },
+  getAdminOpenApiDocument: get('/admin/api/openapi.json'),
+} as const satisfies Record<string, Endpoint>
+
+export type AdminOperationId = keyof typeof ADMIN_OPERATIONS
+export type AdminOperations = typeof ADMIN_OPERATIONS
