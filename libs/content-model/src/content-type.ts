@@ -1,22 +1,8 @@
+import type { FieldType } from '@cms/contract'
+
 /** The shapes of content types and field definitions (contract section 3), shared by schema and content. */
-export const FIELD_TYPES = [
-  'text',
-  'textarea',
-  'richText',
-  'tags',
-  'number',
-  'integer',
-  'boolean',
-  'date',
-  'datetime',
-  'email',
-  'url',
-  'select',
-  'json',
-  'relation',
-  'media',
-] as const
-export type FieldType = (typeof FIELD_TYPES)[number]
+export { FIELD_TYPES } from '@cms/contract'
+export type { FieldType } from '@cms/contract'
 
 export interface FieldDefinition {
   name: string

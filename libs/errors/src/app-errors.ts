@@ -1,24 +1,11 @@
+import type { ErrorCode } from '@cms/contract'
+
 /**
  * Domain errors: a stable `code`, a message and typed details, and no HTTP status.
  * `http-status.ts` is the one place that maps a code to a status.
  */
-export const ERROR_CODES = [
-  'UNAUTHORIZED',
-  'FORBIDDEN',
-  'NOT_FOUND',
-  'METHOD_NOT_ALLOWED',
-  'CONFLICT',
-  'PRECONDITION_FAILED',
-  'PAYLOAD_TOO_LARGE',
-  'UNSUPPORTED_MEDIA_TYPE',
-  'RANGE_NOT_SATISFIABLE',
-  'VALIDATION_ERROR',
-  'RATE_LIMITED',
-  'INTERNAL_ERROR',
-  'SERVICE_UNAVAILABLE',
-  'NOT_IMPLEMENTED',
-] as const
-export type ErrorCode = (typeof ERROR_CODES)[number]
+export { ERROR_CODES } from '@cms/contract'
+export type { ErrorCode } from '@cms/contract'
 
 export interface ErrorDetail {
   path: string

@@ -1,14 +1,10 @@
+import type { EntryEventName } from '@cms/contract'
+
 /** What the services say to each other over RabbitMQ: one topic exchange, routing key = event name. */
 export const EVENTS_EXCHANGE = 'cms.events'
 
-export const ENTRY_EVENTS = [
-  'entry.create',
-  'entry.update',
-  'entry.delete',
-  'entry.publish',
-  'entry.unpublish',
-] as const
-export type EntryEventName = (typeof ENTRY_EVENTS)[number]
+export { ENTRY_EVENTS } from '@cms/contract'
+export type { EntryEventName } from '@cms/contract'
 
 /** Routing key of the schema service's announcement that a content type changed or was deleted. */
 export const CONTENT_TYPE_CHANGED = 'schema.content-type.changed'

@@ -1,5 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto'
 import type { Middleware } from 'koa'
+import { KEY_SCOPES } from '@cms/contract'
+import type { KeyScope } from '@cms/contract'
 import { UnauthorizedError } from '@cms/errors'
 import { decodeQuotas, encodeQuotas } from './website-quotas.ts'
 import type { WebsiteQuotas } from './website-quotas.ts'
@@ -20,8 +22,8 @@ export const INTERNAL_HEADERS = {
   draftAccess: 'x-cms-draft-access',
 } as const
 
-export const KEY_SCOPES = ['read', 'admin'] as const
-export type KeyScope = (typeof KEY_SCOPES)[number]
+export { KEY_SCOPES } from '@cms/contract'
+export type { KeyScope } from '@cms/contract'
 
 /** Who is calling, as vouched for by the gateway. */
 export interface Caller {

@@ -1,8 +1,10 @@
+import { QUOTA_NAMES } from '@cms/contract'
+import type { QuotaName } from '@cms/contract'
 import { ConflictError, ValidationError } from '@cms/errors'
 import type { AppError } from '@cms/errors'
 
 /** What one website may hold; each has a default and a platform-admin override per website. */
-export interface WebsiteQuotas {
+export interface WebsiteQuotas extends Record<QuotaName, number> {
   /** Webhooks of the website. */
   webhooks: number
   /** Content types of the website. */
@@ -19,17 +21,8 @@ export interface WebsiteQuotas {
   mediaBytes: number
 }
 
-export type QuotaName = keyof WebsiteQuotas
-
-export const QUOTA_NAMES: readonly QuotaName[] = [
-  'webhooks',
-  'contentTypes',
-  'fieldsPerType',
-  'optionsPerField',
-  'definitionBytes',
-  'locales',
-  'mediaBytes',
-]
+export { QUOTA_NAMES } from '@cms/contract'
+export type { QuotaName } from '@cms/contract'
 
 /** The defaults of docs/gateway.md ("Quotas"). */
 export const DEFAULT_WEBSITE_QUOTAS: Readonly<WebsiteQuotas> = {

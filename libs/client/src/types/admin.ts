@@ -16,7 +16,7 @@ export type Website = WebsiteSchema
 export type KeyScope = ApiKey['scope']
 
 /** The scopes a key may have; a value the CLI checks before sending. */
-export const KEY_SCOPES = ['read', 'admin'] as const satisfies readonly KeyScope[]
+export { KEY_SCOPES } from '@cms/contract'
 
 export type RateLimitPlan = ApiKey['rateLimit']
 

@@ -1,3 +1,5 @@
+import type { FieldType } from '@cms/contract'
+
 /**
  * Declared here rather than derived from @cms/api-schema: the content-type schemas take their
  * limits from @cms/content-model, whose index reaches Node-only code that a browser program (the
@@ -5,25 +7,8 @@
  * the schemas (its test runs tsc over it).
  */
 
-/** Every field type a content type may declare (docs/api.md, "§ types: thirteen field types"). */
-export const FIELD_TYPES = [
-  'text',
-  'textarea',
-  'richText',
-  'tags',
-  'number',
-  'integer',
-  'boolean',
-  'date',
-  'datetime',
-  'email',
-  'url',
-  'select',
-  'json',
-  'relation',
-  'media',
-] as const
-export type FieldType = (typeof FIELD_TYPES)[number]
+export { FIELD_TYPES } from '@cms/contract'
+export type { FieldType } from '@cms/contract'
 
 export interface FieldDefinition {
   name: string
