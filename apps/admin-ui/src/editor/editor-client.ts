@@ -1,22 +1,20 @@
 import { CmsApiError, createCmsClient } from '@cms/client'
 import type { CmsClient } from '@cms/client'
+import { PANEL_RETRY, panelFetch } from '../api/panel-fetch.ts'
 
 export type EditorClient = CmsClient
 
 /**
- * The public API as one website's admin key sees it, through `@cms/client` on the page's own
- * origin (the CSP's `connect-src 'self'`). The key travels in the `x-api-key` header only.
- * `onUnauthorized` runs when any answer is 401 (the key was revoked while the editor is open).
+ * The public API as one website's admin key sees it, through `@cms/client`; the key travels in
+ * the `x-api-key` header only. `onUnauthorized` runs when any answer is 401.
  */
 export function createEditorClient(apiKey: string, onUnauthorized?: () => void): EditorClient {
-  const guardedFetch: typeof fetch = async (input, init) => {
-    const response = await fetch(input, { ...init, cache: 'no-store', credentials: 'omit' })
-    if (response.status === 401) onUnauthorized?.()
-    return response
-  }
-  // An editor waits for a save, not a minute of backoff: three attempts, 5 s of Retry-After.
-  const retry = { maxAttempts: 3, maxRetryAfterMs: 5000 }
-  return createCmsClient({ apiKey, baseUrl: location.origin, fetch: guardedFetch, retry })
+  return createCmsClient({
+    apiKey,
+    baseUrl: location.origin,
+    fetch: panelFetch(onUnauthorized),
+    retry: PANEL_RETRY,
+  })
 }
 
 /** Checks a key before anything is shown: admin scope is needed to see and change drafts. */

@@ -30,6 +30,14 @@ async function sendDocument(
 
 const ifMatchOf = (ctx: Context): string | undefined => ctx.get('if-match') || undefined
 
+/** What every change of one document says: who, its idempotency key, which one, which version. */
+const changeOf = (ctx: Context & { params: { id: string } }) => ({
+  caller: ctx.state.caller,
+  writeKey: writeKeyOf(ctx, ctx.state.caller.websiteId),
+  id: ctx.params.id,
+  ifMatch: ifMatchOf(ctx),
+})
+
 /** Spec section 4.2 under /api/content: reads in both modes, changes in write mode only. */
 export function contentRoutes(service: ContentService, options: { writes: boolean }): Router {
   const router = mountOperations(new Router(), documentReads(service))
@@ -111,10 +119,7 @@ const documentChanges = (service: ContentService) =>
       const body = validateBody(ContentPatchBody, ctx.request.body, 'The change is invalid')
       const draft = parseDraftParam(ctx.querystring)
       const { document } = await service.update({
-        caller: ctx.state.caller,
-        writeKey: writeKeyOf(ctx, ctx.state.caller.websiteId),
-        id: ctx.params.id,
-        ifMatch: ifMatchOf(ctx),
+        ...changeOf(ctx),
         draft,
         discardDraft: parseFlag(ctx.querystring, 'discardDraft'),
         locale: localeOfQuery(ctx.querystring),
@@ -123,50 +128,28 @@ const documentChanges = (service: ContentService) =>
       await sendDocument(ctx, service, draft ? draftView(document) : document)
     },
     discardDraft: async (ctx) => {
-      const { document } = await service.discardDraft({
-        caller: ctx.state.caller,
-        writeKey: writeKeyOf(ctx, ctx.state.caller.websiteId),
-        id: ctx.params.id,
-        ifMatch: ifMatchOf(ctx),
-      })
+      const { document } = await service.discardDraft(changeOf(ctx))
       await sendDocument(ctx, service, document)
     },
     deleteDocument: async (ctx) => {
       await service.remove({
-        caller: ctx.state.caller,
-        writeKey: writeKeyOf(ctx, ctx.state.caller.websiteId),
-        id: ctx.params.id,
-        ifMatch: ifMatchOf(ctx),
+        ...changeOf(ctx),
         force: parseFlag(ctx.querystring, 'force'),
       })
       ctx.status = 204
     },
     publishDocument: async (ctx) => {
-      const { document } = await service.publish({
-        caller: ctx.state.caller,
-        writeKey: writeKeyOf(ctx, ctx.state.caller.websiteId),
-        id: ctx.params.id,
-        ifMatch: ifMatchOf(ctx),
-      })
+      const { document } = await service.publish(changeOf(ctx))
       await sendDocument(ctx, service, document)
     },
     unpublishDocument: async (ctx) => {
-      const { document } = await service.unpublish({
-        caller: ctx.state.caller,
-        writeKey: writeKeyOf(ctx, ctx.state.caller.websiteId),
-        id: ctx.params.id,
-        ifMatch: ifMatchOf(ctx),
-      })
+      const { document } = await service.unpublish(changeOf(ctx))
       await sendDocument(ctx, service, document)
     },
     restoreVersion: async (ctx) => {
-      const { id, versionId } = ctx.params
       const { document } = await service.restore({
-        caller: ctx.state.caller,
-        writeKey: writeKeyOf(ctx, ctx.state.caller.websiteId),
-        id,
-        versionId,
-        ifMatch: ifMatchOf(ctx),
+        ...changeOf(ctx),
+        versionId: ctx.params.versionId,
         discardDraft: parseFlag(ctx.querystring, 'discardDraft'),
       })
       await sendDocument(ctx, service, document)
