@@ -294,7 +294,11 @@ describe('admin panel in the browser', () => {
     await signIn(page)
     const websiteId = await createWebsite(page, `quotas-${randomUUID().slice(0, 8)}`)
     await page.getByRole('link', { name: 'Quotas', exact: true }).click()
-    const table = page.getByRole('region', { name: 'Quotas', exact: true })
+    // The tab panel is a region named Quotas too (by its tab): the table's region holds a table.
+    const table = page
+      .getByRole('region', { name: 'Quotas', exact: true })
+      .filter({ has: page.getByRole('table') })
+      .last()
     await table.waitFor()
     const webhooksRow = table.getByRole('row', { name: /^Webhooks/ })
     expect(await webhooksRow.textContent()).toContain('0 of 100')

@@ -1,4 +1,5 @@
 import type { RouterContext } from '@koa/router'
+import { pathOf, PUBLIC_OPERATIONS as API } from '@cms/contract'
 import type { AdminOperations } from '@cms/contract'
 import type { EndpointHandlers } from '@cms/http'
 import type { WebsitesAdmin } from '../domain/websites-admin.ts'
@@ -43,14 +44,14 @@ export function adminMediaRoutes(
       if (changed) await deps.contentChanged?.(website.id)
     }
   }
-  const mediaPath = (ctx: Context) => `/api/media/${encodeURIComponent(ctx.params.mediaId!)}`
+  const mediaPath = (ctx: Context) => pathOf(API.updateMedia.path, { id: ctx.params.mediaId! })
 
   return {
     uploadMedia: async (ctx) => {
       const website = await deps.websites.get(ctx.params.id)
       await deps.proxy.forward(ctx, {
         upstream: 'contentWrite',
-        pathAndQuery: '/api/media',
+        pathAndQuery: API.uploadMedia.path,
         caller: caller(website.id),
       })
     },

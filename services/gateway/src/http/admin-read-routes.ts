@@ -1,14 +1,12 @@
 import type { RouterContext } from '@koa/router'
-import type { AdminOperations } from '@cms/contract'
+import { pathOf, PUBLIC_OPERATIONS as API } from '@cms/contract'
+import type { AdminOperations, Operation } from '@cms/contract'
 import type { EndpointHandlers } from '@cms/http'
 import type { WebsitesAdmin } from '../domain/websites-admin.ts'
-import type { Upstream } from './api-routes.ts'
 import type { UpstreamProxy } from './upstream-proxy.ts'
 
 /** Who the services see when the operator reads through the admin API: no key, admin scope. */
 export const OPERATOR_KEY_ID = '00000000-0000-4000-8000-000000000000'
-
-const segment = (value: string | undefined): string => encodeURIComponent(value ?? '')
 
 /** The query string without any `draft` parameter, then `draft=true`: the panel sees drafts too. */
 function withDrafts(querystring: string): string {
@@ -40,36 +38,39 @@ export function adminReadRoutes(deps: {
   websites: WebsitesAdmin
   proxy: UpstreamProxy
 }): EndpointHandlers<AdminOperations, ViewId> {
+  /**
+   * The public read `operation` of the website: its path parameters taken from the admin path's
+   * (`{id: 'docId'}`), its query from `query`.
+   */
   const view =
-    (upstream: Upstream, target: (ctx: RouterContext) => string) =>
+    (
+      operation: Operation,
+      names: Record<string, string> = {},
+      query: (ctx: RouterContext) => string = search,
+    ) =>
     async (ctx: RouterContext & { params: { id: string } }) => {
       const website = await deps.websites.get(ctx.params.id)
+      const params = Object.fromEntries(
+        Object.entries(names).map(([name, from]) => [name, ctx.params[from] ?? '']),
+      )
       await deps.proxy.forward(ctx, {
-        upstream,
-        pathAndQuery: target(ctx),
+        upstream: operation.upstream,
+        pathAndQuery: `${pathOf(operation.path, params)}${query(ctx)}`,
         caller: { websiteId: website.id, keyId: OPERATOR_KEY_ID, scope: 'admin' },
       })
     }
+  const none = () => ''
   return {
-    viewContentTypes: view('schema', (ctx) => `/api/content-types${search(ctx)}`),
-    viewContentType: view('schema', (ctx) => `/api/content-types/${segment(ctx.params.name)}`),
-    viewDocuments: view('contentRead', (ctx) => `/api/content${withDrafts(ctx.querystring)}`),
-    viewDocument: view(
-      'contentRead',
-      (ctx) => `/api/content/${segment(ctx.params.docId)}?draft=true`,
-    ),
-    viewVersions: view(
-      'contentRead',
-      (ctx) => `/api/content/${segment(ctx.params.docId)}/versions${search(ctx)}`,
-    ),
+    viewContentTypes: view(API.listContentTypes),
+    viewContentType: view(API.getContentType, { name: 'name' }, none),
+    viewDocuments: view(API.listDocuments, {}, (ctx) => withDrafts(ctx.querystring)),
+    viewDocument: view(API.getDocument, { id: 'docId' }, () => '?draft=true'),
+    viewVersions: view(API.listVersions, { id: 'docId' }),
     // `cms types` reads the locale codes to type localized values.
-    viewLocales: view('schema', () => '/api/locales'),
-    viewMedia: view('contentRead', (ctx) => `/api/media${search(ctx)}`),
-    viewWebhooks: view('webhook', () => '/api/webhooks'),
-    viewWebhook: view('webhook', (ctx) => `/api/webhooks/${segment(ctx.params.hookId)}`),
-    viewDeliveries: view(
-      'webhook',
-      (ctx) => `/api/webhooks/${segment(ctx.params.hookId)}/deliveries${search(ctx)}`,
-    ),
+    viewLocales: view(API.getLocales, {}, none),
+    viewMedia: view(API.listMedia),
+    viewWebhooks: view(API.listWebhooks, {}, none),
+    viewWebhook: view(API.getWebhook, { id: 'hookId' }, none),
+    viewDeliveries: view(API.listDeliveries, { id: 'hookId' }),
   }
 }
