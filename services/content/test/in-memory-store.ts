@@ -49,10 +49,10 @@ export function inMemoryStore(
       return true
     },
     async replace(document) {
-      const exists = docs.get(document._id)?.websiteId === document.websiteId
+      const owner = docs.get(document._id)?.websiteId
       await pause(replacePauseMs)
-      if (exists) docs.set(document._id, copy(document))
-      return exists
+      if (owner !== undefined) docs.set(document._id, { ...copy(document), websiteId: owner })
+      return owner !== undefined
     },
     async remove(websiteId, id) {
       return docs.get(id)?.websiteId === websiteId && docs.delete(id)

@@ -40,9 +40,9 @@ export interface DocumentsCollection {
   /** The first version of a document; false when it is already there. */
   insertIfAbsent(document: StoredDocument): Promise<boolean>
   /**
-   * Makes the document show a version's state, by `_id` within the state's website: every state
-   * member set, the optional ones it lacks removed, the schedule beside it kept. False when the
-   * document is gone (or of another website).
+   * Makes the document show a version's state (read for the document's own website): every
+   * state member but the website set, the optional ones it lacks removed, the schedule beside it
+   * kept. False when the document is gone.
    */
   replace(document: StoredDocument): Promise<boolean>
   /** Sets (a date) or clears (null) when the document is due to be published or unpublished. */
@@ -88,7 +88,11 @@ export function documentsCollection(db: Db): DocumentsCollection {
     },
     insertIfAbsent: (document) => insertUnlessTaken(documents, document),
     async replace(document) {
-      const { _id, ...state } = document
+      // A document's website is set by its insert and never written again, so a version can
+      // change what a document shows but never which website holds it. The filter is `_id`
+      // alone: on FerretDB any other update filter decodes every document of the collection,
+      // and this is every write's roll-forward.
+      const { _id, websiteId: _owner, ...state } = document
       const absent = OPTIONAL_STATE_MEMBERS.filter((member) => !(member in state))
       const update = {
         $set: state,
@@ -96,8 +100,7 @@ export function documentsCollection(db: Db): DocumentsCollection {
           ? { $unset: Object.fromEntries(absent.map((member) => [member, '' as const])) }
           : {}),
       }
-      const filter = { _id, websiteId: document.websiteId }
-      return (await documents.updateOne(filter, update)).matchedCount > 0
+      return (await documents.updateOne({ _id }, update)).matchedCount > 0
     },
     async setSchedule(websiteId, id, when, at, onlyIf) {
       const path = `schedule.${when}`
