@@ -33,4 +33,32 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': 'error',
     },
   },
+  {
+    // Where storage code lives (docs/architecture.md, "Service anatomy"): only a service's
+    // storage modules use the MongoDB driver; the rest of a service may name its types.
+    files: ['services/*/src/**/*.ts'],
+    ignores: [
+      'services/*/src/data/**',
+      'services/*/src/store/**',
+      'services/*/src/**/*-store.ts',
+      'services/*/src/**/*-collection.ts',
+      'services/*/src/**/*-repository.ts',
+      'services/*/src/**/*.test.ts',
+    ],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'mongodb',
+              message:
+                'Only storage modules (data/, store/, *-store.ts, *-collection.ts, *-repository.ts) use the driver; import its types with `import type`.',
+              allowTypeImports: true,
+            },
+          ],
+        },
+      ],
+    },
+  },
 )
