@@ -17,8 +17,8 @@ interface Waiter {
 
 /**
  * Turns for transforms in one process: at most `slots` at once and, together, at most `budget`
- * weight (source pixels, which is what a decode holds in memory). One transform may always run
- * alone. Others wait in order, at most `queue` of them and for at most `waitMs` each.
+ * weight (the bytes a transform is estimated to hold while it decodes and encodes,
+ * transform-cost.ts). One transform may always run alone. Others wait in order, at most `queue` of them and for at most `waitMs` each.
  */
 export function createTransformGate(options: {
   slots: number
