@@ -15,7 +15,6 @@ import type { ReadinessCheck } from './health.ts'
 import { processIsDraining } from './draining.ts'
 import { createServiceMetrics } from './metrics.ts'
 import type { ServiceMetrics } from './metrics.ts'
-import { servesAuthorizedOperations } from './gateway-authorization.ts'
 import { internalCallsOnly } from './internal-auth.ts'
 import { serveMetrics, urlOf } from './metrics-server.ts'
 import type { MetricsServer } from './metrics-server.ts'
@@ -95,10 +94,7 @@ export function createHttpService(options: HttpServiceOptions): HttpService {
     isDraining,
   })
   app.use(health.routes())
-  if (options.internalToken !== undefined) {
-    app.use(internalCallsOnly(options.internalToken))
-    app.use(servesAuthorizedOperations())
-  }
+  if (options.internalToken !== undefined) app.use(internalCallsOnly(options.internalToken))
   for (const middleware of options.middleware) app.use(middleware)
   app.on('error', (error) => options.logger.debug({ err: error }, 'koa error event'))
 

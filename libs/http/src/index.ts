@@ -14,7 +14,8 @@ export {
   sameSecret,
 } from './internal-auth.ts'
 export type { Caller, KeyScope } from './internal-auth.ts'
-export { authorizationHeaders, servesAuthorizedOperations } from './gateway-authorization.ts'
+export { authorizationHeaders, grantHeaders, grantOf } from './gateway-authorization.ts'
+export type { Grant } from './gateway-authorization.ts'
 export { mountEndpoints, mountOperations } from './mount-operations.ts'
 export type {
   EndpointHandler,

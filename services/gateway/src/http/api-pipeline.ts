@@ -8,6 +8,7 @@ import {
   RateLimitedError,
   UnauthorizedError,
 } from '@cms/errors'
+import type { Grant } from '@cms/http'
 import type { AuthFailureThrottle } from '../domain/auth-failure-throttle.ts'
 import type { KeyUsage } from '../domain/key-usage.ts'
 import type { AuthenticatedKey, KeyAuthenticator } from '../domain/key-authenticator.ts'
@@ -23,6 +24,8 @@ declare module 'koa' {
   interface DefaultState {
     apiKey?: AuthenticatedKey
     apiRoute?: Extract<RouteMatch, { kind: 'found' }>
+    /** What `requireScope` granted the request; the proxy tells the service. */
+    grant?: Grant
     rateLimitSet?: boolean
   }
 }
@@ -131,6 +134,7 @@ export function requireScope(): Middleware {
       new URLSearchParams(ctx.querystring),
     )
     if (!decision.allowed) throw new ForbiddenError(decision.reason)
+    ctx.state.grant = { operationId: ctx.state.apiRoute!.id, draftAccess: decision.draftAccess }
     await next()
   }
 }
@@ -152,6 +156,7 @@ export function proxyApiRequest(proxy: UpstreamProxy, quotas?: WebsiteQuotaLooku
     const caller = ctx.state.caller
     await proxy.forward(ctx, {
       upstream: ctx.state.apiRoute!.upstream,
+      grant: ctx.state.grant,
       pathAndQuery: `${ctx.path}${ctx.search}`,
       caller: quotas ? { ...caller, quotas: await quotas.quotasOf(caller.websiteId) } : caller,
       ...(ctx.state.requestBodyObserver && { onBodyChunk: ctx.state.requestBodyObserver }),

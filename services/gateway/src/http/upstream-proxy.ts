@@ -5,8 +5,8 @@ import {
   ServiceUnavailableError,
   UnsupportedMediaTypeError,
 } from '@cms/errors'
-import { authorizationHeaders, internalHeaders } from '@cms/http'
-import type { Caller } from '@cms/http'
+import { authorizationHeaders, grantHeaders, internalHeaders } from '@cms/http'
+import type { Caller, Grant } from '@cms/http'
 import type { Upstream } from './api-routes.ts'
 import { limitBody } from './body-limit.ts'
 import { downstreamResponseHeaders, upstreamRequestHeaders } from './forward-headers.ts'
@@ -31,6 +31,11 @@ export interface ForwardOptions {
   /** Path and query as the service serves them (public paths are forwarded unchanged). */
   pathAndQuery: string
   caller: Caller
+  /**
+   * What the request was granted, when the gateway decided it already (the public pipeline);
+   * otherwise it is decided here for `pathAndQuery` (the admin API's calls as the operator).
+   */
+  grant?: Grant
   /** Sees each chunk of the request body as it is sent on. */
   onBodyChunk?: (chunk: Buffer) => void
 }
@@ -105,7 +110,9 @@ export function createUpstreamProxy(deps: UpstreamProxyDeps): UpstreamProxy {
       const headers = upstreamRequestHeaders(ctx.req.headers, {
         internal: {
           ...internalHeaders(deps.internalToken, options.caller),
-          ...authorizationHeaders(ctx.method, options.pathAndQuery, options.caller),
+          ...(options.grant
+            ? grantHeaders(options.grant)
+            : authorizationHeaders(ctx.method, options.pathAndQuery, options.caller)),
         },
         requestId: ctx.state.requestId,
         traceparent: ctx.state.trace.traceparent,
