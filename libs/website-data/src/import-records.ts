@@ -4,7 +4,7 @@ import { bodyProblems } from '@cms/api-schema'
 import { ConflictError, ValidationError } from '@cms/errors'
 import { isDuplicateKeyError } from '@cms/mongo'
 import { parseLine } from './export-format.ts'
-import { createImportedKeys, keyText } from './imported-keys.ts'
+import { createImportedKeys, keyText, parentReference, valuesAt } from './imported-keys.ts'
 import type { ImportedRecord, ImportHooks, RecordReference } from './import-rules.ts'
 import type { NumberedLine } from './ndjson-lines.ts'
 import { withOwner } from './owner-paths.ts'
@@ -66,8 +66,6 @@ export async function importRecords(
   const notes: ImportNotes = {}
   const keys = createImportedKeys(plan)
   const insertedIds = new Map<string, ImportedRecord[]>()
-  /** Parent keys inserted by this import, per dependent: a dependent must hang off one of them. */
-  const parentKeys = new Map<string, Set<string>>()
   const held: Held[] = []
   let pending: Pending | undefined
   let lastOrder = -1
@@ -174,8 +172,9 @@ export async function importRecords(
     if (broken) throw refused(where, broken.message, `record.${broken.path}`)
     let record = BSON.EJSON.deserialize(parsed.record, { relaxed: true }) as Document
     if (dependent) {
-      const parent = record[dependent.foreignKey] as unknown
-      if (!parentKeys.get(dependent.name)?.has(keyText(parent)))
+      // A dependent hangs off a record this import brought (the parent comes first).
+      const parent = parentReference(collection, dependent)
+      if (valuesAt(record, parent.path).length === 0 || !keys.has(parent, record))
         throw refused(
           where,
           `${dependent.name} record of a ${collection.name} record this import did not bring`,
@@ -185,11 +184,6 @@ export async function importRecords(
       if (problem) throw refused(where, problem.message, `record.${problem.path}`)
       if (collection.onImport) record = collection.onImport(record, notes)
       record = withOwner(record, collection, websiteId)
-      for (const child of collection.dependents ?? []) {
-        const seen = parentKeys.get(child.name) ?? new Set<string>()
-        seen.add(keyText(record[child.parentKey]))
-        parentKeys.set(child.name, seen)
-      }
     }
     if (record._id === undefined) throw refused(where, 'the record has no _id')
     keys.add(rules.name, record)

@@ -1,7 +1,11 @@
 import { BSON } from 'mongodb'
 import type { Document } from 'mongodb'
 import type { RecordReference } from './import-rules.ts'
-import type { WebsiteDataPlan } from './website-collection.ts'
+import type {
+  DependentCollection,
+  WebsiteCollection,
+  WebsiteDataPlan,
+} from './website-collection.ts'
 
 /** A key as text: strings as they are, other values (ObjectIds) as Extended JSON. */
 export const keyText = (value: unknown): string =>
@@ -20,22 +24,37 @@ export function valuesAt(record: Document, path: string): unknown[] {
 
 const slot = (collection: string, key: string) => `${collection}\u0000${key}`
 
+/** A dependent's record names its parent: `foreignKey` holds the parent's `parentKey`. */
+export const parentReference = (
+  collection: WebsiteCollection,
+  dependent: DependentCollection,
+): RecordReference => ({
+  path: dependent.foreignKey,
+  collection: collection.name,
+  key: dependent.parentKey,
+})
+
 /**
- * The keys of the records an import brought, for the plan's references: only the members some
- * reference names (a version's `documentId` needs the documents' `_id`s, not their slugs).
+ * The keys of the records an import brought, for the plan's references and its dependents'
+ * parents: only the members some reference names (a version's `documentId` needs the
+ * documents' `_id`s, not their slugs).
  */
 export function createImportedKeys(plan: WebsiteDataPlan) {
   const tracked = new Map<string, Set<string>>()
   const wanted = new Map<string, string[]>()
+  const track = (reference: RecordReference) => {
+    const key = reference.key ?? '_id'
+    const id = slot(reference.collection, key)
+    if (tracked.has(id)) return
+    tracked.set(id, new Set())
+    wanted.set(reference.collection, [...(wanted.get(reference.collection) ?? []), key])
+  }
   for (const collection of plan.collections)
-    for (const rules of [collection, ...(collection.dependents ?? [])])
-      for (const reference of rules.references ?? []) {
-        const key = reference.key ?? '_id'
-        const id = slot(reference.collection, key)
-        if (tracked.has(id)) continue
-        tracked.set(id, new Set())
-        wanted.set(reference.collection, [...(wanted.get(reference.collection) ?? []), key])
-      }
+    for (const rules of [collection, ...(collection.dependents ?? [])]) {
+      for (const reference of rules.references ?? []) track(reference)
+      if (rules !== collection && rules.exported)
+        track(parentReference(collection, rules as DependentCollection))
+    }
 
   return {
     /** Notes the keys of an inserted (or held) record of `collection`. */
