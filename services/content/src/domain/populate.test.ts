@@ -1,4 +1,3 @@
-import type { ContentType, FieldDefinition } from '@cms/content-model'
 import { ValidationError } from '@cms/errors'
 import { describe, expect, it } from 'vitest'
 import type { PopulateField } from '../query/index.ts'
@@ -6,27 +5,11 @@ import type { StoredDocument } from './document.ts'
 import { populateDocuments } from './populate.ts'
 import type { PresentedDocument } from './populate.ts'
 import { DEFAULT_POPULATE_LIMITS } from './populate-budget.ts'
+import { contentType as type, relation } from '../query/content-types.fixture.ts'
 import type { PopulateLimits } from './populate-budget.ts'
 
 type Stored = Partial<StoredDocument> & { _id: string }
 
-const relation = (name: string, target: string, many = false): FieldDefinition => ({
-  name,
-  label: name,
-  type: 'relation',
-  required: false,
-  target,
-  many,
-})
-const type = (name: string, fields: FieldDefinition[]): ContentType => ({
-  id: name,
-  name,
-  label: name,
-  fields,
-  version: 1,
-  createdAt: '',
-  updatedAt: '',
-})
 const TYPES = [
   type('node', [relation('links', 'node', true)]),
   type('article', [relation('author', 'person'), relation('tags', 'tag', true)]),

@@ -1,13 +1,20 @@
 import type { ContentType, FieldDefinition, FieldType } from '@cms/content-model'
 
-const field = (name: string, type: FieldType): FieldDefinition => ({
+export const field = (name: string, type: FieldType): FieldDefinition => ({
   name,
   label: name,
   type,
   required: false,
 })
 
-function contentType(name: string, fields: FieldDefinition[]): ContentType {
+/** A relation field to `target` (a list of them with `many`). */
+export const relation = (name: string, target: string, many = false): FieldDefinition => ({
+  ...field(name, 'relation'),
+  target,
+  many,
+})
+
+export function contentType(name: string, fields: FieldDefinition[]): ContentType {
   const at = '2024-01-01T00:00:00.000Z'
   return { id: `id-${name}`, name, label: name, fields, version: 1, createdAt: at, updatedAt: at }
 }

@@ -1,32 +1,10 @@
-import type { ContentType, FieldDefinition } from '@cms/content-model'
 import qs from 'qs'
 import { describe, expect, it } from 'vitest'
 import { parseQueryString } from './parse-query-string.ts'
 import { readPopulate } from './populate-param.ts'
+import { contentType as type, field, relation } from './content-types.fixture.ts'
 
-const relation = (name: string, target: string, many = false): FieldDefinition => ({
-  name,
-  label: name,
-  type: 'relation',
-  required: false,
-  target,
-  many,
-})
-const text = (name: string): FieldDefinition => ({
-  name,
-  label: name,
-  type: 'text',
-  required: false,
-})
-const type = (name: string, fields: FieldDefinition[]): ContentType => ({
-  id: name,
-  name,
-  label: name,
-  fields,
-  version: 1,
-  createdAt: '',
-  updatedAt: '',
-})
+const text = (name: string) => field(name, 'text')
 
 const TYPES = [
   type('article', [text('title'), relation('author', 'person'), relation('tags', 'tag', true)]),
