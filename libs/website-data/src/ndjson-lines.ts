@@ -16,7 +16,11 @@ export interface NumberedLine {
  */
 export async function* ndjsonLines(
   source: Readable | AsyncIterable<Uint8Array>,
-  options: { maxLineChars?: number } = {},
+  options: {
+    maxLineChars?: number
+    /** The number of the stream's first line, when it is part of a longer file. */
+    firstLine?: number
+  } = {},
 ): AsyncGenerator<NumberedLine> {
   const maxLength = options.maxLineChars ?? MAX_LINE_BYTES
   const input = source instanceof Readable ? source : Readable.from(source)
@@ -24,7 +28,7 @@ export async function* ndjsonLines(
   const failed = (error: Error) => lines.destroy(error)
   input.on('error', failed)
   input.pipe(lines)
-  let number = 0
+  let number = (options.firstLine ?? 1) - 1
   try {
     for await (const text of lines as AsyncIterable<string>) {
       number++

@@ -15,11 +15,17 @@ import type { WebsiteDataPlan } from './website-collection.ts'
 export const DEFAULT_PURGE_BATCH = 500
 const MAX_PURGE_BATCH = 10_000
 
-function purgeLimit(raw: string | string[] | undefined): number {
-  if (raw === undefined) return DEFAULT_PURGE_BATCH
+/** A positive integer query parameter up to `max`, or `fallback` when absent. */
+function positiveInteger(
+  name: string,
+  raw: string | string[] | undefined,
+  fallback: number,
+  max: number,
+): number {
+  if (raw === undefined) return fallback
   const text = Array.isArray(raw) ? raw[0] : raw
-  if (!/^[1-9]\d*$/.test(text ?? '') || Number(text) > MAX_PURGE_BATCH)
-    throw ValidationError.single('limit', `an integer from 1 to ${MAX_PURGE_BATCH}`)
+  if (!/^[1-9]\d*$/.test(text ?? '') || Number(text) > max)
+    throw ValidationError.single(name, `an integer from 1 to ${max}`)
   return Number(text)
 }
 
@@ -29,7 +35,8 @@ function purgeLimit(raw: string | string[] | undefined): number {
  *
  * - `POST /internal/website-data/purge?limit=N`: removes one batch, `{done, removed}`;
  * - `GET /internal/website-data/export`: the website's records as NDJSON lines;
- * - `POST /internal/website-data/import` (NDJSON): inserts them, `{imported, notes}`.
+ * - `POST /internal/website-data/import?firstLine=N` (NDJSON): inserts them, `{imported, notes}`;
+ *   its lines are numbered from N (a run of a longer export file).
  *
  * Mount it before the JSON body parser: the import's body is a stream of lines.
  */
@@ -48,7 +55,7 @@ export function websiteDataRoutes(deps: {
   })
   if (deps.writes !== false) {
     router.post('/purge', async (ctx) => {
-      const limit = purgeLimit(ctx.query.limit)
+      const limit = positiveInteger('limit', ctx.query.limit, DEFAULT_PURGE_BATCH, MAX_PURGE_BATCH)
       ctx.body = await purgeBatch(deps.db, deps.plan, ctx.state.caller.websiteId, limit)
     })
     router.post('/import', async (ctx) => {
@@ -57,7 +64,10 @@ export function websiteDataRoutes(deps: {
         deps.db,
         deps.plan,
         ctx.state.caller.websiteId,
-        ndjsonLines(ctx.req),
+        // A run of a longer export: refusals name the lines of the whole file.
+        ndjsonLines(ctx.req, {
+          firstLine: positiveInteger('firstLine', ctx.query.firstLine, 1, Number.MAX_SAFE_INTEGER),
+        }),
         deps.importHooks,
       )
     })

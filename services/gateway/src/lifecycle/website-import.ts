@@ -38,28 +38,14 @@ type ServiceName = keyof LifecycleServices
 const isService = (name: string, services: LifecycleServices): name is ServiceName =>
   Object.hasOwn(services, name)
 
-/**
- * A service's refusal as the same error here (409 for an id that exists, 422 for a bad record).
- * The service numbers the lines of its own run from 1; `lineOf` gives the file's numbers back.
- */
-async function refusal(
-  response: Response,
-  service: string,
-  lineOf: (runLine: number) => number | undefined,
-): Promise<AppError> {
+/** A service's refusal as the same error here (409 for an id that exists, 422 for a bad record). */
+async function refusal(response: Response, service: string): Promise<AppError> {
   const body = (await response.json().catch(() => undefined)) as
     { error?: { code?: string; message?: string; details?: ErrorDetail[] } } | undefined
   const code = body?.error?.code
-  const inFile = (text: string) =>
-    text.replace(/\b([Ll])ine (\d+)\b/g, (found, l: string, n: string) => {
-      const line = lineOf(Number(n))
-      return line === undefined ? found : `${l}ine ${line}`
-    })
   if (response.status < 500 && code && (ERROR_CODES as readonly string[]).includes(code))
-    return new AppError(code as ErrorCode, inFile(body?.error?.message ?? 'Import refused'), {
-      ...(body?.error?.details && {
-        details: body.error.details.map((detail) => ({ ...detail, path: inFile(detail.path) })),
-      }),
+    return new AppError(code as ErrorCode, body?.error?.message ?? 'Import refused', {
+      ...(body?.error?.details && { details: body.error.details }),
     })
   return new ServiceUnavailableError(
     `The ${service} service could not import the website (it answered ${response.status})`,
@@ -224,13 +210,16 @@ export function createWebsiteImport(deps: {
     while (current) {
       const service = current.service
       let failure: unknown
-      /** The file's number of each line of this run, in the order sent. */
-      const sent: number[] = []
+      // The service numbers the run's lines from its first one, and the run keeps the file's
+      // empty lines, so a refusal names the line of the whole file.
+      const firstLine = current.line.number
+      let lastSent = firstLine - 1
       const run = async function* () {
         try {
           while (current && current.service === service) {
-            sent.push(current.line.number)
-            yield encoder.encode(`${current.line.text}\n`)
+            const gap = '\n'.repeat(current.line.number - lastSent - 1)
+            lastSent = current.line.number
+            yield encoder.encode(`${gap}${current.line.text}\n`)
             await heartbeat()
             current = await next()
           }
@@ -243,7 +232,7 @@ export function createWebsiteImport(deps: {
       try {
         response = await deps.services[service].stream(caller, {
           method: 'POST',
-          path: '/internal/website-data/import',
+          path: `/internal/website-data/import?firstLine=${firstLine}`,
           body: run(),
           contentType: NDJSON_TYPE,
           headWithinMs: null,
@@ -252,7 +241,7 @@ export function createWebsiteImport(deps: {
         throw failure ?? error
       }
       if (failure) throw failure
-      if (!response.ok) throw await refusal(response, service, (line) => sent[line - 1])
+      if (!response.ok) throw await refusal(response, service)
       const answer = (await response.json()) as {
         imported: Record<string, number>
         notes: Record<string, unknown[]>
