@@ -1,6 +1,7 @@
 export { bodyProblems, validateBody } from './validation/validate-body.ts'
 export { pointerToPath } from './validation/detail-path.ts'
 export { detailsOf, MESSAGE_KEYWORD } from './validation/error-details.ts'
+export { Nullable, StringEnum } from './requests/schema-helpers.ts'
 export * from './requests/admin.ts'
 export * from './requests/content.ts'
 export * from './requests/content-types.ts'

@@ -1,11 +1,12 @@
 import { Type } from '@sinclair/typebox'
-import type { TSchema } from '@sinclair/typebox'
 import {
   AnyDocumentData,
   ContentCreateBody,
   DOCUMENT_STATUSES,
   MediaPatchBody,
+  Nullable,
   SCHEDULE_ACTIONS,
+  StringEnum,
   Uuid,
   VERSION_REASONS,
 } from '@cms/api-schema'
@@ -19,8 +20,6 @@ import type { RecordProblem } from '@cms/website-data'
  * the store writes (domain/document.ts, schedules/schedule.ts, media/media-types.ts), with the
  * API's rules for the values a client sends.
  */
-const oneOf = (values: readonly string[]) => Type.Union(values.map((value) => Type.Literal(value)))
-const OrNull = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()])
 const KeyId = Type.String({ minLength: 1, maxLength: 200 })
 const TypeName = ContentCreateBody.properties.type
 const Text = Type.String({ maxLength: 2000 })
@@ -29,9 +28,9 @@ const Text = Type.String({ maxLength: 2000 })
 const stateMembers = {
   type: TypeName,
   slug: Type.String({ maxLength: 200 }),
-  status: oneOf(DOCUMENT_STATUSES),
+  status: StringEnum(DOCUMENT_STATUSES),
   authorId: KeyId,
-  publishedAt: OrNull(StoredDate),
+  publishedAt: Nullable(StoredDate),
   createdAt: StoredDate,
   updatedAt: StoredDate,
   version: Type.Integer({ minimum: 1 }),
@@ -62,12 +61,12 @@ export const VersionRecord = StoredRecord({
   _id: Type.String(),
   documentId: Uuid,
   version: Type.Integer({ minimum: 1 }),
-  reason: oneOf([...VERSION_REASONS, 'delete']),
+  reason: StringEnum([...VERSION_REASONS, 'delete']),
   changedBy: KeyId,
   state: StoredRecord(stateMembers),
   event: StoredRecord({
     eventId: Uuid,
-    name: oneOf(ENTRY_EVENTS),
+    name: StringEnum(ENTRY_EVENTS),
     timestamp: StoredDate,
     locale: Type.Optional(
       StoredRecord({
@@ -92,7 +91,7 @@ export const ScheduleRecord = StoredRecord({
   _id: Type.String(),
   scheduleId: Uuid,
   documentId: Uuid,
-  action: oneOf(SCHEDULE_ACTIONS),
+  action: StringEnum(SCHEDULE_ACTIONS),
   at: StoredDate,
   createdAt: StoredDate,
   createdBy: KeyId,
@@ -106,10 +105,10 @@ export const MediaRecord = StoredRecord({
   filename: mediaText.filename,
   mimeType: Type.String({ maxLength: 100 }),
   size: Type.Integer({ minimum: 0 }),
-  width: OrNull(Type.Integer({ minimum: 0 })),
-  height: OrNull(Type.Integer({ minimum: 0 })),
-  alt: OrNull(Text),
-  caption: OrNull(Text),
+  width: Nullable(Type.Integer({ minimum: 0 })),
+  height: Nullable(Type.Integer({ minimum: 0 })),
+  alt: Nullable(Text),
+  caption: Nullable(Text),
   sha256: Type.String({ pattern: '^[0-9a-f]{64}$' }),
   createdAt: StoredDate,
   updatedAt: StoredDate,

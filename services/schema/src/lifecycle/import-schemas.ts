@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox'
-import { ContentCreateBody, ContentType, Locale, Uuid } from '@cms/api-schema'
+import { ContentCreateBody, ContentType, Locale, StringEnum, Uuid } from '@cms/api-schema'
 import { FIELD_TYPES } from '@cms/content-model'
 import { StoredRecord } from '@cms/website-data'
 import type { RecordProblem } from '@cms/website-data'
@@ -23,7 +23,7 @@ export const TypeVersionRecord = StoredRecord({
 
 const FieldDeclaration = StoredRecord({
   name: Type.String(),
-  type: Type.Union(FIELD_TYPES.map((type) => Type.Literal(type))),
+  type: StringEnum(FIELD_TYPES),
   target: Type.Optional(TypeName),
   many: Type.Optional(Type.Boolean()),
   localized: Type.Optional(Type.Literal(true)),
