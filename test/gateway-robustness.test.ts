@@ -43,7 +43,9 @@ describe('the gateway process under clients that misbehave', () => {
     await new Promise((resolve) => setTimeout(resolve, 200))
     expect(await healthy()).toBe(200)
     // Lists again: on a busy run the shared storage can answer one read late, so "keeps serving"
-    // is a 200 within the wait, not on the first try.
+    // is a 200 within the wait, not on the first try. On FerretDB each of the hung-up lists still
+    // scans every document of the full suite's shared collection: this test took 15.6-21.4 s in
+    // full clean-clone runs, so the wait leaves room for that storage cost, which it is not about.
     await waitFor(
       async () => {
         const response = await fetch(`${testEnv().gatewayUrl}/api/content`, {
@@ -51,9 +53,9 @@ describe('the gateway process under clients that misbehave', () => {
         })
         return response.status === 200 ? true : undefined
       },
-      { timeoutMs: 20_000, intervalMs: 250, what: 'a list answered 200 after the hang-ups' },
+      { timeoutMs: 60_000, intervalMs: 250, what: 'a list answered 200 after the hang-ups' },
     )
-  })
+  }, 90_000)
 
   it('errors: a body over 1 MiB is 413 — when the body is over 1 MiB, then 413 in the contract shape and the process keeps serving', async () => {
     const site = await createTestWebsite()
