@@ -6,7 +6,7 @@
  *   npx tsx scripts/openapi-figures.ts
  */
 import { gzipSync } from 'node:zlib'
-import { buildAdminDocument, buildPublicDocument } from '@cms/api-schema'
+import { buildAdminDocument, buildPublicDocument } from '@cms/contract/openapi'
 import type { ContentType, FieldDefinition } from '@cms/content-model'
 
 const NOW = new Date().toISOString()

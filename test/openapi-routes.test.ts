@@ -1,7 +1,7 @@
 import type { Router } from '@koa/router'
 import { describe, expect, it } from 'vitest'
 import { Validator } from '@seriousme/openapi-schema-validator'
-import { buildAdminDocument, buildPublicDocument } from '@cms/api-schema'
+import { buildAdminDocument, buildPublicDocument } from '@cms/contract/openapi'
 import { contentRoutes } from '../services/content/src/http/content-routes.ts'
 import { scheduleRoutes } from '../services/content/src/http/schedule-routes.ts'
 import { mediaRoutes } from '../services/content/src/media/media-routes.ts'

@@ -6,7 +6,7 @@ import type {
   ContentTypePatchBody,
   LocaleDefinitionBody,
   Locales,
-} from '@cms/api-schema'
+} from '@cms/contract'
 import type {
   ContentType,
   ContentTypeChange,

@@ -1,7 +1,6 @@
 import type { FieldType } from './content-type.ts'
 
-export const MAX_SELECT_OPTIONS = 500
-export const MAX_TEXT_LENGTH_LIMIT = 1_000_000
+export { MAX_SELECT_OPTIONS, MAX_TEXT_LENGTH_LIMIT } from '@cms/contract'
 
 /** The per-type members a field definition may carry besides name, label, type and required. */
 export const FIELD_OPTION_NAMES = ['options', 'min', 'max', 'maxLength', 'target', 'many'] as const

@@ -9,7 +9,7 @@ export interface LocaleDefinition {
   fallback?: string
 }
 
-export const MAX_LOCALES = 100
+export { MAX_LOCALES } from '@cms/contract'
 /** What a website has until its locales are set. */
 export const DEFAULT_LOCALES: readonly LocaleDefinition[] = [{ code: 'en', default: true }]
 

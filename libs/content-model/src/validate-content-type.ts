@@ -18,12 +18,12 @@ export const CONTENT_TYPE_MEMBERS = [
 ] as const
 export type ContentTypeMember = (typeof CONTENT_TYPE_MEMBERS)[number]
 
-export const MAX_FIELDS = 200
+export { MAX_FIELDS } from '@cms/contract'
 
 /** The part of a content type a client writes; the service adds id, version and timestamps. */
 export type ContentTypeDefinition = Pick<ContentType, ContentTypeMember>
 
-/** A definition as the request schema (@cms/api-schema) admits it; null means "not set". */
+/** A definition as the request schema (@cms/contract) admits it; null means "not set". */
 export type ContentTypeDefinitionInput = Pick<ContentTypeDefinition, 'name'> &
   Settable<Omit<ContentTypeDefinition, 'name' | 'fields'>> & {
     fields?: FieldDefinitionInput[] | null

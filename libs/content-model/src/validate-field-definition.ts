@@ -8,7 +8,7 @@ import { FIELD_OPTION_NAMES, FIELD_OPTION_TYPES, REQUIRED_FIELD_OPTIONS } from '
 /** Members a client may send as null to mean "not set". */
 export type Settable<T> = { [K in keyof T]?: T[K] | null }
 
-/** One element of `fields` as the request schema (@cms/api-schema) admits it. */
+/** One element of `fields` as the request schema (@cms/contract) admits it. */
 export type FieldDefinitionInput = Pick<FieldDefinition, 'name' | 'type'> &
   Settable<Omit<FieldDefinition, 'name' | 'type'>>
 

@@ -19,3 +19,13 @@ export { ADMIN_OPERATIONS } from './admin-operations.ts'
 export type { AdminOperationId, AdminOperations } from './admin-operations.ts'
 export { ENTRY_EVENTS, ERROR_CODES, FIELD_TYPES, KEY_SCOPES, QUOTA_NAMES } from './vocabulary.ts'
 export type { EntryEventName, ErrorCode, FieldType, KeyScope, QuotaName } from './vocabulary.ts'
+export {
+  MAX_FIELDS,
+  MAX_LOCALES,
+  MAX_SELECT_OPTIONS,
+  MAX_TEXT_LENGTH_LIMIT,
+  QUOTA_CEILINGS,
+  RESERVED_FIELD_NAMES,
+  TEXT_LIMITS,
+} from './limits.ts'
+export * from './schemas/index.ts'

@@ -1,4 +1,4 @@
-import { QUOTA_NAMES } from '@cms/contract'
+import { QUOTA_CEILINGS, QUOTA_NAMES } from '@cms/contract'
 import type { QuotaName } from '@cms/contract'
 import { ConflictError, ValidationError } from '@cms/errors'
 import type { AppError } from '@cms/errors'
@@ -35,19 +35,7 @@ export const DEFAULT_WEBSITE_QUOTAS: Readonly<WebsiteQuotas> = {
   mediaBytes: 1024 ** 3,
 }
 
-/**
- * What an override may raise a quota to: past these the platform's own limits apply anyway
- * (200 fields and 500 options per type in content-model, 1 MiB request bodies).
- */
-export const QUOTA_CEILINGS: Readonly<WebsiteQuotas> = {
-  webhooks: 10_000,
-  contentTypes: 10_000,
-  fieldsPerType: 200,
-  optionsPerField: 500,
-  definitionBytes: 1024 * 1024,
-  locales: 100,
-  mediaBytes: 1024 ** 4,
-}
+export { QUOTA_CEILINGS } from '@cms/contract'
 
 const isQuota = (name: QuotaName, value: unknown): value is number =>
   typeof value === 'number' &&

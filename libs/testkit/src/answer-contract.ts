@@ -2,7 +2,7 @@ import process from 'node:process'
 import { Ajv2020 } from 'ajv/dist/2020.js'
 import type { ValidateFunction } from 'ajv'
 import addFormatsModule from 'ajv-formats'
-import { buildAdminDocument, buildPublicDocument } from '@cms/api-schema'
+import { buildAdminDocument, buildPublicDocument } from '@cms/contract/openapi'
 
 // ajv-formats is CommonJS: its default export is the function under Node and tsx alike.
 const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020

@@ -1,6 +1,6 @@
 import { BSON } from 'mongodb'
 import type { Db, Document } from 'mongodb'
-import { bodyProblems } from '@cms/api-schema'
+import { bodyProblems } from '@cms/contract/validation'
 import { ConflictError, ValidationError } from '@cms/errors'
 import { isDuplicateKeyError } from '@cms/mongo'
 import { parseLine } from './export-format.ts'

@@ -9,7 +9,7 @@ import type {
   Purge,
   QuotaReport as QuotaReportSchema,
   Website as WebsiteSchema,
-} from '../../../api-schema/src/responses/admin.ts'
+} from '@cms/contract'
 
 export type Website = WebsiteSchema
 

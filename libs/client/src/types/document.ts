@@ -1,14 +1,12 @@
-// Derived from @cms/api-schema, with `data` typed by the caller (`cms types` writes its types).
+// Derived from @cms/contract's schemas, with `data` typed by the caller (`cms types` writes its types).
 import type {
   ContentCreateBody,
   ContentPatchBody,
   ScheduleCreateBody,
-} from '../../../api-schema/src/requests/content.ts'
-import type {
   Document,
   Schedule as ScheduleSchema,
   Version,
-} from '../../../api-schema/src/responses/documents.ts'
+} from '@cms/contract'
 
 /** `data` of a document: field values keyed by field name. */
 export type DocumentData = Record<string, unknown>

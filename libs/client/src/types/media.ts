@@ -1,7 +1,6 @@
-import type { MediaPatchBody } from '../../../api-schema/src/requests/content.ts'
-import type { Media } from '../../../api-schema/src/responses/media.ts'
+import type { Media, MediaPatchBody } from '@cms/contract'
 
-/** A media record as the API answers it (derived from @cms/api-schema). */
+/** A media record as the API answers it (derived from @cms/contract). */
 export type MediaFile = Media
 
 /** An upload, sent as `multipart/form-data` (no JSON schema: the API reads the form's parts). */

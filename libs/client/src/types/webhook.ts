@@ -1,13 +1,11 @@
-// Derived from @cms/api-schema.
+// Derived from @cms/contract's schemas.
 import type {
   WebhookCreateBody,
   WebhookPatchBody,
-} from '../../../api-schema/src/requests/webhooks.ts'
-import type {
   Delivery as DeliverySchema,
   DeliveryDetail as DeliveryDetailSchema,
   Webhook as WebhookSchema,
-} from '../../../api-schema/src/responses/webhooks.ts'
+} from '@cms/contract'
 
 export type WebhookInput = WebhookCreateBody
 

@@ -1,4 +1,4 @@
-import { DOCUMENT_STATUSES, VERSION_REASONS } from '@cms/api-schema'
+import { DOCUMENT_STATUSES, VERSION_REASONS } from '@cms/contract'
 import type { EntryEventName } from '@cms/events'
 
 /** The API's lists (@cms/api-schema), which the stored documents and versions use as they are. */

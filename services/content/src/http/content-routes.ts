@@ -1,4 +1,5 @@
-import { ContentCreateBody, ContentPatchBody, validateBody } from '@cms/api-schema'
+import { ContentCreateBody, ContentPatchBody } from '@cms/contract'
+import { validateBody } from '@cms/contract/validation'
 import { Router } from '@koa/router'
 import type { Context } from 'koa'
 import { toFullApiDocument } from '../domain/api-shape.ts'

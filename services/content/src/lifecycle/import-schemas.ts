@@ -9,7 +9,7 @@ import {
   StringEnum,
   Uuid,
   VERSION_REASONS,
-} from '@cms/api-schema'
+} from '@cms/contract'
 import { ENTRY_EVENTS } from '@cms/events'
 import { StoredBinary, StoredDate, StoredObjectId, StoredRecord } from '@cms/website-data'
 import type { RecordProblem } from '@cms/website-data'

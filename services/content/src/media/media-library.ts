@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http'
-import { bodyProblems, MediaPatchBody } from '@cms/api-schema'
+import { MediaPatchBody } from '@cms/contract'
+import { bodyProblems } from '@cms/contract/validation'
 import { isDocumentId } from '@cms/content-model'
 import { ConflictError, NotFoundError, ValidationError } from '@cms/errors'
 import type { Caller } from '@cms/http'

@@ -1,4 +1,4 @@
-import { SCHEDULE_ACTIONS } from '@cms/api-schema'
+import { SCHEDULE_ACTIONS } from '@cms/contract'
 
 /** What a schedule does when its time comes (the closed set lives with the request schema). */
 export { SCHEDULE_ACTIONS }

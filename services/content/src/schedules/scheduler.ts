@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
-import { bodyProblems, ScheduleCreateBody } from '@cms/api-schema'
+import { ScheduleCreateBody } from '@cms/contract'
+import { bodyProblems } from '@cms/contract/validation'
 import { NotFoundError, ValidationError } from '@cms/errors'
 import type { Caller } from '@cms/http'
 import { pageEnvelope } from '@cms/pagination'

@@ -1,5 +1,6 @@
 import type { KeyScope } from '@cms/http'
-import { ApiKeyCreateBody, validateBody } from '@cms/api-schema'
+import { ApiKeyCreateBody } from '@cms/contract'
+import { validateBody } from '@cms/contract/validation'
 import { DEFAULT_PLAN } from './rate-limit-plan.ts'
 import type { RateLimitPlan } from './rate-limit-plan.ts'
 

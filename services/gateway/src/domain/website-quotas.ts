@@ -1,6 +1,7 @@
 import { QUOTA_NAMES, quotasFrom } from '@cms/http'
 import type { QuotaName, WebsiteQuotas } from '@cms/http'
-import { QuotaChangeBody, validateBody } from '@cms/api-schema'
+import { QuotaChangeBody } from '@cms/contract'
+import { validateBody } from '@cms/contract/validation'
 
 /** A website's own quotas: only those the platform admin set; the rest follow the defaults. */
 export type QuotaOverride = Partial<WebsiteQuotas>

@@ -1,4 +1,5 @@
-import { validateBody, WebsiteBody } from '@cms/api-schema'
+import { WebsiteBody } from '@cms/contract'
+import { validateBody } from '@cms/contract/validation'
 import type { QuotaOverride } from './website-quotas.ts'
 
 export interface Website {

@@ -1,7 +1,7 @@
 import { Router } from '@koa/router'
 import type { RouterContext } from '@koa/router'
 import type { Middleware } from 'koa'
-import { buildAdminDocument } from '@cms/api-schema'
+import { buildAdminDocument } from '@cms/contract/openapi'
 import { ADMIN_OPERATIONS } from '@cms/contract'
 import { jsonBody, mountEndpoints, routed } from '@cms/http'
 import { parseApiKeyInput } from '../domain/api-key.ts'

@@ -1,4 +1,5 @@
-import { bodyProblems, ContentTypeCreateBody } from '@cms/api-schema'
+import { ContentTypeCreateBody } from '@cms/contract'
+import { bodyProblems } from '@cms/contract/validation'
 import { contentTypeRuleProblems, definitionFromInput } from '@cms/content-model'
 import type { ContentTypeDefinition } from '@cms/content-model'
 import { ValidationError } from '@cms/errors'

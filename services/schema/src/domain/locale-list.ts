@@ -1,4 +1,5 @@
-import { LocaleListBody, validateBody } from '@cms/api-schema'
+import { LocaleListBody } from '@cms/contract'
+import { validateBody } from '@cms/contract/validation'
 import { localeListProblems } from '@cms/content-model'
 import type { LocaleDefinition } from '@cms/content-model'
 import { ValidationError } from '@cms/errors'

@@ -1,5 +1,5 @@
 import { Router } from '@koa/router'
-import { buildPublicDocument } from '@cms/api-schema'
+import { buildPublicDocument } from '@cms/contract/openapi'
 import { mountOperations } from '@cms/http'
 import type { ContentTypes } from '../domain/content-types.ts'
 import type { WebsiteLocales } from '../domain/website-locales.ts'

@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox'
-import { ContentCreateBody, ContentType, Locale, StringEnum, Uuid } from '@cms/api-schema'
+import { ContentCreateBody, ContentType, Locale, StringEnum, Uuid } from '@cms/contract'
 import { FIELD_TYPES } from '@cms/content-model'
 import { StoredRecord } from '@cms/website-data'
 import type { RecordProblem } from '@cms/website-data'

@@ -1,4 +1,5 @@
-import { bodyProblems, WebhookCreateBody, WebhookPatchBody } from '@cms/api-schema'
+import { WebhookCreateBody, WebhookPatchBody } from '@cms/contract'
+import { bodyProblems } from '@cms/contract/validation'
 import type { TSchema } from '@sinclair/typebox'
 import { ValidationError } from '@cms/errors'
 import type { ErrorDetail } from '@cms/errors'

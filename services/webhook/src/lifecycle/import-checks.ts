@@ -1,4 +1,4 @@
-import { Uuid, Webhook } from '@cms/api-schema'
+import { Uuid, Webhook } from '@cms/contract'
 import { ValidationError } from '@cms/errors'
 import type { ImportHooks } from '@cms/website-data'
 import { StoredRecord } from '@cms/website-data'

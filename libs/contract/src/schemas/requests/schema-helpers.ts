@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox'
 import type { SchemaOptions, Static, TSchema, TUnsafe } from '@sinclair/typebox'
-import { MESSAGE_KEYWORD } from '../validation/error-details.ts'
+import { MESSAGE_KEYWORD } from '../message-keyword.ts'
 
 /** One of a closed set of strings, as `{type: 'string', enum}` (one readable error, no anyOf). */
 export const StringEnum = <const T extends readonly string[]>(

@@ -1,5 +1,5 @@
 import type { ContentType, FieldDefinition } from '@cms/content-model'
-import { documentSchema } from '../responses/documents.ts'
+import { documentSchema } from '../schemas/responses/documents.ts'
 import { Type } from '@sinclair/typebox'
 import { plain, ref } from './operation.ts'
 

@@ -4,7 +4,8 @@ import addFormats from 'ajv-formats'
 import type { Static, TSchema } from '@sinclair/typebox'
 import { ValidationError } from '@cms/errors'
 import type { ErrorDetail } from '@cms/errors'
-import { detailsOf, MESSAGE_KEYWORD } from './error-details.ts'
+import { MESSAGE_KEYWORD } from '../schemas/message-keyword.ts'
+import { detailsOf } from './error-details.ts'
 
 /**
  * One ajv for every request schema: all errors at once, the failing schema kept beside each

@@ -1,8 +1,8 @@
-import { ADMIN_OPERATIONS } from '@cms/contract'
-import type { AdminOperationId } from '@cms/contract'
-import { ApiKeyCreateBody, QuotaChangeBody, WebsiteBody } from '../requests/admin.ts'
-import { MediaPatchBody } from '../requests/content.ts'
-import { ContentListQuery, ForceQuery, PageQuery } from '../requests/queries.ts'
+import { ADMIN_OPERATIONS } from '../admin-operations.ts'
+import type { AdminOperationId } from '../admin-operations.ts'
+import { ApiKeyCreateBody, QuotaChangeBody, WebsiteBody } from '../schemas/requests/admin.ts'
+import { MediaPatchBody } from '../schemas/requests/content.ts'
+import { ContentListQuery, ForceQuery, PageQuery } from '../schemas/requests/queries.ts'
 import {
   ApiKey,
   CreatedApiKey,
@@ -10,12 +10,18 @@ import {
   Purge,
   QuotaReport,
   Website,
-} from '../responses/admin.ts'
-import { DocsList, ErrorBody, ListEnvelope, PageEnvelope, Ref } from '../responses/common.ts'
-import { ContentType, Locales } from '../responses/content-types.ts'
-import { Document, DocumentProjection, Version } from '../responses/documents.ts'
-import { Media } from '../responses/media.ts'
-import { Delivery, Webhook } from '../responses/webhooks.ts'
+} from '../schemas/responses/admin.ts'
+import {
+  DocsList,
+  ErrorBody,
+  ListEnvelope,
+  PageEnvelope,
+  Ref,
+} from '../schemas/responses/common.ts'
+import { ContentType, Locales } from '../schemas/responses/content-types.ts'
+import { Document, DocumentProjection, Version } from '../schemas/responses/documents.ts'
+import { Media } from '../schemas/responses/media.ts'
+import { Delivery, Webhook } from '../schemas/responses/webhooks.ts'
 import { MediaUpload } from './media-upload.ts'
 import { errorResponses, pathsOf, plain, ref, SERVERS } from './operation.ts'
 import type { RouteDoc, RouteSpec } from './operation.ts'

@@ -1,5 +1,5 @@
 import type { TSchema } from '@sinclair/typebox'
-import { COMPONENTS } from '../responses/common.ts'
+import { COMPONENTS } from '../schemas/responses/common.ts'
 
 /** The plain JSON of a TypeBox schema (its symbols dropped), as the document holds it. */
 export const plain = (schema: TSchema | Record<string, unknown>): Record<string, unknown> =>

@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox'
 import type { Static, TSchema, TUnsafe } from '@sinclair/typebox'
-import { ERROR_CODES } from '@cms/errors'
+import { ERROR_CODES } from '../../vocabulary.ts'
 
 /** Where the OpenAPI document keeps its named schemas. */
 export const COMPONENTS = '#/components/schemas/'

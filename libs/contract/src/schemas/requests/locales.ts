@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox'
 import type { Static } from '@sinclair/typebox'
-import { MAX_LOCALES } from '@cms/content-model'
+import { MAX_LOCALES } from '../../limits.ts'
 import { Nullable } from './schema-helpers.ts'
 
 const LocaleCode = (description: string) =>

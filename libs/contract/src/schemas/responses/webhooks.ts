@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox'
 import type { Static } from '@sinclair/typebox'
-import { ENTRY_EVENTS } from '@cms/events'
+import { ENTRY_EVENTS } from '../../vocabulary.ts'
 import { OrNull, Timestamp, Uuid } from './common.ts'
 
 /** A webhook as answered: the secret is write-only (`hasSecret`). */

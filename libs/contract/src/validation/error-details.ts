@@ -1,13 +1,8 @@
 import type { ErrorObject } from 'ajv'
 import { memberPath } from '@cms/errors'
 import type { ErrorDetail } from '@cms/errors'
+import { MESSAGE_KEYWORD } from '../schemas/message-keyword.ts'
 import { pointerToPath } from './detail-path.ts'
-
-/**
- * A schema annotation: the message for a failed `pattern`, `format` or `not` of that schema, or
- * an object of messages by keyword when it has more than one of them.
- */
-export const MESSAGE_KEYWORD = 'x-message'
 
 function customMessage(error: ErrorObject): string | undefined {
   const custom: unknown = error.parentSchema?.[MESSAGE_KEYWORD]

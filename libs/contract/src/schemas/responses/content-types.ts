@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox'
 import type { Static } from '@sinclair/typebox'
-import { FIELD_TYPES } from '@cms/content-model'
+import { FIELD_TYPES } from '../../vocabulary.ts'
 import { DocsList, Timestamp, Uuid } from './common.ts'
 
 /** A field definition as the schema service answers it (contract section 3, extensions A-C). */

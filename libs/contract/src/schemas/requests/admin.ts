@@ -1,7 +1,8 @@
 import { Type } from '@sinclair/typebox'
 import type { Static } from '@sinclair/typebox'
-import { KEY_SCOPES, QUOTA_CEILINGS, QUOTA_NAMES } from '@cms/http'
-import type { QuotaName } from '@cms/http'
+import { QUOTA_CEILINGS } from '../../limits.ts'
+import { KEY_SCOPES, QUOTA_NAMES } from '../../vocabulary.ts'
+import type { QuotaName } from '../../vocabulary.ts'
 import { DisplayText, Nullable, StringEnum } from './schema-helpers.ts'
 
 const DisplayName = (description: string) =>

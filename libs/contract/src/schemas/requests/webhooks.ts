@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox'
 import type { Static } from '@sinclair/typebox'
-import { ENTRY_EVENTS } from '@cms/events'
+import { ENTRY_EVENTS } from '../../vocabulary.ts'
 import { ContentTypeName } from './names.ts'
 import { Nullable, StringEnum } from './schema-helpers.ts'
 

@@ -1,11 +1,11 @@
 import { Type } from '@sinclair/typebox'
 import { describe, expect, it } from 'vitest'
 import { ValidationError } from '@cms/errors'
-import { ApiKeyCreateBody, WebsiteBody } from '../requests/admin.ts'
-import { ContentCreateBody, MediaPatchBody } from '../requests/content.ts'
-import { ContentTypeCreateBody } from '../requests/content-types.ts'
-import { LocaleListBody } from '../requests/locales.ts'
-import { WebhookCreateBody } from '../requests/webhooks.ts'
+import { ApiKeyCreateBody, WebsiteBody } from '../schemas/requests/admin.ts'
+import { ContentCreateBody, MediaPatchBody } from '../schemas/requests/content.ts'
+import { ContentTypeCreateBody } from '../schemas/requests/content-types.ts'
+import { LocaleListBody } from '../schemas/requests/locales.ts'
+import { WebhookCreateBody } from '../schemas/requests/webhooks.ts'
 import { bodyProblems, validateBody } from './validate-body.ts'
 
 describe('validateBody: the error details', () => {

@@ -1,14 +1,14 @@
 import { Type } from '@sinclair/typebox'
-import { PUBLIC_OPERATIONS } from '@cms/contract'
-import type { PublicOperationId } from '@cms/contract'
+import { PUBLIC_OPERATIONS } from '../public-operations.ts'
+import type { PublicOperationId } from '../public-operations.ts'
 import {
   ContentListQuery,
   ContentReadQuery,
   ContentWriteQuery,
   ForceQuery,
   PageQuery,
-} from '../requests/queries.ts'
-import { DocsList, ListEnvelope, PageEnvelope, Ref } from '../responses/common.ts'
+} from '../schemas/requests/queries.ts'
+import { DocsList, ListEnvelope, PageEnvelope, Ref } from '../schemas/responses/common.ts'
 import { plain, ref } from './operation.ts'
 import type { PublicRoute, RouteDoc } from './operation.ts'
 import {

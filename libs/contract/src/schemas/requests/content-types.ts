@@ -1,14 +1,14 @@
 import { Type } from '@sinclair/typebox'
 import type { Static } from '@sinclair/typebox'
 import {
-  FIELD_TYPES,
   MAX_FIELDS,
   MAX_SELECT_OPTIONS,
   MAX_TEXT_LENGTH_LIMIT,
   RESERVED_FIELD_NAMES,
   TEXT_LIMITS,
-} from '@cms/content-model'
-import { MESSAGE_KEYWORD } from '../validation/error-details.ts'
+} from '../../limits.ts'
+import { FIELD_TYPES } from '../../vocabulary.ts'
+import { MESSAGE_KEYWORD } from '../message-keyword.ts'
 import { ContentTypeName } from './names.ts'
 import { DisplayText, Nullable, StringEnum } from './schema-helpers.ts'
 

@@ -1,0 +1,34 @@
+import type { QuotaName } from './vocabulary.ts'
+
+/**
+ * Names the field-name pattern admits but that would reach an object's prototype machinery
+ * when used as a key of `data` in plain JavaScript objects.
+ */
+export const RESERVED_FIELD_NAMES: readonly string[] = ['__proto__', 'constructor', 'prototype']
+
+/** Limits on the free text of definitions, in Unicode code points. */
+export const TEXT_LIMITS = {
+  label: 200,
+  description: 2000,
+  icon: 100,
+  option: 200,
+} as const
+
+export const MAX_FIELDS = 200
+export const MAX_SELECT_OPTIONS = 500
+export const MAX_TEXT_LENGTH_LIMIT = 1_000_000
+export const MAX_LOCALES = 100
+
+/**
+ * What an override may raise a quota to: past these the platform's own limits apply anyway
+ * (200 fields and 500 options per type, 1 MiB request bodies).
+ */
+export const QUOTA_CEILINGS: Readonly<Record<QuotaName, number>> = {
+  webhooks: 10_000,
+  contentTypes: 10_000,
+  fieldsPerType: 200,
+  optionsPerField: 500,
+  definitionBytes: 1024 * 1024,
+  locales: 100,
+  mediaBytes: 1024 ** 4,
+}
