@@ -1,3 +1,4 @@
+import { BUILT_IN_ROLES } from '@cms/contract'
 /**
  * Webhook fan-out on quorum and on classic queues, in the same run and on the same backing
  * servers: `npx tsx bench/fanout-queues.ts`. For each queue type a webhook service of its own
@@ -106,7 +107,11 @@ async function measure(
   const websiteId = randomUUID()
   const api = jsonClient(
     url,
-    internalHeaders(internalToken, { websiteId, keyId: randomUUID(), scope: 'admin' }),
+    internalHeaders(internalToken, {
+      websiteId,
+      keyId: randomUUID(),
+      permissions: BUILT_IN_ROLES.owner,
+    }),
   )
   const connection = await connect(backends.amqp.url)
   try {

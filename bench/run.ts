@@ -1,3 +1,4 @@
+import { BUILT_IN_ROLES } from '@cms/contract'
 import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import process from 'node:process'
@@ -96,11 +97,11 @@ async function main(): Promise<number> {
     const stride = Math.max(1, Math.floor(seeded.length / settings.hotDocuments))
     const hot = seeded.filter((_, i) => i % stride === 0).slice(0, settings.hotDocuments)
 
-    const internal = (scope: 'read' | 'admin', keyId: string) =>
+    const internal = (role: 'viewer' | 'owner', keyId: string) =>
       internalHeaders(bench.stack.services.internalToken, {
         websiteId: site.websiteId,
         keyId,
-        scope,
+        permissions: BUILT_IN_ROLES[role],
       })
     const readKey = { 'x-api-key': site.readKey }
     const commands = await measureStorageCommands({
@@ -139,7 +140,7 @@ async function main(): Promise<number> {
         ? await http('direct', {
             url: bench.contentReadUrl,
             paths: scenario.paths,
-            headers: internal('read', site.readKeyId),
+            headers: internal('viewer', site.readKeyId),
           })
         : undefined
       if (direct) log(`  direct: ${summary(direct)}`)
@@ -200,7 +201,7 @@ async function main(): Promise<number> {
         {
           url: bench.contentWriteUrl,
           method: 'POST',
-          headers: { ...json, ...internal('admin', site.adminKeyId) },
+          headers: { ...json, ...internal('owner', site.adminKeyId) },
           requests: createRequests('direct'),
         },
         createPlan,
@@ -228,7 +229,7 @@ async function main(): Promise<number> {
         {
           url: bench.contentWriteUrl,
           method: 'PATCH',
-          headers: { ...json, ...internal('admin', site.adminKeyId) },
+          headers: { ...json, ...internal('owner', site.adminKeyId) },
           requests: patchRequests(pool(seeded.length - 200)),
         },
         patchPlan,

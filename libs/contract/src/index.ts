@@ -1,6 +1,5 @@
 export { pathOf, UPSTREAMS } from './operation.ts'
 export type {
-  Access,
   ContentChange,
   Endpoint,
   HttpMethod,
@@ -14,7 +13,29 @@ export { matchPublicOperation } from './public-operations.ts'
 export { operationMatcher } from './operation-match.ts'
 export type { OperationMatch } from './operation-match.ts'
 export { asksForDrafts, authorize } from './authorization.ts'
-export type { Authorization } from './authorization.ts'
+export type { Authorization, AuthorizationRequest } from './authorization.ts'
+export {
+  allows,
+  BUILT_IN_ROLES,
+  CAPABILITIES,
+  CONTENT_ACTIONS,
+  isBuiltInRole,
+  isCapability,
+  isWithin,
+  PERMISSIONS,
+  permissionsFrom,
+  restrictToTypes,
+  ROLE_OF_SCOPE,
+  typesOf,
+} from './permissions.ts'
+export type {
+  BuiltInRole,
+  Capability,
+  ContentAction,
+  Permission,
+  Permissions,
+  TypeList,
+} from './permissions.ts'
 export { ADMIN_OPERATIONS } from './admin-operations.ts'
 export type { AdminOperationId, AdminOperations } from './admin-operations.ts'
 export { ENTRY_EVENTS, ERROR_CODES, FIELD_TYPES, KEY_SCOPES, QUOTA_NAMES } from './vocabulary.ts'

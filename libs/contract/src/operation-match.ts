@@ -1,7 +1,13 @@
 import type { Operation } from './operation.ts'
 
 export type OperationMatch<Id extends string> =
-  | { kind: 'found'; id: Id; operation: Operation }
+  | {
+      kind: 'found'
+      id: Id
+      operation: Operation
+      /** The path's parameters by the pattern's names, decoded. */
+      params: Record<string, string>
+    }
   | { kind: 'not-found' }
   | { kind: 'method-not-allowed'; allowed: string[] }
 
@@ -10,6 +16,22 @@ const DOT_SEGMENT = /^(?:\.|%2e){1,2}$/i
 interface Route<Id extends string> {
   segments: string[]
   byMethod: Map<string, { id: Id; operation: Operation }>
+}
+
+function decoded(segment: string): string {
+  try {
+    return decodeURIComponent(segment)
+  } catch {
+    return segment
+  }
+}
+
+function paramsOf(pattern: readonly string[], path: readonly string[]): Record<string, string> {
+  const params: Record<string, string> = {}
+  pattern.forEach((part, i) => {
+    if (part.startsWith(':')) params[part.slice(1)] = decoded(path[i]!)
+  })
+  return params
 }
 
 function segmentsMatch(pattern: readonly string[], path: readonly string[]): boolean {
@@ -48,7 +70,7 @@ export function operationMatcher<Id extends string>(
     if (candidates.length === 0) return { kind: 'not-found' }
     for (const route of candidates) {
       const found = route.byMethod.get(method === 'HEAD' ? 'GET' : method)
-      if (found) return { kind: 'found', ...found }
+      if (found) return { kind: 'found', ...found, params: paramsOf(route.segments, segments) }
     }
     return {
       kind: 'method-not-allowed',

@@ -1,11 +1,10 @@
+import type { Permission } from './permissions.ts'
+
 /** Where the gateway sends a public operation: the content service's read or write pool, or a service. */
 export const UPSTREAMS = ['contentRead', 'contentWrite', 'schema', 'webhook'] as const
 export type Upstream = (typeof UPSTREAMS)[number]
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
-
-/** Who may call a public operation: any key of the website, or an admin key. */
-export type Access = 'read' | 'admin'
 
 /** What a write does to the published reads the gateway caches (docs/gateway.md, "Read cache"). */
 export type ContentChange = 'create' | 'edit' | 'other'
@@ -27,7 +26,11 @@ export interface Endpoint {
  */
 export interface Operation extends Endpoint {
   upstream: Upstream
-  access: Access
+  /**
+   * What the caller needs (permissions.ts); absent: any key of the website. A read asking for
+   * drafts needs `readDrafts` as well.
+   */
+  permission?: Permission
   /**
    * A published read the gateway may answer from its read cache; `conditional: false` is never
    * answered 304 (a by-slug answer's ETag does not say which document holds the slug).

@@ -2,17 +2,20 @@ import type { Operation } from './operation.ts'
 import { operationMatcher } from './operation-match.ts'
 
 type Upstream = Operation['upstream']
+type Permission = NonNullable<Operation['permission']>
 
-const read = <Path extends string>(path: Path, upstream: Upstream) =>
-  ({ method: 'GET', path, upstream, access: 'read' }) as const
-const adminRead = <Path extends string>(path: Path, upstream: Upstream) =>
-  ({ method: 'GET', path, upstream, access: 'admin' }) as const
-/** Writes need an admin key and take `Idempotency-Key`. */
-const write = <Method extends Operation['method'], Path extends string>(
+const get = <Path extends string, P extends Permission>(
+  path: Path,
+  upstream: Upstream,
+  permission: P,
+) => ({ method: 'GET', path, upstream, permission }) as const
+/** Writes take `Idempotency-Key`. */
+const write = <Method extends Operation['method'], Path extends string, P extends Permission>(
   method: Method,
   path: Path,
   upstream: Upstream,
-) => ({ method, path, upstream, access: 'admin', idempotent: true }) as const
+  permission: P,
+) => ({ method, path, upstream, permission, idempotent: true }) as const
 
 /**
  * Every public operation (`/api`), once. The gateway's route table, scope checks, read cache and
@@ -20,74 +23,97 @@ const write = <Method extends Operation['method'], Path extends string>(
  * the document's.
  */
 export const PUBLIC_OPERATIONS = {
-  listDocuments: { ...read('/api/content', 'contentRead'), cached: { conditional: true } },
-  createDocument: { ...write('POST', '/api/content', 'contentWrite'), changes: 'create' },
+  listDocuments: { ...get('/api/content', 'contentRead', 'read'), cached: { conditional: true } },
+  createDocument: { ...write('POST', '/api/content', 'contentWrite', 'create'), changes: 'create' },
   getDocumentBySlug: {
-    ...read('/api/content/by-slug/:type/:slug', 'contentRead'),
+    ...get('/api/content/by-slug/:type/:slug', 'contentRead', 'read'),
     cached: { conditional: false },
   },
-  getDocument: { ...read('/api/content/:id', 'contentRead'), cached: { conditional: true } },
-  updateDocument: { ...write('PATCH', '/api/content/:id', 'contentWrite'), changes: 'edit' },
-  deleteDocument: { ...write('DELETE', '/api/content/:id', 'contentWrite'), changes: 'other' },
-  listVersions: adminRead('/api/content/:id/versions', 'contentRead'),
-  listReferrers: adminRead('/api/content/:id/referenced-by', 'contentRead'),
-  discardDraft: { ...write('DELETE', '/api/content/:id/draft', 'contentWrite'), changes: 'other' },
-  listSchedules: adminRead('/api/content/:id/schedule', 'contentRead'),
+  getDocument: { ...get('/api/content/:id', 'contentRead', 'read'), cached: { conditional: true } },
+  updateDocument: {
+    ...write('PATCH', '/api/content/:id', 'contentWrite', 'update'),
+    changes: 'edit',
+  },
+  deleteDocument: {
+    ...write('DELETE', '/api/content/:id', 'contentWrite', 'delete'),
+    changes: 'other',
+  },
+  listVersions: get('/api/content/:id/versions', 'contentRead', 'readDrafts'),
+  listReferrers: get('/api/content/:id/referenced-by', 'contentRead', 'readDrafts'),
+  discardDraft: {
+    ...write('DELETE', '/api/content/:id/draft', 'contentWrite', 'update'),
+    changes: 'other',
+  },
+  listSchedules: get('/api/content/:id/schedule', 'contentRead', 'publish'),
   createSchedule: {
-    ...write('POST', '/api/content/:id/schedule', 'contentWrite'),
+    ...write('POST', '/api/content/:id/schedule', 'contentWrite', 'publish'),
     changes: 'other',
   },
   cancelSchedule: {
-    ...write('DELETE', '/api/content/:id/schedule/:scheduleId', 'contentWrite'),
+    ...write('DELETE', '/api/content/:id/schedule/:scheduleId', 'contentWrite', 'publish'),
     changes: 'other',
   },
   publishDocument: {
-    ...write('POST', '/api/content/:id/publish', 'contentWrite'),
+    ...write('POST', '/api/content/:id/publish', 'contentWrite', 'publish'),
     changes: 'other',
   },
   unpublishDocument: {
-    ...write('POST', '/api/content/:id/unpublish', 'contentWrite'),
+    ...write('POST', '/api/content/:id/unpublish', 'contentWrite', 'publish'),
     changes: 'other',
   },
   restoreVersion: {
-    ...write('POST', '/api/content/:id/restore/:versionId', 'contentWrite'),
+    ...write('POST', '/api/content/:id/restore/:versionId', 'contentWrite', 'publish'),
     changes: 'edit',
   },
-  listMedia: read('/api/media', 'contentRead'),
-  uploadMedia: { ...write('POST', '/api/media', 'contentWrite'), changes: 'other' },
-  getMedia: read('/api/media/:id', 'contentRead'),
-  updateMedia: { ...write('PATCH', '/api/media/:id', 'contentWrite'), changes: 'other' },
-  deleteMedia: { ...write('DELETE', '/api/media/:id', 'contentWrite'), changes: 'other' },
-  listContentTypes: read('/api/content-types', 'schema'),
-  createContentType: { ...write('POST', '/api/content-types', 'schema'), changes: 'other' },
-  getContentType: read('/api/content-types/:name', 'schema'),
+  listMedia: get('/api/media', 'contentRead', 'read'),
+  uploadMedia: { ...write('POST', '/api/media', 'contentWrite', 'manageMedia'), changes: 'other' },
+  getMedia: get('/api/media/:id', 'contentRead', 'read'),
+  updateMedia: {
+    ...write('PATCH', '/api/media/:id', 'contentWrite', 'manageMedia'),
+    changes: 'other',
+  },
+  deleteMedia: {
+    ...write('DELETE', '/api/media/:id', 'contentWrite', 'manageMedia'),
+    changes: 'other',
+  },
+  listContentTypes: get('/api/content-types', 'schema', 'read'),
+  createContentType: {
+    ...write('POST', '/api/content-types', 'schema', 'manageTypes'),
+    changes: 'other',
+  },
+  getContentType: get('/api/content-types/:name', 'schema', 'read'),
   updateContentType: {
-    ...write('PATCH', '/api/content-types/:name', 'schema'),
+    ...write('PATCH', '/api/content-types/:name', 'schema', 'manageTypes'),
     changes: 'other',
   },
   deleteContentType: {
-    ...write('DELETE', '/api/content-types/:name', 'schema'),
+    ...write('DELETE', '/api/content-types/:name', 'schema', 'manageTypes'),
     changes: 'other',
   },
-  getLocales: read('/api/locales', 'schema'),
+  getLocales: get('/api/locales', 'schema', 'read'),
   // A PUT repeats safely by itself: it takes no idempotency key.
   setLocales: {
     method: 'PUT',
     path: '/api/locales',
     upstream: 'schema',
-    access: 'admin',
+    permission: 'manageTypes',
     changes: 'other',
   },
-  listWebhooks: adminRead('/api/webhooks', 'webhook'),
-  createWebhook: write('POST', '/api/webhooks', 'webhook'),
-  getWebhook: adminRead('/api/webhooks/:id', 'webhook'),
-  updateWebhook: write('PATCH', '/api/webhooks/:id', 'webhook'),
-  deleteWebhook: write('DELETE', '/api/webhooks/:id', 'webhook'),
-  testWebhook: write('POST', '/api/webhooks/:id/test', 'webhook'),
-  listDeliveries: adminRead('/api/webhooks/:id/deliveries', 'webhook'),
-  getDelivery: adminRead('/api/webhooks/:id/deliveries/:deliveryId', 'webhook'),
-  redeliver: write('POST', '/api/webhooks/:id/deliveries/:deliveryId/redeliver', 'webhook'),
-  getOpenApiDocument: read('/api/openapi.json', 'schema'),
+  listWebhooks: get('/api/webhooks', 'webhook', 'manageWebhooks'),
+  createWebhook: write('POST', '/api/webhooks', 'webhook', 'manageWebhooks'),
+  getWebhook: get('/api/webhooks/:id', 'webhook', 'manageWebhooks'),
+  updateWebhook: write('PATCH', '/api/webhooks/:id', 'webhook', 'manageWebhooks'),
+  deleteWebhook: write('DELETE', '/api/webhooks/:id', 'webhook', 'manageWebhooks'),
+  testWebhook: write('POST', '/api/webhooks/:id/test', 'webhook', 'manageWebhooks'),
+  listDeliveries: get('/api/webhooks/:id/deliveries', 'webhook', 'manageWebhooks'),
+  getDelivery: get('/api/webhooks/:id/deliveries/:deliveryId', 'webhook', 'manageWebhooks'),
+  redeliver: write(
+    'POST',
+    '/api/webhooks/:id/deliveries/:deliveryId/redeliver',
+    'webhook',
+    'manageWebhooks',
+  ),
+  getOpenApiDocument: { method: 'GET', path: '/api/openapi.json', upstream: 'schema' },
 } as const satisfies Record<string, Operation>
 
 export type PublicOperationId = keyof typeof PUBLIC_OPERATIONS

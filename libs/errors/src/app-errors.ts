@@ -35,8 +35,11 @@ export class UnauthorizedError extends AppError {
 }
 
 export class ForbiddenError extends AppError {
-  constructor(message = 'This key does not have the scope this request needs') {
-    super('FORBIDDEN', message)
+  constructor(
+    message = 'This key does not have the permission this request needs',
+    options: { details?: readonly ErrorDetail[] } = {},
+  ) {
+    super('FORBIDDEN', message, options)
   }
 }
 

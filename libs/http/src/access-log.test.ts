@@ -1,5 +1,6 @@
 import { PassThrough } from 'node:stream'
 import { pino } from 'pino'
+import { BUILT_IN_ROLES } from '@cms/contract'
 import { describe, expect, it } from 'vitest'
 import { createHttpService } from './http-service.ts'
 
@@ -26,7 +27,7 @@ describe('access log', () => {
         ctx.state.caller = {
           websiteId: 'w1',
           keyId: 'k1',
-          scope: 'admin',
+          permissions: BUILT_IN_ROLES.owner,
           keyPrefix: 'cms_abcd1234',
         }
         ;(ctx as { _matchedRoute?: string })._matchedRoute = '/api/things/:id'

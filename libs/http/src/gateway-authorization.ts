@@ -1,19 +1,22 @@
 import type { Middleware } from 'koa'
 import { authorize, matchPublicOperation } from '@cms/contract'
 import { ForbiddenError } from '@cms/errors'
-import { INTERNAL_HEADERS } from './internal-auth.ts'
+import type { TypeList } from '@cms/contract'
+import { INTERNAL_HEADERS, typesHeader } from './internal-auth.ts'
 import type { Caller } from './internal-auth.ts'
 
-/** What the authorization decision granted a call: the operation, and draft access. */
+/** What the authorization decision granted a call: the operation, draft access, the types. */
 export interface Grant {
   operationId: string
   draftAccess: boolean
+  types: TypeList
 }
 
 /** The headers by which a call carries its grant to the service. */
 export const grantHeaders = (grant: Grant): Record<string, string> => ({
   [INTERNAL_HEADERS.operation]: grant.operationId,
   ...(grant.draftAccess && { [INTERNAL_HEADERS.draftAccess]: 'granted' }),
+  [INTERNAL_HEADERS.types]: typesHeader(grant.types),
 })
 
 /**
@@ -25,20 +28,24 @@ export const grantHeaders = (grant: Grant): Record<string, string> => ({
 export function grantOf(
   method: string,
   pathAndQuery: string,
-  caller: Pick<Caller, 'scope'>,
+  caller: Pick<Caller, 'permissions'>,
 ): Grant | undefined {
   const [path = '', query = ''] = pathAndQuery.split('?', 2)
   const match = matchPublicOperation(method, path)
   if (match.kind !== 'found') return undefined
-  const decision = authorize(match.operation, caller.scope, new URLSearchParams(query))
-  return decision.allowed ? { operationId: match.id, draftAccess: decision.draftAccess } : undefined
+  const decision = authorize(match.operation, caller.permissions, {
+    query: new URLSearchParams(query),
+    params: match.params,
+  })
+  if (!decision.allowed) return undefined
+  return { operationId: match.id, draftAccess: decision.draftAccess, types: decision.types }
 }
 
 /** `grantHeaders` of `grantOf`: none when nothing is granted. */
 export function authorizationHeaders(
   method: string,
   pathAndQuery: string,
-  caller: Pick<Caller, 'scope'>,
+  caller: Pick<Caller, 'permissions'>,
 ): Record<string, string> {
   const grant = grantOf(method, pathAndQuery, caller)
   return grant ? grantHeaders(grant) : {}

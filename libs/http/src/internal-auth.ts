@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto'
 import type { Middleware } from 'koa'
-import { KEY_SCOPES } from '@cms/contract'
-import type { KeyScope } from '@cms/contract'
+import { permissionsFrom } from '@cms/contract'
+import type { Permissions, TypeList } from '@cms/contract'
 import { UnauthorizedError } from '@cms/errors'
 import { decodeQuotas, encodeQuotas } from './website-quotas.ts'
 import type { WebsiteQuotas } from './website-quotas.ts'
@@ -11,7 +11,8 @@ export const INTERNAL_HEADERS = {
   token: 'x-internal-token',
   websiteId: 'x-website-id',
   keyId: 'x-key-id',
-  scope: 'x-key-scope',
+  /** What the key may do (`Permissions` of @cms/contract), as compact JSON. */
+  permissions: 'x-key-permissions',
   /** The key's display prefix (`cms_` + 8), for access logs; never the key. */
   keyPrefix: 'x-key-prefix',
   /** The website's quotas (defaults with its override), as compact JSON; see website-quotas.ts. */
@@ -20,22 +21,44 @@ export const INTERNAL_HEADERS = {
   operation: 'x-cms-operation',
   /** `granted` when the caller may read drafts. */
   draftAccess: 'x-cms-draft-access',
+  /** The content types the call may see or change, comma-separated; absent: every type. */
+  types: 'x-cms-types',
 } as const
 
 export { KEY_SCOPES } from '@cms/contract'
 export type { KeyScope } from '@cms/contract'
 
+function parsedPermissions(header: string): Permissions | undefined {
+  try {
+    return permissionsFrom(JSON.parse(header))
+  } catch {
+    return undefined
+  }
+}
+
+/** `x-cms-types` as `grantHeaders` writes it: `*`, or names separated by commas. */
+export const typesHeader = (types: TypeList): string => (types === '*' ? '*' : types.join(','))
+
+const typesOfHeader = (header: string): TypeList =>
+  header === '*' ? '*' : header.split(',').filter((type) => type !== '')
+
 /** Who is calling, as vouched for by the gateway. */
 export interface Caller {
   websiteId: string
   keyId: string
-  scope: KeyScope
+  /** What the caller's key may do; the gateway's decision for each call rests on it. */
+  permissions: Permissions
   /** The key's display prefix, which logs may show (the admin API lists it too). */
   keyPrefix?: string
   /** The website's quotas when the gateway sent them; the defaults apply otherwise. */
   quotas?: WebsiteQuotas
   /** The gateway granted draft access to this call (set from its header, never by a client). */
   draftAccess?: true
+  /**
+   * The content types whose documents this call may see or change, as the gateway decided
+   * (absent: every type). A service serves no document of another type.
+   */
+  types?: TypeList
 }
 
 declare module 'koa' {
@@ -57,7 +80,7 @@ export function internalHeaders(token: string, caller: Caller): Record<string, s
     [INTERNAL_HEADERS.token]: token,
     [INTERNAL_HEADERS.websiteId]: caller.websiteId,
     [INTERNAL_HEADERS.keyId]: caller.keyId,
-    [INTERNAL_HEADERS.scope]: caller.scope,
+    [INTERNAL_HEADERS.permissions]: JSON.stringify(caller.permissions),
     ...(caller.keyPrefix && { [INTERNAL_HEADERS.keyPrefix]: caller.keyPrefix }),
     ...(caller.quotas && { [INTERNAL_HEADERS.quotas]: encodeQuotas(caller.quotas) }),
   }
@@ -74,8 +97,8 @@ export function requireInternalCaller(token: string): Middleware {
     }
     const websiteId = ctx.get(INTERNAL_HEADERS.websiteId)
     const keyId = ctx.get(INTERNAL_HEADERS.keyId)
-    const scope = ctx.get(INTERNAL_HEADERS.scope)
-    if (!websiteId || !keyId || !(KEY_SCOPES as readonly string[]).includes(scope)) {
+    const permissions = parsedPermissions(ctx.get(INTERNAL_HEADERS.permissions))
+    if (!websiteId || !keyId || !permissions) {
       throw new UnauthorizedError('Internal call without a caller')
     }
     const quotas = ctx.get(INTERNAL_HEADERS.quotas)
@@ -83,10 +106,13 @@ export function requireInternalCaller(token: string): Middleware {
     ctx.state.caller = {
       websiteId,
       keyId,
-      scope: scope as KeyScope,
+      permissions,
       ...(KEY_PREFIX.test(keyPrefix) && { keyPrefix }),
       ...(quotas && { quotas: decodeQuotas(quotas) }),
       ...(ctx.get(INTERNAL_HEADERS.draftAccess) === 'granted' && { draftAccess: true }),
+      ...(ctx.get(INTERNAL_HEADERS.types) !== '' && {
+        types: typesOfHeader(ctx.get(INTERNAL_HEADERS.types)),
+      }),
     }
     await next()
   }

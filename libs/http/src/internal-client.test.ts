@@ -1,9 +1,10 @@
+import { BUILT_IN_ROLES } from '@cms/contract'
 import { describe, expect, it } from 'vitest'
 import { ServiceUnavailableError } from '@cms/errors'
 import { continueTrace, runInTrace } from '@cms/trace'
 import { createInternalClient } from './internal-client.ts'
 
-const caller = { websiteId: 'w1', keyId: 'k1', scope: 'admin' as const }
+const caller = { websiteId: 'w1', keyId: 'k1', permissions: BUILT_IN_ROLES.owner }
 
 function clientAnswering(answer: () => Promise<Response>) {
   const seen: Array<{ url: string; headers: Record<string, string> }> = []
@@ -29,7 +30,7 @@ describe('createInternalClient', () => {
     expect(seen[0]!.headers).toMatchObject({
       'x-internal-token': 'a-token-of-sixteen-chars',
       'x-website-id': 'w1',
-      'x-key-scope': 'admin',
+      'x-key-permissions': JSON.stringify(BUILT_IN_ROLES.owner),
       'if-none-match': '"x"',
     })
   })

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto'
 import { authorizationHeaders, internalHeaders } from '@cms/http'
 import type { Caller } from '@cms/http'
+import { BUILT_IN_ROLES, ROLE_OF_SCOPE } from '@cms/contract'
+import type { KeyScope } from '@cms/contract'
 import { jsonClient } from './http-client.ts'
 import type { ApiCall } from './http-client.ts'
 import { testEnv } from './test-env.ts'
@@ -10,11 +12,20 @@ import { testEnv } from './test-env.ts'
  * the authorization the gateway would decide for each call (none for a call it would refuse,
  * which the service then refuses too).
  */
+/** A caller for `internalClient`: a `scope` stands for the role with its permissions. */
+export type TestCaller = Partial<Caller> & { scope?: KeyScope }
+
 export function internalClient(
   serviceUrl: string,
-  caller: Partial<Caller> = {},
+  { scope, ...caller }: TestCaller = {},
 ): ApiCall & { caller: Caller } {
-  const full: Caller = { websiteId: randomUUID(), keyId: randomUUID(), scope: 'admin', ...caller }
+  const full: Caller = {
+    websiteId: randomUUID(),
+    keyId: randomUUID(),
+    permissions: BUILT_IN_ROLES.owner,
+    ...caller,
+    ...(scope && { permissions: BUILT_IN_ROLES[ROLE_OF_SCOPE[scope]] }),
+  }
   const direct = jsonClient(serviceUrl, internalHeaders(testEnv().internalToken, full))
   const call: ApiCall = (method, path, options = {}) =>
     direct(method, path, {

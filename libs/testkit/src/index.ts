@@ -1,6 +1,7 @@
 export { jsonClient } from './http-client.ts'
 export type { ApiCall, ApiResponse, RequestOptions } from './http-client.ts'
 export { adminClient, apiClient, internalClient } from './clients.ts'
+export type { TestCaller } from './clients.ts'
 export { testEnv } from './test-env.ts'
 export type { TestEnv } from './test-env.ts'
 export { createTestWebsite, GENEROUS_PLAN } from './test-website.ts'

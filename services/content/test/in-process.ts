@@ -1,3 +1,5 @@
+import { BUILT_IN_ROLES, ROLE_OF_SCOPE } from '@cms/contract'
+import type { KeyScope } from '@cms/contract'
 import { randomUUID } from 'node:crypto'
 import { connect } from 'amqplib'
 import type { ChannelModel } from 'amqplib'
@@ -63,10 +65,10 @@ export async function defineSchema(caller: Caller): Promise<void> {
     throw new Error(`defining the post type failed: ${response.status} ${response.text}`)
 }
 
-export const newCaller = (scope: Caller['scope'] = 'admin'): Caller => ({
+export const newCaller = (scope: KeyScope = 'admin'): Caller => ({
   websiteId: randomUUID(),
   keyId: randomUUID(),
-  scope,
+  permissions: BUILT_IN_ROLES[ROLE_OF_SCOPE[scope]],
 })
 
 export async function withDb<T>(dbName: string, use: (db: Db) => Promise<T>): Promise<T> {

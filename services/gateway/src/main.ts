@@ -8,9 +8,11 @@ import { connectMongo, countMongoCommands, mongoErrorTranslator, prepareMongo } 
 import { readGatewayConfig } from './config.ts'
 import type { GatewayConfig } from './config.ts'
 import { createApiKeysRepository } from './data/api-keys-repository.ts'
+import { createRolesRepository } from './data/roles-repository.ts'
 import { connectRedis } from './data/redis-client.ts'
 import { createWebsitesRepository } from './data/websites-repository.ts'
 import { createApiKeysAdmin } from './domain/api-keys-admin.ts'
+import { createRolesAdmin } from './domain/roles-admin.ts'
 import { createAuthFailureThrottle } from './domain/auth-failure-throttle.ts'
 import { createKeyAuthenticator } from './domain/key-authenticator.ts'
 import { createKeyUsage } from './domain/key-usage.ts'
@@ -67,6 +69,7 @@ export async function start(
   })
   const websitesRepository = createWebsitesRepository(mongo.db)
   const apiKeysRepository = createApiKeysRepository(mongo.db)
+  const rolesRepository = createRolesRepository(mongo.db)
   const lifecycle = createLifecycleModule({
     db: mongo.db,
     websites: websitesRepository,
@@ -86,6 +89,7 @@ export async function start(
     async () => {
       await websitesRepository.ensureIndexes()
       await apiKeysRepository.ensureIndexes()
+      await rolesRepository.ensureIndexes()
       await lifecycle.ensureIndexes()
       await idempotency.prepare()
     },
@@ -96,6 +100,7 @@ export async function start(
 
   const authenticator = createKeyAuthenticator({
     apiKeys: apiKeysRepository,
+    permissionsOf: (websiteId, role) => roles.permissionsOf(websiteId, role),
     ttlMs: config.KEY_CACHE_TTL_MS,
   })
   const onKeysRevoked = (hashes: readonly string[]) => authenticator.forget(hashes)
@@ -117,8 +122,16 @@ export async function start(
     onQuotasChanged: quotas.forget,
     purges: lifecycle.purges,
   })
+  const roles = createRolesAdmin({
+    roles: rolesRepository,
+    apiKeys: apiKeysRepository,
+    websites,
+    now: () => new Date(),
+    onRolesChanged: (websiteId) => authenticator.forgetWebsite(websiteId),
+  })
   const apiKeys = createApiKeysAdmin({
     apiKeys: apiKeysRepository,
+    roles,
     websites,
     now: () => new Date(),
     newId: randomUUID,
@@ -210,6 +223,7 @@ export async function start(
           adminRoutes({
             websites,
             apiKeys,
+            roles,
             proxy,
             readQuotaUsage,
             contentChanged: readCache.contentChanged,

@@ -1,3 +1,4 @@
+import { BUILT_IN_ROLES } from '@cms/contract'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { testEnv } from '@cms/testkit'
 import type { RunningSchemaService } from '../src/main.ts'
@@ -55,7 +56,7 @@ describe('DELETE /api/content-types/:name', () => {
     })
     expect(request!.headers['x-internal-token']).toBe(testEnv().internalToken)
     expect(request!.headers['x-website-id']).toBe(websiteId)
-    expect(request!.headers['x-key-scope']).toBe('admin')
+    expect(JSON.parse(request!.headers['x-key-permissions'] as string)).toEqual(BUILT_IN_ROLES.owner)
   })
 
   it('when documents of the type exist, then 409 CONFLICT and the type stays', async () => {

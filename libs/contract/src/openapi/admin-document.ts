@@ -1,12 +1,14 @@
 import { ADMIN_OPERATIONS } from '../admin-operations.ts'
 import type { AdminOperationId } from '../admin-operations.ts'
 import { ApiKeyCreateBody, QuotaChangeBody, WebsiteBody } from '../schemas/requests/admin.ts'
+import { KeyRotateBody, RoleCreateBody, RoleUpdateBody } from '../schemas/requests/permissions.ts'
 import { MediaPatchBody } from '../schemas/requests/content.ts'
 import { ContentListQuery, ForceQuery, PageQuery } from '../schemas/requests/queries.ts'
 import {
   ApiKey,
   CreatedApiKey,
   ImportResult,
+  Role,
   Purge,
   QuotaReport,
   Website,
@@ -22,7 +24,7 @@ import { ContentType, Locales } from '../schemas/responses/content-types.ts'
 import { Document, DocumentProjection, Version } from '../schemas/responses/documents.ts'
 import { Media } from '../schemas/responses/media.ts'
 import { Delivery, Webhook } from '../schemas/responses/webhooks.ts'
-import { MediaUpload } from './media-upload.ts'
+import { MediaUpload } from '../schemas/media-upload.ts'
 import { errorResponses, pathsOf, plain, ref, SERVERS } from './operation.ts'
 import type { RouteDoc, RouteSpec } from './operation.ts'
 import { queryParameters } from './parameters.ts'
@@ -115,6 +117,44 @@ const ADMIN_ROUTE_DOCS: { readonly [Id in AdminOperationId]: RouteDoc } = {
     tag: 'Keys',
     summary: 'Revoke a key',
     ok: { 204: null },
+  },
+  rotateKey: {
+    pathParams: { ...WEBSITE, keyId: 'A key id' },
+    tag: 'Keys',
+    summary: 'Rotate a key: a new key like it (shown once); the old one works for graceSeconds',
+    body: plain(KeyRotateBody),
+    bodyRequired: false,
+    ok: { 201: ref('CreatedApiKey') },
+    errors: [409, 413, 415],
+  },
+  listRoles: {
+    pathParams: WEBSITE,
+    tag: 'Roles',
+    summary: "The roles a website's keys may have: built in, then its own",
+    ok: { 200: plain(DocsList(Ref('Role'))) },
+  },
+  createRole: {
+    pathParams: WEBSITE,
+    tag: 'Roles',
+    summary: 'Create a role of the website',
+    body: plain(RoleCreateBody),
+    ok: { 201: ref('Role') },
+    errors: [409, 413, 415],
+  },
+  updateRole: {
+    pathParams: { ...WEBSITE, name: 'A role of the website' },
+    tag: 'Roles',
+    summary: "Change a role's description or permissions (its keys follow within seconds)",
+    body: plain(RoleUpdateBody),
+    ok: { 200: ref('Role') },
+    errors: [409, 413, 415],
+  },
+  deleteRole: {
+    pathParams: { ...WEBSITE, name: 'A role of the website' },
+    tag: 'Roles',
+    summary: 'Delete a role no live key has',
+    ok: { 204: null },
+    errors: [409],
   },
   getPurge: {
     pathParams: { websiteId: 'A deleted website id' },
@@ -232,6 +272,7 @@ export function buildAdminDocument(): Json {
         Website: plain(Website),
         ApiKey: plain(ApiKey),
         CreatedApiKey: plain(CreatedApiKey),
+        Role: plain(Role),
         QuotaReport: plain(QuotaReport),
         Purge: plain(Purge),
         ImportResult: plain(ImportResult),

@@ -1,4 +1,5 @@
 import type { TSchema } from '@sinclair/typebox'
+import type { Permission } from '../permissions.ts'
 import { COMPONENTS } from '../schemas/responses/common.ts'
 
 /** The plain JSON of a TypeBox schema (its symbols dropped), as the document holds it. */
@@ -19,14 +20,16 @@ export interface Parameter {
   explode?: boolean
 }
 
-export type Access = 'read' | 'admin' | 'token'
+/** Who may call it: a website's key, or the platform admin token. */
+export type Access = 'key' | 'token'
 
 export interface OperationSpec {
   summary: string
   description?: string
   tag: string
-  /** Who may call it: any key (`read`), an admin key, or the platform admin token. */
   access: Access
+  /** What a key needs for it (docs/api.md, "Permissions"); absent: any key. */
+  permission?: Permission
   parameters?: Parameter[]
   /** A JSON body's schema (or a `$ref`); `multipart` for an upload, `ndjson` for an import. */
   body?: Json
@@ -43,7 +46,7 @@ export interface OperationSpec {
 const ERROR_MEANING: Record<number, string> = {
   304: 'Not modified (If-None-Match names the current ETag)',
   401: 'Missing, unknown or revoked credential',
-  403: 'The key lacks the scope (admin) this needs',
+  403: 'The key lacks the permission this needs (named in the message)',
   404: 'Not found, or not of this website',
   405: 'The path does not take this method',
   409: 'Conflict with the current state',
@@ -113,8 +116,7 @@ function responseHeaders(access: Access, names: readonly string[] = []): Json | 
 const json = (schema: Json) => ({ 'application/json': { schema } })
 
 const SECURITY: Record<Access, Json[]> = {
-  read: [{ apiKey: [] }, { bearerKey: [] }],
-  admin: [{ apiKey: [] }, { bearerKey: [] }],
+  key: [{ apiKey: [] }, { bearerKey: [] }],
   token: [{ adminToken: [] }],
 }
 
@@ -135,11 +137,7 @@ export function operation(spec: OperationSpec, operationId: string): Json {
       ...(content && { content }),
     }
   }
-  const errors = new Set([
-    ...ALWAYS,
-    ...(spec.access === 'admin' ? [403] : []),
-    ...(spec.errors ?? []),
-  ])
+  const errors = new Set([...ALWAYS, ...(spec.permission ? [403] : []), ...(spec.errors ?? [])])
   for (const status of [...errors].sort()) {
     if (status === 304) {
       responses['304'] = { description: ERROR_MEANING[304] }
@@ -155,7 +153,7 @@ export function operation(spec: OperationSpec, operationId: string): Json {
     ...(spec.description && { description: spec.description }),
     tags: [spec.tag],
     security: SECURITY[spec.access],
-    ...(spec.access === 'admin' && { 'x-scope': 'admin' }),
+    ...(spec.permission && { 'x-permission': spec.permission }),
     ...(spec.parameters && spec.parameters.length > 0 && { parameters: spec.parameters }),
     ...(spec.body && {
       requestBody: {
@@ -193,10 +191,10 @@ export interface RouteSpec extends OperationSpec {
 export const SERVERS = [{ url: '/', description: 'The gateway this document was read from' }]
 
 /** What the document says of an operation beyond its method, path and access. */
-export type RouteDoc = Omit<RouteSpec, 'method' | 'pattern' | 'access'>
+export type RouteDoc = Omit<RouteSpec, 'method' | 'pattern' | 'access' | 'permission'>
 
 /** A public operation as the document describes it. */
-export type PublicRoute = RouteSpec & { access: 'read' | 'admin' }
+export type PublicRoute = RouteSpec & { access: 'key' }
 
 /** A stable id: `get /api/content/:id/versions` -> `getContentByIdVersions`. */
 function operationIdOf(route: RouteSpec): string {

@@ -318,7 +318,8 @@ export const PUBLIC_ROUTES: readonly PublicRoute[] = (
     ...doc,
     method: operation.method.toLowerCase() as PublicRoute['method'],
     pattern: operation.path,
-    access: operation.access,
+    access: 'key',
+    ...('permission' in operation && { permission: operation.permission }),
     parameters: [
       ...('idempotent' in operation ? [idempotencyKeyHeader] : []),
       ...(doc.parameters ?? []),

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest'
+import { BUILT_IN_ROLES } from '@cms/contract'
 import type { ContentType } from '@cms/content-model'
 import { createContentTypeCatalog } from './content-types.ts'
-import type { ContentTypeSource } from './content-types.ts'
+import type { ContentTypeSource } from '../document/content-type-source.ts'
 
-const caller = { websiteId: 'w1', keyId: 'k1', scope: 'read' as const }
+const caller = { websiteId: 'w1', keyId: 'k1', permissions: BUILT_IN_ROLES.viewer }
 const typeNamed = (name: string) => ({ name, fields: [] }) as unknown as ContentType
 
 function countingSource() {

@@ -1,7 +1,8 @@
+import { BUILT_IN_ROLES } from '@cms/contract'
 import { NotFoundError } from '@cms/errors'
 import type { Logger } from '@cms/logger'
 import type { ContentService } from '../domain/content-service.ts'
-import type { ContentStore } from '../store/content-store.ts'
+import type { DocumentStore } from '../document/document-store.ts'
 import { SCHEDULE_MEMBER } from './schedule.ts'
 import type { StoredSchedule } from './schedule.ts'
 import type { SchedulesCollection } from './schedules-collection.ts'
@@ -20,7 +21,7 @@ export interface ScheduleRunner {
 export function createScheduleRunner(deps: {
   schedules: SchedulesCollection
   service: Pick<ContentService, 'publish' | 'unpublish'>
-  store: Pick<ContentStore, 'setSchedule'>
+  store: Pick<DocumentStore, 'setSchedule'>
   clock: () => Date
   logger: Logger
   pollMs?: number
@@ -36,7 +37,7 @@ export function createScheduleRunner(deps: {
     const caller = {
       websiteId: schedule.websiteId,
       keyId: schedule.createdBy,
-      scope: 'admin' as const,
+      permissions: BUILT_IN_ROLES.owner,
     }
     // Cleared first, so a document that shows the change no longer shows it as scheduled.
     const member = SCHEDULE_MEMBER[schedule.action]

@@ -1,15 +1,27 @@
 import type { Db } from 'mongodb'
+import { ROLE_OF_SCOPE } from '@cms/contract'
+import type { KeyScope } from '@cms/contract'
 import type { ApiKey } from '../domain/api-key.ts'
 
-/** `_id` is the key's SHA-256 hash: authentication is then an `_id`-only lookup, fast on FerretDB too. */
-interface ApiKeyDocument extends ApiKey {
+/**
+ * `_id` is the key's SHA-256 hash: authentication is then an `_id`-only lookup, fast on FerretDB
+ * too. Keys made before roles carry `scope` instead of `role`, and no `types` or `expiresAt`.
+ */
+interface ApiKeyDocument extends Omit<ApiKey, 'role' | 'types' | 'expiresAt'> {
   _id: string
+  role?: string
+  scope?: KeyScope
+  types?: readonly string[] | null
+  expiresAt?: Date | null
 }
 
 export interface ApiKeysRepository {
   ensureIndexes(): Promise<void>
   insert(key: ApiKey, hash: string): Promise<void>
   findByHash(hash: string): Promise<ApiKey | undefined>
+  findById(websiteId: string, keyId: string): Promise<{ key: ApiKey; hash: string } | undefined>
+  /** The key stops working at `at` (a rotation's grace period). */
+  expire(hash: string, at: Date): Promise<void>
   listByWebsite(websiteId: string): Promise<ApiKey[]>
   /** The revoked key's hash, or undefined when the website has no such key. */
   revoke(websiteId: string, keyId: string, at: Date): Promise<{ hash: string } | undefined>
@@ -24,7 +36,9 @@ function toApiKey(doc: ApiKeyDocument): ApiKey {
     id: doc.id,
     websiteId: doc.websiteId,
     name: doc.name,
-    scope: doc.scope,
+    role: doc.role ?? ROLE_OF_SCOPE[doc.scope ?? 'read'],
+    types: doc.types ?? null,
+    expiresAt: doc.expiresAt ?? null,
     prefix: doc.prefix,
     rateLimit: { perMinute: doc.rateLimit.perMinute, perDay: doc.rateLimit.perDay },
     createdAt: doc.createdAt,
@@ -46,6 +60,13 @@ export function createApiKeysRepository(db: Db): ApiKeysRepository {
     async findByHash(hash) {
       const doc = await keys.findOne({ _id: hash })
       return doc ? toApiKey(doc) : undefined
+    },
+    async findById(websiteId, keyId) {
+      const doc = await keys.findOne({ id: keyId, websiteId })
+      return doc ? { key: toApiKey(doc), hash: doc._id } : undefined
+    },
+    async expire(hash, at) {
+      await keys.updateOne({ _id: hash }, { $set: { expiresAt: at } })
     },
     async listByWebsite(websiteId) {
       const docs = await keys.find({ websiteId }).sort({ createdAt: 1, _id: 1 }).toArray()

@@ -40,26 +40,33 @@ describe('website input', () => {
 
 describe('api key input', () => {
   it('when only a scope is given, then the name and plan take their defaults', () => {
-    expect(parseApiKeyInput({ scope: 'read' })).toEqual({
+    expect(parseApiKeyInput({ scope: 'read' }, new Date())).toEqual({
       name: 'read key',
-      scope: 'read',
+      role: 'viewer',
+      types: null,
+      expiresAt: null,
       rateLimit: DEFAULT_PLAN,
     })
   })
 
   it('when a plan gives one limit, then the other keeps the default', () => {
-    expect(parseApiKeyInput({ scope: 'admin', name: 'ci', rateLimit: { perMinute: 600 } })).toEqual(
-      {
-        name: 'ci',
-        scope: 'admin',
-        rateLimit: { perMinute: 600, perDay: DEFAULT_PLAN.perDay },
-      },
-    )
+    expect(
+      parseApiKeyInput({ scope: 'admin', name: 'ci', rateLimit: { perMinute: 600 } }, new Date()),
+    ).toEqual({
+      name: 'ci',
+      role: 'owner',
+      types: null,
+      expiresAt: null,
+      rateLimit: { perMinute: 600, perDay: DEFAULT_PLAN.perDay },
+    })
   })
 
   it('when scope and plan are wrong, then every problem is reported at once', () => {
     const problems = problemsOf(() =>
-      parseApiKeyInput({ scope: 'root', rateLimit: { perMinute: 0, perDay: 1.5, burst: 3 } }),
+      parseApiKeyInput(
+        { scope: 'root', rateLimit: { perMinute: 0, perDay: 1.5, burst: 3 } },
+        new Date(),
+      ),
     )
     expect(problems.map((p) => p.path).sort()).toEqual([
       'rateLimit.burst',
@@ -69,8 +76,30 @@ describe('api key input', () => {
     ])
   })
 
+  it('when a role is given, then it is kept with its types and expiry', () => {
+    const now = new Date('2026-01-01T00:00:00Z')
+    const body = { role: 'preview', types: ['event'], expiresAt: '2026-01-02T00:00:00Z' }
+    expect(parseApiKeyInput(body, now)).toEqual({
+      name: 'preview key',
+      role: 'preview',
+      types: ['event'],
+      expiresAt: new Date('2026-01-02T00:00:00Z'),
+      rateLimit: DEFAULT_PLAN,
+    })
+  })
+
+  it('when both role and scope, or an expiry in the past, are given, then each is refused', () => {
+    const now = new Date('2026-01-01T00:00:00Z')
+    expect(problemsOf(() => parseApiKeyInput({ role: 'owner', scope: 'admin' }, now))).toEqual([
+      { path: 'scope', message: 'give a role (or the older scope), one of them' },
+    ])
+    expect(
+      problemsOf(() => parseApiKeyInput({ role: 'owner', expiresAt: '2025-01-01T00:00:00Z' }, now)),
+    ).toEqual([{ path: 'expiresAt', message: 'expiresAt must lie in the future' }])
+  })
+
   it('when the scope is missing or the plan is not an object, then both are refused', () => {
-    const problems = problemsOf(() => parseApiKeyInput({ rateLimit: 5 }))
+    const problems = problemsOf(() => parseApiKeyInput({ rateLimit: 5 }, new Date()))
     expect(problems.map((p) => p.path)).toEqual(['scope', 'rateLimit'])
   })
 })

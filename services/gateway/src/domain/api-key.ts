@@ -1,6 +1,8 @@
+import { ROLE_OF_SCOPE } from '@cms/contract'
 import type { KeyScope } from '@cms/http'
 import { ApiKeyCreateBody } from '@cms/contract'
-import { validateBody } from '@cms/contract/validation'
+import { bodyProblems } from '@cms/contract/validation'
+import { ValidationError } from '@cms/errors'
 import { DEFAULT_PLAN } from './rate-limit-plan.ts'
 import type { RateLimitPlan } from './rate-limit-plan.ts'
 
@@ -9,7 +11,12 @@ export interface ApiKey {
   id: string
   websiteId: string
   name: string
-  scope: KeyScope
+  /** A built-in role or one of the website's own (docs/api.md, "Permissions"). */
+  role: string
+  /** Only these content types; null: every type. */
+  types: readonly string[] | null
+  /** When the key stops working; null: never. */
+  expiresAt: Date | null
   prefix: string
   rateLimit: RateLimitPlan
   createdAt: Date
@@ -18,18 +25,34 @@ export interface ApiKey {
   lastUsedAt: Date | null
 }
 
-export interface ApiKeyInput {
-  name: string
-  scope: KeyScope
-  rateLimit: RateLimitPlan
-}
+export type ApiKeyInput = Pick<ApiKey, 'name' | 'role' | 'types' | 'expiresAt' | 'rateLimit'>
 
-/** `{name?, scope, rateLimit?: {perMinute?, perDay?}}`; the name defaults to "<scope> key". */
-export function parseApiKeyInput(body: unknown): ApiKeyInput {
-  const input = validateBody(ApiKeyCreateBody, body)
+/** The older scope a role is, for the keys whose role is one. */
+export const scopeOfRole = (role: string): KeyScope | undefined =>
+  role === ROLE_OF_SCOPE.admin ? 'admin' : role === ROLE_OF_SCOPE.read ? 'read' : undefined
+
+/**
+ * `{name?, role | scope, types?, expiresAt?, rateLimit?}`; the name defaults to "<role or scope>
+ * key". An expiry must lie ahead of `now`.
+ */
+export function parseApiKeyInput(body: unknown, now: Date): ApiKeyInput {
+  const given = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {}
+  const roleProblems =
+    'role' in given === 'scope' in given
+      ? [{ path: 'scope', message: 'give a role (or the older scope), one of them' }]
+      : []
+  const problems = [...roleProblems, ...bodyProblems(ApiKeyCreateBody, body)]
+  if (problems.length > 0) throw new ValidationError('The request body is invalid', problems)
+  const input = body as ApiKeyCreateBody
+  const role = input.role ?? ROLE_OF_SCOPE[input.scope!]
+  const expiresAt = input.expiresAt ? new Date(input.expiresAt) : null
+  if (expiresAt && expiresAt.getTime() <= now.getTime())
+    throw ValidationError.single('expiresAt', 'expiresAt must lie in the future')
   return {
-    name: input.name?.trim() ?? `${input.scope} key`,
-    scope: input.scope,
+    name: input.name?.trim() ?? `${input.scope ?? role} key`,
+    role,
+    types: input.types ?? null,
+    expiresAt,
     rateLimit: { ...DEFAULT_PLAN, ...input.rateLimit },
   }
 }

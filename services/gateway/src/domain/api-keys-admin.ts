@@ -1,49 +1,79 @@
-import { NotFoundError } from '@cms/errors'
+import { restrictToTypes } from '@cms/contract'
+import { ConflictError, NotFoundError, ValidationError } from '@cms/errors'
+import { KeyRotateBody } from '@cms/contract'
+import { validateBody } from '@cms/contract/validation'
 import type { ApiKeysRepository } from '../data/api-keys-repository.ts'
 import type { ApiKey, ApiKeyInput } from './api-key.ts'
 import { newKeySecret } from './api-key-secret.ts'
+import type { Grantor, RolesAdmin } from './roles-admin.ts'
+import { requireWithin } from './roles-admin.ts'
 import type { WebsitesAdmin } from './websites-admin.ts'
 
 export interface ApiKeysAdminDeps {
   apiKeys: ApiKeysRepository
+  roles: Pick<RolesAdmin, 'permissionsOf'>
   websites: WebsitesAdmin
   now: () => Date
   newId: () => string
   onKeysRevoked: (hashes: readonly string[]) => void
 }
 
+/** How long a rotated key's old secret keeps working unless the rotation says (docs/api.md). */
+export const DEFAULT_ROTATION_GRACE_SECONDS = 3600
+
+export interface CreatedKey {
+  apiKey: ApiKey
+  key: string
+  /** A rotation: the key this one replaces, and when that one stops working. */
+  replaces?: { id: string; expiresAt: Date }
+}
+
 export interface ApiKeysAdmin {
   /** The only moment the plain key exists outside the client's hands. */
-  create(websiteId: string, input: ApiKeyInput): Promise<{ apiKey: ApiKey; key: string }>
+  create(websiteId: string, input: ApiKeyInput, grantor: Grantor): Promise<CreatedKey>
   list(websiteId: string): Promise<ApiKey[]>
   revoke(websiteId: string, keyId: string): Promise<void>
+  /** A new key like `keyId`; the old one works for the grace period the body names. */
+  rotate(websiteId: string, keyId: string, body: unknown, grantor: Grantor): Promise<CreatedKey>
 }
 
 export function createApiKeysAdmin(deps: ApiKeysAdminDeps): ApiKeysAdmin {
-  return {
-    async create(websiteId, input) {
+  /** The key's role must exist, and the key may not do more than its grantor. */
+  async function checkGrant(websiteId: string, input: ApiKeyInput, grantor: Grantor) {
+    const permissions = await deps.roles.permissionsOf(websiteId, input.role)
+    if (!permissions)
+      throw ValidationError.single('role', `The website has no role named ${input.role}`)
+    const effective = input.types ? restrictToTypes(permissions, input.types) : permissions
+    requireWithin(effective, grantor, 'This key')
+  }
+
+  async function insert(websiteId: string, input: ApiKeyInput): Promise<CreatedKey> {
+    const secret = newKeySecret()
+    const apiKey: ApiKey = {
+      id: deps.newId(),
+      websiteId,
+      ...input,
+      prefix: secret.prefix,
+      createdAt: deps.now(),
+      revokedAt: null,
+      lastUsedAt: null,
+    }
+    await deps.apiKeys.insert(apiKey, secret.hash)
+    // Without transactions, a website deleted meanwhile could keep this key alive: look again.
+    try {
       await deps.websites.get(websiteId)
-      const secret = newKeySecret()
-      const apiKey: ApiKey = {
-        id: deps.newId(),
-        websiteId,
-        name: input.name,
-        scope: input.scope,
-        prefix: secret.prefix,
-        rateLimit: input.rateLimit,
-        createdAt: deps.now(),
-        revokedAt: null,
-        lastUsedAt: null,
-      }
-      await deps.apiKeys.insert(apiKey, secret.hash)
-      // Without transactions, a website deleted meanwhile could keep this key alive: look again.
-      try {
-        await deps.websites.get(websiteId)
-      } catch (error) {
-        await deps.apiKeys.revoke(websiteId, apiKey.id, deps.now())
-        throw error
-      }
-      return { apiKey, key: secret.key }
+    } catch (error) {
+      await deps.apiKeys.revoke(websiteId, apiKey.id, deps.now())
+      throw error
+    }
+    return { apiKey, key: secret.key }
+  }
+
+  return {
+    async create(websiteId, input, grantor) {
+      await deps.websites.get(websiteId)
+      await checkGrant(websiteId, input, grantor)
+      return insert(websiteId, input)
     },
     async list(websiteId) {
       await deps.websites.get(websiteId)
@@ -54,6 +84,23 @@ export function createApiKeysAdmin(deps: ApiKeysAdminDeps): ApiKeysAdmin {
       const revoked = await deps.apiKeys.revoke(websiteId, keyId, deps.now())
       if (!revoked) throw new NotFoundError('API key not found')
       deps.onKeysRevoked([revoked.hash])
+    },
+    async rotate(websiteId, keyId, body, grantor) {
+      const { graceSeconds = DEFAULT_ROTATION_GRACE_SECONDS } = validateBody(KeyRotateBody, body)
+      await deps.websites.get(websiteId)
+      const old = await deps.apiKeys.findById(websiteId, keyId)
+      if (!old) throw new NotFoundError('API key not found')
+      const now = deps.now()
+      if (old.key.revokedAt !== null || (old.key.expiresAt && old.key.expiresAt <= now))
+        throw new ConflictError('A revoked or expired key cannot be rotated')
+      const { name, role, types, expiresAt, rateLimit } = old.key
+      await checkGrant(websiteId, { name, role, types, expiresAt, rateLimit }, grantor)
+      const created = await insert(websiteId, { name, role, types, expiresAt, rateLimit })
+      const graceEnd = new Date(now.getTime() + graceSeconds * 1000)
+      const oldEnd = expiresAt && expiresAt < graceEnd ? expiresAt : graceEnd
+      await deps.apiKeys.expire(old.hash, oldEnd)
+      deps.onKeysRevoked([old.hash])
+      return { ...created, replaces: { id: old.key.id, expiresAt: oldEnd } }
     },
   }
 }

@@ -1,6 +1,8 @@
 import { LRUCache } from 'lru-cache'
-import type { KeyScope } from '@cms/http'
+import { restrictToTypes } from '@cms/contract'
+import type { Permissions } from '@cms/contract'
 import type { ApiKeysRepository } from '../data/api-keys-repository.ts'
+import type { ApiKey } from './api-key.ts'
 import { hashApiKey, looksLikeApiKey } from './api-key-secret.ts'
 import type { RateLimitPlan } from './rate-limit-plan.ts'
 
@@ -10,26 +12,38 @@ export interface AuthenticatedKey {
   /** The stored key's id (its SHA-256), what a write about the key addresses. */
   hash: string
   websiteId: string
-  scope: KeyScope
+  /** What its role grants, within its content types (docs/api.md, "Permissions"). */
+  permissions: Permissions
+  /** When it stops working; null: never. */
+  expiresAt: Date | null
   rateLimit: RateLimitPlan
 }
 
 export interface KeyAuthenticator {
-  /** The live key, or undefined for an unknown or revoked one. */
+  /** The key, or undefined for an unknown or revoked one; an expired one says when it expired. */
   authenticate(key: string): Promise<AuthenticatedKey | undefined>
   /** Drops cached lookups now (this instance revoked them). */
   forget(hashes: readonly string[]): void
+  /** Drops the cached keys of a website now (this instance changed one of its roles). */
+  forgetWebsite(websiteId: string): void
 }
 
 /**
- * Lookups are cached per instance for `ttlMs`, unknown keys included, so a request costs no
- * database round trip; a revocation made elsewhere is honoured here once the entry expires.
+ * Lookups are cached per instance for `ttlMs`, unknown keys included, with the permissions of
+ * the key's role, so a request costs no database round trip; a revocation or a role changed
+ * elsewhere is honoured here once the entry expires.
  */
 export function createKeyAuthenticator(deps: {
   apiKeys: ApiKeysRepository
+  /** A role's permissions (built in or the website's own); undefined for a role that is gone. */
+  permissionsOf: (websiteId: string, role: string) => Promise<Permissions | undefined>
   ttlMs: number
   maxEntries?: number
 }): KeyAuthenticator {
+  async function permissionsOfKey(key: ApiKey): Promise<Permissions> {
+    const granted = (await deps.permissionsOf(key.websiteId, key.role)) ?? {}
+    return key.types ? restrictToTypes(granted, key.types) : granted
+  }
   const cache = new LRUCache<string, { key: AuthenticatedKey | null }>({
     max: deps.maxEntries ?? 50_000,
     ttl: Math.max(deps.ttlMs, 1),
@@ -41,7 +55,8 @@ export function createKeyAuthenticator(deps: {
           keyId: found.id,
           hash,
           websiteId: found.websiteId,
-          scope: found.scope,
+          permissions: await permissionsOfKey(found),
+          expiresAt: found.expiresAt,
           rateLimit: found.rateLimit,
         },
       }
@@ -57,6 +72,10 @@ export function createKeyAuthenticator(deps: {
     },
     forget(hashes) {
       for (const hash of hashes) cache.delete(hash)
+    },
+    forgetWebsite(websiteId) {
+      for (const [hash, entry] of cache.entries())
+        if (entry.key?.websiteId === websiteId) cache.delete(hash)
     },
   }
 }

@@ -1,3 +1,4 @@
+import { BUILT_IN_ROLES } from '@cms/contract'
 import { DEFAULT_WEBSITE_QUOTAS, QUOTA_NAMES } from '@cms/http'
 import type { Caller, InternalClient, QuotaName } from '@cms/http'
 import type { Website } from './website.ts'
@@ -46,7 +47,11 @@ export function createQuotaUsageReader(deps: {
   operatorKeyId: string
 }) {
   return async function readQuotaUsage(websiteId: string): Promise<QuotaUsage> {
-    const caller: Caller = { websiteId, keyId: deps.operatorKeyId, scope: 'admin' }
+    const caller: Caller = {
+      websiteId,
+      keyId: deps.operatorKeyId,
+      permissions: BUILT_IN_ROLES.owner,
+    }
     const answers = await Promise.all(
       [deps.schema, deps.content, deps.webhook].map((service) =>
         service.get(caller, '/internal/usage'),

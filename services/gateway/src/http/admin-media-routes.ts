@@ -1,3 +1,4 @@
+import { BUILT_IN_ROLES } from '@cms/contract'
 import type { RouterContext } from '@koa/router'
 import { pathOf, PUBLIC_OPERATIONS as API } from '@cms/contract'
 import type { AdminOperations } from '@cms/contract'
@@ -17,7 +18,7 @@ export interface AdminMediaRoutesDeps {
 
 /**
  * The admin panel's media library: upload, alt text and caption, delete, each the public API's
- * `/api/media` call made with admin scope (the list is a read view in admin-read-routes.ts).
+ * `/api/media` call made as the website's owner (the list is a read view in admin-read-routes.ts).
  * The upload streams under the same body rule as `POST /api/media` (media-upload-rule.ts); the
  * change is JSON under the usual limit.
  */
@@ -27,7 +28,7 @@ export function adminMediaRoutes(
   const caller = (websiteId: string) => ({
     websiteId,
     keyId: OPERATOR_KEY_ID,
-    scope: 'admin' as const,
+    permissions: BUILT_IN_ROLES.owner,
   })
   /** A change populated documents may show: cached reads go unless the service refused it. */
   const forwardChange = async (ctx: Context, pathAndQuery: string) => {

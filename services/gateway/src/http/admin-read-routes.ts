@@ -1,3 +1,4 @@
+import { BUILT_IN_ROLES } from '@cms/contract'
 import type { RouterContext } from '@koa/router'
 import { pathOf, PUBLIC_OPERATIONS as API } from '@cms/contract'
 import type { AdminOperations, Operation } from '@cms/contract'
@@ -5,7 +6,7 @@ import type { EndpointHandlers } from '@cms/http'
 import type { WebsitesAdmin } from '../domain/websites-admin.ts'
 import type { UpstreamProxy } from './upstream-proxy.ts'
 
-/** Who the services see when the operator reads through the admin API: no key, admin scope. */
+/** Who the services see when the operator reads through the admin API: no key, the owner's permissions. */
 export const OPERATOR_KEY_ID = '00000000-0000-4000-8000-000000000000'
 
 /** The query string without any `draft` parameter, then `draft=true`: the panel sees drafts too. */
@@ -32,7 +33,7 @@ type ViewId =
 
 /**
  * Read-only views for the admin panel: each is the public API's GET for that website, called
- * with admin scope. Writes to a website's content go through the public API with a key.
+ * with the owner's permissions. Writes to a website's content go through the public API with a key.
  */
 export function adminReadRoutes(deps: {
   websites: WebsitesAdmin
@@ -56,7 +57,11 @@ export function adminReadRoutes(deps: {
       await deps.proxy.forward(ctx, {
         upstream: operation.upstream,
         pathAndQuery: `${pathOf(operation.path, params)}${query(ctx)}`,
-        caller: { websiteId: website.id, keyId: OPERATOR_KEY_ID, scope: 'admin' },
+        caller: {
+          websiteId: website.id,
+          keyId: OPERATOR_KEY_ID,
+          permissions: BUILT_IN_ROLES.owner,
+        },
       })
     }
   const none = () => ''

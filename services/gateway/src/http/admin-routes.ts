@@ -2,10 +2,11 @@ import { Router } from '@koa/router'
 import type { RouterContext } from '@koa/router'
 import type { Middleware } from 'koa'
 import { buildAdminDocument } from '@cms/contract/openapi'
-import { ADMIN_OPERATIONS } from '@cms/contract'
+import { ADMIN_OPERATIONS, BUILT_IN_ROLES } from '@cms/contract'
 import { jsonBody, mountEndpoints, routed } from '@cms/http'
 import { parseApiKeyInput } from '../domain/api-key.ts'
 import type { ApiKeysAdmin } from '../domain/api-keys-admin.ts'
+import type { RolesAdmin } from '../domain/roles-admin.ts'
 import { parseWebsiteInput } from '../domain/website.ts'
 import { quotaReport } from '../domain/quota-report.ts'
 import type { QuotaUsageReader } from '../domain/quota-report.ts'
@@ -14,7 +15,7 @@ import type { WebsitesAdmin } from '../domain/websites-admin.ts'
 import type { WebsiteExport } from '../lifecycle/website-export.ts'
 import type { WebsiteImport } from '../lifecycle/website-import.ts'
 import type { WebsitePurges } from '../lifecycle/website-purges.ts'
-import { apiKeyJson, createdApiKeyJson, websiteJson } from './admin-json.ts'
+import { apiKeyJson, createdApiKeyJson, roleJson, websiteJson } from './admin-json.ts'
 import { adminLifecycleRoutes } from './admin-lifecycle-routes.ts'
 import { adminMediaRoutes } from './admin-media-routes.ts'
 import { adminReadRoutes } from './admin-read-routes.ts'
@@ -23,6 +24,7 @@ import type { UpstreamProxy } from './upstream-proxy.ts'
 export interface AdminRoutesDeps {
   websites: WebsitesAdmin
   apiKeys: ApiKeysAdmin
+  roles: RolesAdmin
   proxy: UpstreamProxy
   readQuotaUsage: QuotaUsageReader
   /** Cached reads of a website are given up after an admin write that may change them. */
@@ -30,8 +32,11 @@ export interface AdminRoutesDeps {
   lifecycle: { exports: WebsiteExport; imports: WebsiteImport; purges: WebsitePurges }
 }
 
+/** The platform operator grants anything: its token stands above every website's roles. */
+const OPERATOR = BUILT_IN_ROLES.owner
+
 /**
- * `/admin/api`: websites and keys, a website's purge, export and import, plus read-only views of
+ * `/admin/api`: websites, keys and roles, a website's purge, export and import, plus read-only views of
  * a website's data for the panel.
  */
 export function adminRoutes(deps: AdminRoutesDeps): Middleware {
@@ -85,16 +90,36 @@ export function adminRouter(deps: AdminRoutesDeps): Router {
       ctx.body = { docs: (await deps.apiKeys.list(ctx.params.id)).map(apiKeyJson) }
     },
     createKey: withBody(async (ctx) => {
-      const { apiKey, key } = await deps.apiKeys.create(
-        ctx.params.id,
-        parseApiKeyInput(ctx.request.body),
-      )
+      const input = parseApiKeyInput(ctx.request.body, new Date())
+      const created = await deps.apiKeys.create(ctx.params.id, input, OPERATOR)
       ctx.status = 201
       ctx.set('Cache-Control', 'no-store')
-      ctx.body = createdApiKeyJson(apiKey, key)
+      ctx.body = createdApiKeyJson(created)
     }),
     revokeKey: async (ctx) => {
       await deps.apiKeys.revoke(ctx.params.id, ctx.params.keyId)
+      ctx.status = 204
+    },
+    rotateKey: withBody(async (ctx) => {
+      const { id, keyId } = ctx.params
+      const created = await deps.apiKeys.rotate(id, keyId, ctx.request.body ?? {}, OPERATOR)
+      ctx.status = 201
+      ctx.set('Cache-Control', 'no-store')
+      ctx.body = createdApiKeyJson(created)
+    }),
+    listRoles: async (ctx) => {
+      ctx.body = { docs: (await deps.roles.list(ctx.params.id)).map(roleJson) }
+    },
+    createRole: withBody(async (ctx) => {
+      ctx.status = 201
+      ctx.body = roleJson(await deps.roles.create(ctx.params.id, ctx.request.body, OPERATOR))
+    }),
+    updateRole: withBody(async (ctx) => {
+      const { id, name } = ctx.params
+      ctx.body = roleJson(await deps.roles.update(id, name, ctx.request.body, OPERATOR))
+    }),
+    deleteRole: async (ctx) => {
+      await deps.roles.remove(ctx.params.id, ctx.params.name, OPERATOR)
       ctx.status = 204
     },
     getAdminOpenApiDocument: (ctx) => {

@@ -24,7 +24,7 @@ declare module 'koa' {
   interface DefaultState {
     apiKey?: AuthenticatedKey
     apiRoute?: Extract<RouteMatch, { kind: 'found' }>
-    /** What `requireScope` granted the request; the proxy tells the service. */
+    /** What `requirePermission` granted the request; the proxy tells the service. */
     grant?: Grant
     rateLimitSet?: boolean
   }
@@ -81,13 +81,15 @@ export function authenticateApiKey(
       await deps.throttle.recordFailure(ctx.ip)
       throw new UnauthorizedError('The API key is not valid')
     }
+    if (key.expiresAt && key.expiresAt.getTime() <= Date.now())
+      throw new UnauthorizedError(`The API key expired at ${key.expiresAt.toISOString()}`)
     ctx.state.apiKey = key
     deps.keyUsage?.record(key.hash, new Date())
     // Who calls, for the access log and the services; the prefix is what the admin API lists.
     ctx.state.caller = {
       websiteId: key.websiteId,
       keyId: key.keyId,
-      scope: key.scope,
+      permissions: key.permissions,
       keyPrefix: displayPrefix(presented.key),
     }
     await next()
@@ -124,17 +126,22 @@ export function resolveApiRoute(): Middleware {
   }
 }
 
-/** 403 unless the contract's decision lets the key make this operation (drafts included). */
-export function requireScope(): Middleware {
-  return async function requireScopeMiddleware(ctx, next) {
-    const { operation } = ctx.state.apiRoute!
-    const decision = authorize(
-      operation,
-      ctx.state.apiKey!.scope,
-      new URLSearchParams(ctx.querystring),
-    )
-    if (!decision.allowed) throw new ForbiddenError(decision.reason)
-    ctx.state.grant = { operationId: ctx.state.apiRoute!.id, draftAccess: decision.draftAccess }
+/**
+ * 403 naming the missing permission unless the contract's decision lets the key make this
+ * operation (drafts and the content type the request names included).
+ */
+export function requirePermission(): Middleware {
+  return async function requirePermissionMiddleware(ctx, next) {
+    const { operation, params, id } = ctx.state.apiRoute!
+    const decision = authorize(operation, ctx.state.apiKey!.permissions, {
+      query: new URLSearchParams(ctx.querystring),
+      params,
+    })
+    if (!decision.allowed)
+      throw new ForbiddenError(decision.reason, {
+        details: [{ path: 'permission', message: decision.missing }],
+      })
+    ctx.state.grant = { operationId: id, draftAccess: decision.draftAccess, types: decision.types }
     await next()
   }
 }
@@ -173,7 +180,7 @@ export function apiPipeline(deps: ApiPipelineDeps): Middleware {
     authenticateApiKey(deps),
     rateLimitHeadersOnRefusal(deps.rateLimiter),
     resolveApiRoute(),
-    requireScope(),
+    requirePermission(),
     limitRequestRate(deps.rateLimiter),
     ...(deps.idempotentWrites ? [deps.idempotentWrites] : []),
     ...(deps.readCache ? [deps.readCache] : []),

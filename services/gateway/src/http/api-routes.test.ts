@@ -4,20 +4,20 @@ import { matchApiRoute } from './api-routes.ts'
 const ID = '6f1c1f43-6a55-4f59-9d55-1d4c4e3b8a10'
 
 describe('public route table', () => {
-  it('when reading content, then the read pool answers and a read key is enough', () => {
+  it('when reading content, then the read pool answers and the read permission is enough', () => {
     for (const path of ['/api/content', `/api/content/${ID}`, '/api/content/by-slug/post/hello']) {
       expect(matchApiRoute('GET', path)).toEqual({
         kind: 'found',
         pattern: expect.any(String),
-        scope: 'read',
         upstream: 'contentRead',
         id: expect.any(String),
-        operation: expect.objectContaining({ method: 'GET', access: 'read' }),
+        operation: expect.objectContaining({ method: 'GET', permission: 'read' }),
+        params: expect.any(Object),
       })
     }
   })
 
-  it('when writing content, then the write pool answers and admin is needed', () => {
+  it('when writing content, then the write pool answers and a content permission is needed', () => {
     const writes: [string, string][] = [
       ['POST', '/api/content'],
       ['PATCH', `/api/content/${ID}`],
@@ -29,45 +29,45 @@ describe('public route table', () => {
     for (const [method, path] of writes) {
       expect(matchApiRoute(method, path)).toMatchObject({
         kind: 'found',
-        scope: 'admin',
+        operation: expect.objectContaining({ permission: expect.any(String) }),
         upstream: 'contentWrite',
       })
     }
   })
 
-  it('when listing versions or referrers, then it is an admin read from the read pool', () => {
+  it('when listing versions or referrers, then it is a draft read from the read pool', () => {
     for (const list of ['versions', 'referenced-by']) {
       expect(matchApiRoute('GET', `/api/content/${ID}/${list}`)).toMatchObject({
-        scope: 'admin',
+        operation: expect.objectContaining({ permission: 'readDrafts' }),
         upstream: 'contentRead',
       })
     }
   })
 
-  it('when addressing content types, then the schema service answers with read only for GET', () => {
+  it('when addressing content types, then the schema service answers, read for GET and manageTypes otherwise', () => {
     expect(matchApiRoute('GET', '/api/content-types')).toMatchObject({
-      scope: 'read',
+      operation: expect.objectContaining({ permission: 'read' }),
       upstream: 'schema',
     })
     expect(matchApiRoute('GET', '/api/content-types/post')).toMatchObject({
-      scope: 'read',
+      operation: expect.objectContaining({ permission: 'read' }),
       upstream: 'schema',
     })
     expect(matchApiRoute('HEAD', '/api/content-types/post')).toMatchObject({
-      scope: 'read',
+      operation: expect.objectContaining({ permission: 'read' }),
       upstream: 'schema',
     })
     expect(matchApiRoute('POST', '/api/content-types')).toMatchObject({
-      scope: 'admin',
+      operation: expect.objectContaining({ permission: 'manageTypes' }),
       upstream: 'schema',
     })
     expect(matchApiRoute('DELETE', '/api/content-types/post')).toMatchObject({
-      scope: 'admin',
+      operation: expect.objectContaining({ permission: 'manageTypes' }),
       upstream: 'schema',
     })
   })
 
-  it('when addressing webhooks, then everything needs admin, reads included', () => {
+  it('when addressing webhooks, then everything needs manageWebhooks, reads included', () => {
     for (const [method, path] of [
       ['GET', '/api/webhooks'],
       ['GET', `/api/webhooks/${ID}`],
@@ -78,7 +78,7 @@ describe('public route table', () => {
     ] as const) {
       expect(matchApiRoute(method, path)).toMatchObject({
         kind: 'found',
-        scope: 'admin',
+        operation: expect.objectContaining({ permission: 'manageWebhooks' }),
         upstream: 'webhook',
       })
     }

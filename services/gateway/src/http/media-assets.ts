@@ -1,3 +1,4 @@
+import { BUILT_IN_ROLES } from '@cms/contract'
 import type { Middleware } from 'koa'
 import { MethodNotAllowedError, NotFoundError } from '@cms/errors'
 import type { AssetRateLimiter } from '../domain/asset-rate-limiter.ts'
@@ -28,7 +29,7 @@ export function mediaAssets(deps: { proxy: UpstreamProxy; limiter: AssetRateLimi
     await deps.proxy.forward(ctx, {
       upstream: 'contentRead',
       pathAndQuery: `/internal/media/${mediaId}/${filename}${ctx.search}`,
-      caller: { websiteId: websiteId!, keyId: ASSET_KEY_ID, scope: 'read' },
+      caller: { websiteId: websiteId!, keyId: ASSET_KEY_ID, permissions: BUILT_IN_ROLES.viewer },
     })
   }
 }

@@ -1,3 +1,4 @@
+import { BUILT_IN_ROLES } from '@cms/contract'
 import type { Db } from 'mongodb'
 import type { Caller, InternalClient } from '@cms/http'
 import { purgeBatch } from '@cms/website-data'
@@ -12,11 +13,11 @@ export interface LifecycleServices {
   webhook: InternalClient
 }
 
-/** Who the services see when the gateway works on a website's data: the operator, admin scope. */
+/** Who the services see when the gateway works on a website's data: the operator, as the website's owner. */
 export const operatorCaller = (websiteId: string, operatorKeyId: string): Caller => ({
   websiteId,
   keyId: operatorKeyId,
-  scope: 'admin',
+  permissions: BUILT_IN_ROLES.owner,
 })
 
 const isBatchResult = (body: unknown): body is PurgeBatchResult =>

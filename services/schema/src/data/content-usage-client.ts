@@ -1,3 +1,4 @@
+import { BUILT_IN_ROLES } from '@cms/contract'
 import { ServiceUnavailableError } from '@cms/errors'
 import { createInternalClient } from '@cms/http'
 import type { ContentUsage } from '../domain/content-usage.ts'
@@ -29,7 +30,7 @@ export function createContentUsageClient(deps: {
   return {
     async isInUse(caller, typeName) {
       const query = new URLSearchParams({ type: typeName, draft: 'true', limit: '1' })
-      const answer = await client.get({ ...caller, scope: 'admin' }, `/api/content?${query}`)
+      const answer = await client.get({ ...caller, permissions: BUILT_IN_ROLES.owner }, `/api/content?${query}`)
       const body = answer.body as { totalDocs?: unknown } | undefined
       if (answer.status !== 200 || typeof body?.totalDocs !== 'number') {
         throw new ServiceUnavailableError(UNANSWERED, {
@@ -41,7 +42,7 @@ export function createContentUsageClient(deps: {
     async localesInUse(caller, codes) {
       const query = new URLSearchParams({ codes: codes.join(',') })
       const answer = await client.get(
-        { ...caller, scope: 'admin' },
+        { ...caller, permissions: BUILT_IN_ROLES.owner },
         `/internal/locales-in-use?${query}`,
       )
       const body = answer.body as { inUse?: unknown } | undefined

@@ -3,6 +3,7 @@ import type { Static } from '@sinclair/typebox'
 import { QUOTA_CEILINGS } from '../../limits.ts'
 import { KEY_SCOPES, QUOTA_NAMES } from '../../vocabulary.ts'
 import type { QuotaName } from '../../vocabulary.ts'
+import { RoleName, TypeNames } from './permissions.ts'
 import { DisplayText, Nullable, StringEnum } from './schema-helpers.ts'
 
 const DisplayName = (description: string) =>
@@ -27,11 +28,21 @@ export const RateLimitPlanBody = Type.Object(
 )
 export type RateLimitPlanBody = Static<typeof RateLimitPlanBody>
 
-/** POST /admin/api/websites/:id/keys; the name defaults to "<scope> key". */
+/**
+ * POST /admin/api/websites/:id/keys: a `role`, or the older `scope` (`admin` is `owner`, `read`
+ * is `viewer`); the name defaults to "<role or scope> key".
+ */
 export const ApiKeyCreateBody = Type.Object(
   {
     name: Type.Optional(DisplayName('The name of the key')),
-    scope: StringEnum(KEY_SCOPES),
+    role: Type.Optional(RoleName),
+    scope: Type.Optional(StringEnum(KEY_SCOPES)),
+    types: Type.Optional(
+      Nullable({ ...TypeNames, description: 'Only these content types (null: every type)' }),
+    ),
+    expiresAt: Type.Optional(
+      Nullable(Type.String({ format: 'date-time', description: 'When the key stops working' })),
+    ),
     rateLimit: Type.Optional(Nullable(RateLimitPlanBody)),
   },
   { additionalProperties: false },

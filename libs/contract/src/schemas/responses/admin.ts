@@ -19,13 +19,40 @@ const RateLimitPlan = Type.Object(
   { perMinute: Type.Integer({ minimum: 1 }), perDay: Type.Integer({ minimum: 1 }) },
   { additionalProperties: false },
 )
-const KeyScope = Type.Union([Type.Literal('read'), Type.Literal('admin')])
+const KeyScope = Type.Union([Type.Literal('read'), Type.Literal('admin')], {
+  description: "The older name of the key's role: admin for owner, read for viewer keys",
+})
+
+/** What a key may be restricted to, and when it stops working. */
+const keyAccess = {
+  role: Type.String({ description: "The key's role: built in or one of the website's own" }),
+  scope: Type.Optional(KeyScope),
+  types: OrNull(Type.Array(Type.String(), { description: 'Only these content types' })),
+  expiresAt: OrNull(Timestamp),
+}
+
+/** A role: built in (owner, editor, author, viewer, preview) or one of the website's own. */
+export const Role = Type.Object(
+  {
+    name: Type.String(),
+    builtIn: Type.Boolean(),
+    description: Type.Optional(Type.String()),
+    permissions: Type.Record(Type.String(), Type.Unknown(), {
+      description: "Each action's content types ('*' for all) and each capability granted",
+    }),
+    createdAt: Type.Optional(Timestamp),
+    updatedAt: Type.Optional(Timestamp),
+  },
+  { additionalProperties: false },
+)
+export type Role = Static<typeof Role>
+export const RoleList = DocsList(Role)
 
 export const ApiKey = Type.Object(
   {
     id: Uuid,
     name: Type.String(),
-    scope: KeyScope,
+    ...keyAccess,
     prefix: Type.String({ description: "The key's first 12 characters" }),
     rateLimit: RateLimitPlan,
     createdAt: Timestamp,
@@ -48,9 +75,15 @@ export const CreatedApiKey = Type.Object(
   {
     id: Uuid,
     name: Type.String(),
-    scope: KeyScope,
+    ...keyAccess,
     prefix: Type.String(),
     key: Type.String({ description: 'The key, shown in this answer only' }),
+    replaces: Type.Optional(
+      Type.Object(
+        { id: Uuid, expiresAt: Timestamp },
+        { description: 'A rotation: the key this one replaces, and when its secret stops working' },
+      ),
+    ),
     rateLimit: RateLimitPlan,
     createdAt: Timestamp,
   },
