@@ -61,4 +61,56 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // The content service's layers (docs/architecture.md, "Service anatomy"): the document model
+    // imports only itself and the query language; use cases reach storage through its port.
+    files: ['services/content/src/document/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^\\.\\./(?!query/)',
+              message: 'The document model (src/document) imports only itself and src/query.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['services/content/src/domain/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(\\.\\./)+(store|data|http)/',
+              message:
+                'Use cases reach storage through the port in src/document (DocumentStore), which main.ts wires.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['services/content/src/store/**/*.ts', 'services/content/src/data/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(\\.\\./)+(domain|http)/',
+              message:
+                'Storage never imports use cases or routes; shared shapes live in src/document.',
+            },
+          ],
+        },
+      ],
+    },
+  },
 )

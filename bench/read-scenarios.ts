@@ -1,6 +1,6 @@
 import type { Db, Document, Filter, Sort } from 'mongodb'
 import type { ContentType } from '@cms/content-model'
-import type { StoredDocument } from '../services/content/src/domain/document.ts'
+import type { StoredDocument } from '../services/content/src/document/document.ts'
 import { mongoFilterOf, parseListQuery } from '../services/content/src/query/index.ts'
 import type { DriverOperation } from './driver-load.ts'
 import type { SeededDocument } from './seed-documents.ts'

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { Db } from 'mongodb'
-import type { StoredDocument, StoredVersion } from '../services/content/src/domain/document.ts'
-import { deriveSlug } from '../services/content/src/domain/slug.ts'
+import type { StoredDocument, StoredVersion } from '../services/content/src/document/document.ts'
+import { deriveSlug } from '../services/content/src/document/slug.ts'
 import { ARTICLE_TYPE, articleData, createRandom } from './article-type.ts'
 import type { RelatedDocuments } from './article-type.ts'
 

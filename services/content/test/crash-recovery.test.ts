@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { testEnv, waitFor } from '@cms/testkit'
 import { defineSchema, newCaller, startContent, tapEvents, withDb } from './in-process.ts'
 import type { InProcessContent, Tap } from './in-process.ts'
+import type { StoredVersion } from '../src/document/document.ts'
+import { entryEventOf } from '../src/document/entry-event.ts'
 
 /**
  * What a writer that died between its commit (the version insert) and updating `documents`
@@ -47,17 +49,8 @@ async function commitBehindTheServicesBack(
       reason === 'delete'
         ? state
         : { ...state, data: { ...state.data, ...data }, version: state.version + 1, updatedAt: now }
-    // As the writer does: the outbox pointer first, then the version record (the commit).
-    const eventId = crypto.randomUUID()
-    await db.collection('outbox').insertOne({
-      _id: eventId as never,
-      versionId: `${id}:${state.version + 1}`,
-      documentId: id,
-      websiteId: state.websiteId,
-      createdAt: now,
-    })
-    await db.collection('versions').insertOne({
-      _id: `${id}:${state.version + 1}` as never,
+    const version = {
+      _id: `${id}:${state.version + 1}`,
       documentId: id,
       websiteId: state.websiteId,
       version: state.version + 1,
@@ -65,12 +58,23 @@ async function commitBehindTheServicesBack(
       changedBy: content.api.caller.keyId,
       state: next,
       event: {
-        eventId,
-        name: reason === 'delete' ? 'entry.delete' : 'entry.update',
+        eventId: crypto.randomUUID(),
+        name: reason === 'delete' ? ('entry.delete' as const) : ('entry.update' as const),
         timestamp: now,
       },
       createdAt: now,
+    }
+    // As the writer does: the outbox pointer (with the event built at commit) first, then the
+    // version record (the commit).
+    await db.collection('outbox').insertOne({
+      _id: version.event.eventId as never,
+      versionId: version._id,
+      documentId: id,
+      websiteId: state.websiteId,
+      createdAt: now,
+      message: entryEventOf(version as unknown as StoredVersion),
     })
+    await db.collection('versions').insertOne(version as never)
   })
 }
 

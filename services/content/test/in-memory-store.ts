@@ -2,7 +2,7 @@ import type { DocumentsCollection } from '../src/store/collections/documents.ts'
 import type { OutboxCollection, OutboxPointer } from '../src/store/collections/outbox.ts'
 import type { SlugClaim, SlugsCollection } from '../src/store/collections/slugs.ts'
 import type { VersionsCollection } from '../src/store/collections/versions.ts'
-import type { StoredDocument, StoredVersion } from '../src/domain/document.ts'
+import type { StoredDocument, StoredVersion } from '../src/document/document.ts'
 
 /**
  * Repositories over maps for unit tests of the write protocol. Inserts are atomic on their key,

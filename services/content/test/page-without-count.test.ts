@@ -3,9 +3,9 @@ import { MongoClient } from 'mongodb'
 import type { CommandStartedEvent } from 'mongodb'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { testEnv } from '@cms/testkit'
-import type { StoredDocument } from '../src/domain/document.ts'
+import type { StoredDocument } from '../src/document/document.ts'
 import { documentsCollection } from '../src/store/collections/documents.ts'
-import type { DocumentPageQuery } from '../src/store/collections/documents.ts'
+import type { DocumentPageQuery } from '../src/document/document-store.ts'
 
 /**
  * `pagination[withCount]=false` exists to spare the count (on FerretDB a second scan of the

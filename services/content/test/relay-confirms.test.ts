@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { waitFor } from '@cms/testkit'
 import { createLogger } from '@cms/logger'
-import type { DocumentState } from '../src/domain/document.ts'
+import type { DocumentState } from '../src/document/document.ts'
 import { wireWriteProtocol } from '../src/store/content-store.ts'
 import type { EventPublisher, OutboxRelay } from '../src/store/outbox-relay.ts'
 import { inMemoryStore } from './in-memory-store.ts'

@@ -1,7 +1,7 @@
 import type { ContentType, FieldType, LocaleDefinition } from '@cms/content-model'
 import { DEFAULT_LOCALES, isContentTypeName } from '@cms/content-model'
 import { createInternalClient } from '@cms/http'
-import type { ContentTypeSource } from '../domain/content-types.ts'
+import type { ContentTypeSource } from '../document/content-type-source.ts'
 
 interface Declarations {
   name: string

@@ -1,11 +1,11 @@
-import type { ChangeResult } from '../store/change-loop.ts'
-import type { ContentStore } from '../store/content-store.ts'
+import type { ChangeResult } from '../document/change-request.ts'
+import type { DocumentStore } from '../document/document-store.ts'
 import { changeOf } from './document-change.ts'
 import type { DocumentChangeInput } from './document-change.ts'
-import type { DocumentStatus } from './document.ts'
-import { nextState } from './next-state.ts'
-import { withoutPendingDraft } from './document.ts'
-import type { DocumentState, PendingDraft } from './document.ts'
+import type { DocumentStatus } from '../document/document.ts'
+import { nextState } from '../document/next-state.ts'
+import { withoutPendingDraft } from '../document/document.ts'
+import type { DocumentState, PendingDraft } from '../document/document.ts'
 
 /** The state showing the pending draft's content (its data, and its other locales' values). */
 function withContentOf(state: DocumentState, draft: PendingDraft): DocumentState {
@@ -20,7 +20,7 @@ export type ChangeStatusInput = DocumentChangeInput
  * version, no event. Publishing records `publishedAt`; unpublishing clears it. A pending draft
  * becomes the data either way: published by publish, the draft's content by unpublish.
  */
-export function createStatusChanger(deps: { store: Pick<ContentStore, 'change'> }) {
+export function createStatusChanger(deps: { store: Pick<DocumentStore, 'change'> }) {
   const to = (status: DocumentStatus) =>
     async function changeStatus(input: ChangeStatusInput): Promise<ChangeResult> {
       return deps.store.change(

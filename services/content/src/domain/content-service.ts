@@ -1,4 +1,4 @@
-import type { ContentStore } from '../store/content-store.ts'
+import type { DocumentStore } from '../document/document-store.ts'
 import { createStatusChanger } from './change-status.ts'
 import type { ContentTypeCatalog } from './content-types.ts'
 import { createDocumentCreator } from './create-document.ts'
@@ -16,7 +16,7 @@ import type { MediaLookup } from './relations.ts'
 import type { PopulateLimits } from './populate-budget.ts'
 
 export interface ContentServiceDeps {
-  store: ContentStore
+  store: DocumentStore
   catalog: ContentTypeCatalog
   clock: () => Date
   /** The media library, for media fields (checked on writes, populated on reads). */

@@ -3,22 +3,23 @@ import { validatedData } from '@cms/content-model'
 import { ValidationError } from '@cms/errors'
 import { keyedCreate } from '@cms/http'
 import type { Caller } from '@cms/http'
-import type { ContentStore } from '../store/content-store.ts'
+import type { DocumentStore } from '../document/document-store.ts'
 import type { ContentTypeCatalog } from './content-types.ts'
-import type { DocumentData, StoredDocument } from './document.ts'
-import { requireRelationTargets, withRefs } from './relations.ts'
+import type { DocumentData, StoredDocument } from '../document/document.ts'
+import { requireRelationTargets } from './relations.ts'
+import { withRefs } from '../document/relations.ts'
 import type { MediaLookup } from './relations.ts'
-import { deriveSlug } from './slug.ts'
+import { deriveSlug } from '../document/slug.ts'
 import { askedLocale } from './locale-param.ts'
 import {
-  eventLocaleOf,
   localeSlugBase,
   presentLocales,
   requireSharedValuesShared,
   typeLocales,
   validatorTypeFor,
   withOwnValues,
-} from './localized-content.ts'
+} from '../document/localized-content.ts'
+import { eventLocaleOf } from '../document/entry-event.ts'
 
 export interface CreateDocumentInput {
   caller: Caller
@@ -33,7 +34,7 @@ export interface CreateDocumentInput {
 
 export function createDocumentCreator(deps: {
   catalog: ContentTypeCatalog
-  store: Pick<ContentStore, 'create' | 'findMany' | 'findDocument'>
+  store: Pick<DocumentStore, 'create' | 'findMany' | 'findDocument'>
   media: Pick<MediaLookup, 'existing'>
   clock: () => Date
   newId?: () => string

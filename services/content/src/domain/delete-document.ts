@@ -1,4 +1,4 @@
-import type { ContentStore } from '../store/content-store.ts'
+import type { DocumentStore } from '../document/document-store.ts'
 import { changeOf } from './document-change.ts'
 import type { DocumentChangeInput } from './document-change.ts'
 import { requireUnreferenced } from './referrers.ts'
@@ -9,7 +9,7 @@ export interface DeleteDocumentInput extends DocumentChangeInput {
 }
 
 /** A delete is a change too: its version carries `entry.delete` with the document's last state. */
-export function createDocumentDeleter(deps: { store: Pick<ContentStore, 'change' | 'page'> }) {
+export function createDocumentDeleter(deps: { store: Pick<DocumentStore, 'change' | 'page'> }) {
   return async function deleteDocument(input: DeleteDocumentInput): Promise<void> {
     if (!input.force) await requireUnreferenced(deps.store, input.caller.websiteId, input.id)
     await deps.store.change(

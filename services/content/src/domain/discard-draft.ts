@@ -1,13 +1,13 @@
 import { NotFoundError } from '@cms/errors'
-import type { ChangeResult } from '../store/change-loop.ts'
-import type { ContentStore } from '../store/content-store.ts'
+import type { ChangeResult } from '../document/change-request.ts'
+import type { DocumentStore } from '../document/document-store.ts'
 import { changeOf } from './document-change.ts'
 import type { DocumentChangeInput } from './document-change.ts'
-import { withoutPendingDraft } from './document.ts'
-import { nextState } from './next-state.ts'
+import { withoutPendingDraft } from '../document/document.ts'
+import { nextState } from '../document/next-state.ts'
 
 /** DELETE /api/content/:id/draft: drops the pending draft (a `draft` version, `entry.update`). */
-export function createDraftDiscarder(deps: { store: Pick<ContentStore, 'change'> }) {
+export function createDraftDiscarder(deps: { store: Pick<DocumentStore, 'change'> }) {
   return async function discardDraft(input: DocumentChangeInput): Promise<ChangeResult> {
     return deps.store.change(
       changeOf(input, async (current, now) => {

@@ -1,7 +1,7 @@
 import { ForbiddenError, NotFoundError } from '@cms/errors'
 import type { Caller } from '@cms/http'
-import type { ContentStore } from '../store/content-store.ts'
-import type { StoredDocument } from './document.ts'
+import type { DocumentStore } from '../document/document-store.ts'
+import type { StoredDocument } from '../document/document.ts'
 
 import { isDocumentId } from '@cms/content-model'
 
@@ -20,7 +20,7 @@ export function requireDraftAccess(caller: Caller, draft: boolean): void {
 
 /** The caller's website's document, whatever its status; any other id is 404. */
 export async function findOwnedDocument(
-  store: Pick<ContentStore, 'findDocument'>,
+  store: Pick<DocumentStore, 'findDocument'>,
   caller: Caller,
   id: string,
 ): Promise<StoredDocument> {

@@ -1,5 +1,5 @@
 import type { Caller } from '@cms/http'
-import type { ChangeRequest } from '../store/change-loop.ts'
+import type { ChangeRequest } from '../document/change-request.ts'
 import { isDocumentId } from '@cms/content-model'
 import { documentNotFound } from './document-access.ts'
 import { preconditionOf } from './if-match.ts'

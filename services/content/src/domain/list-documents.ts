@@ -1,20 +1,21 @@
 import { ValidationError } from '@cms/errors'
 import type { Caller } from '@cms/http'
 import { mongoFilterOf, parseListQuery, resolveRelatedConditions } from '../query/index.ts'
-import type { ContentStore } from '../store/content-store.ts'
+import type { DocumentStore } from '../document/document-store.ts'
 import type { ListQuery } from '../query/index.ts'
-import { toApiDocument } from './api-shape.ts'
-import type { ContentTypeCatalog, WebsiteModel } from './content-types.ts'
+import { toApiDocument } from '../document/api-shape.ts'
+import type { ContentTypeCatalog } from './content-types.ts'
+import type { WebsiteModel } from '../document/content-type-source.ts'
 import { localizedPathsOf, readLocaleOf, renamePaths } from './locale-reads.ts'
 import type { ReadLocale } from './locale-reads.ts'
 import { requireDraftAccess } from './document-access.ts'
-import { DOCUMENT_STATUSES, draftView } from './document.ts'
-import { withPendingDraftPaths } from './pending-draft.ts'
+import { DOCUMENT_STATUSES, draftView } from '../document/document.ts'
+import { withPendingDraftPaths } from '../document/pending-draft.ts'
 import { populateDocuments } from './populate.ts'
 import type { PopulateLimits } from './populate-budget.ts'
 import type { MediaLookup } from './relations.ts'
 import { populatedProjection, relatedIds } from './related-lists.ts'
-import type { ApiDocument } from './document.ts'
+import type { ApiDocument } from '../document/document.ts'
 import { pageEnvelope, uncountedPageEnvelope } from '@cms/pagination'
 import type { PageEnvelope, UncountedPageEnvelope } from '@cms/pagination'
 
@@ -25,7 +26,7 @@ const asksForDrafts = (queryString: string): boolean =>
   new URLSearchParams(queryString).getAll('draft').includes('true')
 
 export function createDocumentLister(deps: {
-  store: Pick<ContentStore, 'page' | 'findMany'>
+  store: Pick<DocumentStore, 'page' | 'findMany'>
   catalog: ContentTypeCatalog
   media: Pick<MediaLookup, 'shown'>
   populateLimits: PopulateLimits

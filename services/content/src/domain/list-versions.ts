@@ -1,13 +1,13 @@
 import type { Caller } from '@cms/http'
-import type { ContentStore } from '../store/content-store.ts'
-import { toApiVersion } from './api-shape.ts'
-import type { ApiVersion } from './api-shape.ts'
+import type { DocumentStore } from '../document/document-store.ts'
+import { toApiVersion } from '../document/api-shape.ts'
+import type { ApiVersion } from '../document/api-shape.ts'
 import { findOwnedDocument } from './document-access.ts'
 import { pageEnvelope, parsePageRequest, skipOf } from '@cms/pagination'
 import type { PageEnvelope } from '@cms/pagination'
 
 export function createVersionLister(deps: {
-  store: Pick<ContentStore, 'findDocument' | 'history'>
+  store: Pick<DocumentStore, 'findDocument' | 'history'>
 }) {
   /** A document's history, newest first, drafts included (versions are admin-only). */
   return async function listVersions(input: {

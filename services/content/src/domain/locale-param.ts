@@ -1,9 +1,7 @@
 import { defaultLocaleOf, localeCodeProblem } from '@cms/content-model'
 import type { LocaleDefinition } from '@cms/content-model'
 import { ValidationError } from '@cms/errors'
-
-/** `*`: every locale at once (reads only). */
-export const ALL_LOCALES = '*'
+import { ALL_LOCALES } from '../document/localized-content.ts'
 
 /**
  * The locale a request names with `locale=` (the website default when it names none): one of

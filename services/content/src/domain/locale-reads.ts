@@ -1,10 +1,11 @@
 import { defaultLocaleOf, fallbackChain } from '@cms/content-model'
 import type { Caller } from '@cms/http'
-import type { ContentTypeCatalog, WebsiteModel } from './content-types.ts'
-import type { StoredDocument } from './document.ts'
-import { ALL_LOCALES, askedLocale } from './locale-param.ts'
-import { localizedView, typeLocales } from './localized-content.ts'
-import type { TypeLocales } from './localized-content.ts'
+import type { ContentTypeCatalog } from './content-types.ts'
+import type { WebsiteModel } from '../document/content-type-source.ts'
+import type { StoredDocument } from '../document/document.ts'
+import { askedLocale } from './locale-param.ts'
+import { ALL_LOCALES, localizedView, typeLocales } from '../document/localized-content.ts'
+import type { TypeLocales } from '../document/localized-content.ts'
 
 /** A read's locale: the code asked (or `*`), and how each type of the website is localized. */
 export interface ReadLocale {

@@ -1,4 +1,4 @@
-import type { DocumentData } from './document.ts'
+import type { DocumentData } from '../document/document.ts'
 
 /**
  * JSON Merge Patch one level deep on `data`: each sent key replaces that key, `null` removes

@@ -1,7 +1,7 @@
 import { ValidationError } from '@cms/errors'
 import { describe, expect, it } from 'vitest'
 import type { PopulateField } from '../query/index.ts'
-import type { StoredDocument } from './document.ts'
+import type { StoredDocument } from '../document/document.ts'
 import { populateDocuments } from './populate.ts'
 import type { PresentedDocument } from './populate.ts'
 import { DEFAULT_POPULATE_LIMITS } from './populate-budget.ts'

@@ -1,21 +1,21 @@
 import type { ContentType, FieldDefinition } from '@cms/content-model'
 import type { PopulateField } from '../query/index.ts'
-import type { ContentStore } from '../store/content-store.ts'
+import type { DocumentStore } from '../document/document-store.ts'
 import { ALL_DERIVED_MEMBERS } from '../query/base-columns.ts'
 import type { DerivedMembers } from '../query/base-columns.ts'
-import { toApiDocument } from './api-shape.ts'
-import { draftView } from './document.ts'
-import type { ApiDocument, StoredDocument } from './document.ts'
-import { withPendingDraftPaths } from './pending-draft.ts'
+import { toApiDocument } from '../document/api-shape.ts'
+import { draftView } from '../document/document.ts'
+import type { ApiDocument, StoredDocument } from '../document/document.ts'
+import { withPendingDraftPaths } from '../document/pending-draft.ts'
 import { createPopulateBudget } from './populate-budget.ts'
 import type { PopulateBudget, PopulateLimits } from './populate-budget.ts'
-import { idsOf } from './relations.ts'
+import { idsOf } from '../document/relations.ts'
 import type { MediaLookup } from './relations.ts'
 
 export type PresentedDocument = Partial<ApiDocument> & { id: string }
 
 export interface PopulateContext {
-  store: Pick<ContentStore, 'findMany'>
+  store: Pick<DocumentStore, 'findMany'>
   media: Pick<MediaLookup, 'shown'>
   websiteId: string
   /** With draft access every status is populated; without, published documents only. */

@@ -1,10 +1,10 @@
 import { ValidationError } from '@cms/errors'
 import type { Caller } from '@cms/http'
 import { readPopulate } from '../query/index.ts'
-import type { ContentStore } from '../store/content-store.ts'
+import type { DocumentStore } from '../document/document-store.ts'
 import type { ContentTypeCatalog } from './content-types.ts'
 import { localizedPathsOf, readLocaleOf } from './locale-reads.ts'
-import type { StoredDocument } from './document.ts'
+import type { StoredDocument } from '../document/document.ts'
 import { populateDocuments } from './populate.ts'
 import type { PopulateLimits } from './populate-budget.ts'
 import type { MediaLookup } from './relations.ts'
@@ -12,7 +12,7 @@ import type { PresentedDocument } from './populate.ts'
 
 /** One document read by id or slug, with `populate` applied (checked against its type). */
 export function createDocumentPresenter(deps: {
-  store: Pick<ContentStore, 'findMany'>
+  store: Pick<DocumentStore, 'findMany'>
   catalog: ContentTypeCatalog
   media: Pick<MediaLookup, 'shown'>
   populateLimits: PopulateLimits

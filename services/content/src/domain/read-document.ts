@@ -1,17 +1,17 @@
 import { NotFoundError } from '@cms/errors'
 import type { Caller } from '@cms/http'
-import type { ContentStore } from '../store/content-store.ts'
+import type { DocumentStore } from '../document/document-store.ts'
 import {
   documentNotFound,
   findOwnedDocument,
   isVisible,
   requireDraftAccess,
 } from './document-access.ts'
-import { draftView } from './document.ts'
-import type { StoredDocument } from './document.ts'
+import { draftView } from '../document/document.ts'
+import type { StoredDocument } from '../document/document.ts'
 import type { ContentTypeCatalog } from './content-types.ts'
 import { readLocaleOf } from './locale-reads.ts'
-import { ALL_LOCALES } from './locale-param.ts'
+import { ALL_LOCALES } from '../document/localized-content.ts'
 
 export interface ReadOptions {
   caller: Caller
@@ -19,7 +19,7 @@ export interface ReadOptions {
 }
 
 export function createDocumentReader(deps: {
-  store: Pick<ContentStore, 'findDocument' | 'findBySlug'>
+  store: Pick<DocumentStore, 'findDocument' | 'findBySlug'>
   catalog: ContentTypeCatalog
 }) {
   /** The slug scope's locale: none for the default locale (and `*`), else the code. */

@@ -2,8 +2,8 @@ import { ConflictError } from '@cms/errors'
 import type { Caller } from '@cms/http'
 import { pageEnvelope, parsePageRequest, skipOf } from '@cms/pagination'
 import type { PageEnvelope } from '@cms/pagination'
-import type { ContentStore } from '../store/content-store.ts'
-import { toApiDocument } from './api-shape.ts'
+import type { DocumentStore } from '../document/document-store.ts'
+import { toApiDocument } from '../document/api-shape.ts'
 import { findOwnedDocument } from './document-access.ts'
 import type { PresentedDocument } from './populate.ts'
 import { listIds } from './relations.ts'
@@ -18,7 +18,9 @@ const referrersOf = (websiteId: string, id: string) => ({
 /** How many referring ids the delete's 409 names. */
 const NAMED_REFERRERS = 10
 
-export function createReferrerLister(deps: { store: Pick<ContentStore, 'findDocument' | 'page'> }) {
+export function createReferrerLister(deps: {
+  store: Pick<DocumentStore, 'findDocument' | 'page'>
+}) {
   /** GET /api/content/:id/referenced-by: drafts included, oldest id first (admin only). */
   return async function listReferrers(input: {
     caller: Caller
@@ -43,7 +45,7 @@ export function createReferrerLister(deps: { store: Pick<ContentStore, 'findDocu
 
 /** 409 naming up to ten documents that still name `id` (a delete without `force`). */
 export async function requireUnreferenced(
-  store: Pick<ContentStore, 'page'>,
+  store: Pick<DocumentStore, 'page'>,
   websiteId: string,
   id: string,
 ): Promise<void> {

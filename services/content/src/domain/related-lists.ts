@@ -2,8 +2,8 @@ import { ValidationError } from '@cms/errors'
 import type { Caller } from '@cms/http'
 import { mongoFilterOf } from '../query/index.ts'
 import type { ListQuery, Projection, RelatedCondition } from '../query/index.ts'
-import type { ContentStore } from '../store/content-store.ts'
-import { DOCUMENT_STATUSES } from './document.ts'
+import type { DocumentStore } from '../document/document-store.ts'
+import { DOCUMENT_STATUSES } from '../document/document.ts'
 import { renamePaths } from './locale-reads.ts'
 import type { PresentedDocument } from './populate.ts'
 
@@ -16,7 +16,7 @@ export const MAX_RELATED_MATCHES = 1000
  * `path` gives the stored path of a target's field in the read's locale.
  */
 export async function relatedIds(
-  store: Pick<ContentStore, 'page'>,
+  store: Pick<DocumentStore, 'page'>,
   input: {
     caller: Caller
     draft: boolean

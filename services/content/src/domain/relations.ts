@@ -1,15 +1,12 @@
-import type { ContentType, FieldDefinition } from '@cms/content-model'
+import type { ContentType } from '@cms/content-model'
 import { ValidationError } from '@cms/errors'
 import type { ErrorDetail } from '@cms/errors'
-import type { ContentStore } from '../store/content-store.ts'
-import type { DocumentData, DocumentState } from './document.ts'
+import type { DocumentData } from '../document/document.ts'
+import type { DocumentStore } from '../document/document-store.ts'
+import { idFields, idsOf } from '../document/relations.ts'
 
 /** How many ids an error message lists before it says how many more there are. */
 const LISTED_IDS = 10
-
-/** Fields whose values are ids: of documents (`relation`) or of the media library (`media`). */
-const idFields = (type: Pick<ContentType, 'fields'>): FieldDefinition[] =>
-  type.fields.filter((field) => field.type === 'relation' || field.type === 'media')
 
 /** What the document side needs of the media library (src/media). */
 export interface MediaLookup {
@@ -19,31 +16,9 @@ export interface MediaLookup {
   shown(websiteId: string, ids: readonly string[]): Promise<Array<{ id: string }>>
 }
 
-/** The ids a relation value holds (one id, a list of them, or none). */
-export function idsOf(value: unknown): string[] {
-  if (typeof value === 'string') return [value]
-  return Array.isArray(value) ? value.filter((id): id is string => typeof id === 'string') : []
-}
-
 export function listIds(ids: readonly string[]): string {
   const shown = ids.slice(0, LISTED_IDS).join(', ')
   return ids.length > LISTED_IDS ? `${shown} and ${ids.length - LISTED_IDS} more` : shown
-}
-
-/**
- * `state` with `refs` set to every id its relation and media fields hold, live or in a pending
- * draft (and no `refs` when none): one index then finds what names a document or a media file.
- */
-export function withRefs<State extends Pick<DocumentState, 'data' | 'refs' | 'pendingDraft'>>(
-  state: State,
-  type: Pick<ContentType, 'fields'>,
-): State {
-  const { refs: _previous, ...rest } = state
-  const held = [state.data, ...(state.pendingDraft ? [state.pendingDraft.data] : [])]
-  const refs = [
-    ...new Set(idFields(type).flatMap((field) => held.flatMap((data) => idsOf(data[field.name])))),
-  ]
-  return (refs.length === 0 ? rest : { ...rest, refs: refs.sort() }) as State
 }
 
 /**
@@ -53,7 +28,7 @@ export function withRefs<State extends Pick<DocumentState, 'data' | 'refs' | 'pe
  * with `force`. One query for the relation fields, one for the media fields.
  */
 export async function requireRelationTargets(
-  deps: { store: Pick<ContentStore, 'findMany'>; media: Pick<MediaLookup, 'existing'> },
+  deps: { store: Pick<DocumentStore, 'findMany'>; media: Pick<MediaLookup, 'existing'> },
   input: {
     websiteId: string
     type: Pick<ContentType, 'fields'>

@@ -1,26 +1,28 @@
 import { validatedData } from '@cms/content-model'
 import { NotFoundError } from '@cms/errors'
-import type { ChangeResult } from '../store/change-loop.ts'
-import type { ContentStore } from '../store/content-store.ts'
+import type { ChangeResult } from '../document/change-request.ts'
+import type { DocumentStore } from '../document/document-store.ts'
 import type { ContentTypeCatalog } from './content-types.ts'
 import { findOwnedDocument } from './document-access.ts'
 import { changeOf } from './document-change.ts'
 import type { DocumentChangeInput } from './document-change.ts'
-import { versionNumberOf, withoutPendingDraft } from './document.ts'
-import { versionData, versionLocales } from './api-shape.ts'
-import { declaredOnly, pendingDraftConflict } from './pending-draft.ts'
-import { nextState } from './next-state.ts'
-import { requireRelationTargets, withRefs } from './relations.ts'
+import { withoutPendingDraft } from '../document/document.ts'
+import { versionNumberOf } from '../document/version-id.ts'
+import { versionData, versionLocales } from '../document/api-shape.ts'
+import { declaredOnly, pendingDraftConflict } from '../document/pending-draft.ts'
+import { nextState } from '../document/next-state.ts'
+import { requireRelationTargets } from './relations.ts'
+import { withRefs } from '../document/relations.ts'
 import type { MediaLookup } from './relations.ts'
 import { typeLoader } from './update-document.ts'
 import {
-  eventLocaleOf,
   keptLocaleSlugs,
   typeLocales,
   withLocalesPresent,
   withoutLocaleMembers,
   withOwnValues,
-} from './localized-content.ts'
+} from '../document/localized-content.ts'
+import { eventLocaleOf } from '../document/entry-event.ts'
 
 export interface RestoreDocumentInput extends DocumentChangeInput {
   versionId: string
@@ -30,7 +32,7 @@ export interface RestoreDocumentInput extends DocumentChangeInput {
 
 export function createDocumentRestorer(deps: {
   catalog: ContentTypeCatalog
-  store: Pick<ContentStore, 'findDocument' | 'findVersion' | 'change' | 'findMany'>
+  store: Pick<DocumentStore, 'findDocument' | 'findVersion' | 'change' | 'findMany'>
   media: Pick<MediaLookup, 'existing'>
 }) {
   /**

@@ -2,13 +2,13 @@ import { validatedData } from '@cms/content-model'
 import type { ContentType } from '@cms/content-model'
 import { ValidationError } from '@cms/errors'
 import type { Caller } from '@cms/http'
-import type { ChangeResult } from '../store/change-loop.ts'
-import type { DocumentData } from './document.ts'
-import type { ContentStore } from '../store/content-store.ts'
-import type { ContentTypeCatalog, TypeInWebsite } from './content-types.ts'
+import type { ChangeResult } from '../document/change-request.ts'
+import type { DocumentData } from '../document/document.ts'
+import type { DocumentStore } from '../document/document-store.ts'
+import type { ContentTypeCatalog } from './content-types.ts'
+import type { TypeInWebsite } from '../document/content-type-source.ts'
 import { askedLocale } from './locale-param.ts'
 import {
-  eventLocaleOf,
   keptLocaleSlugs,
   localeSlugBase,
   ownValues,
@@ -18,15 +18,21 @@ import {
   withLocalesPresent,
   withoutLocaleMembers,
   withOwnValues,
-} from './localized-content.ts'
-import type { LocalizedContent, TypeLocales } from './localized-content.ts'
+} from '../document/localized-content.ts'
+import { eventLocaleOf } from '../document/entry-event.ts'
+import type { LocalizedContent, TypeLocales } from '../document/localized-content.ts'
 import { changeOf } from './document-change.ts'
 import type { DocumentChangeInput } from './document-change.ts'
-import { withoutPendingDraft } from './document.ts'
-import { declaredOnly, pendingDraftConflict, slugInPendingDraft } from './pending-draft.ts'
+import { withoutPendingDraft } from '../document/document.ts'
+import {
+  declaredOnly,
+  pendingDraftConflict,
+  slugInPendingDraft,
+} from '../document/pending-draft.ts'
 import { mergeData } from './merge-patch.ts'
-import { nextState } from './next-state.ts'
-import { requireRelationTargets, withRefs } from './relations.ts'
+import { nextState } from '../document/next-state.ts'
+import { requireRelationTargets } from './relations.ts'
+import { withRefs } from '../document/relations.ts'
 import type { MediaLookup } from './relations.ts'
 
 export interface UpdateDocumentInput extends DocumentChangeInput {
@@ -57,7 +63,7 @@ export function typeLoader(
 
 export function createDocumentUpdater(deps: {
   catalog: ContentTypeCatalog
-  store: Pick<ContentStore, 'change' | 'findMany'>
+  store: Pick<DocumentStore, 'change' | 'findMany'>
   media: Pick<MediaLookup, 'existing'>
 }) {
   /**

@@ -1,6 +1,6 @@
 import type { WebsiteDataPlan } from '@cms/website-data'
 import { keyOf as slugKey } from '../store/collections/slugs.ts'
-import type { SlugScope } from '../store/collections/slugs.ts'
+import type { SlugScope } from '../document/document.ts'
 import {
   DocumentRecord,
   GridFsChunkRecord,

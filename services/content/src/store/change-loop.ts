@@ -1,44 +1,13 @@
 import { ConflictError, NotFoundError, PreconditionFailedError } from '@cms/errors'
 import { keyStillHeld } from '@cms/http'
-import { stateToStored } from '../domain/api-shape.ts'
-import { slugScopesOf } from '../domain/document.ts'
-import type {
-  ChangeReason,
-  DocumentState,
-  EventLocale,
-  StoredDocument,
-} from '../domain/document.ts'
-import type { SlugScope } from './collections/slugs.ts'
+import { stateToStored } from '../document/api-shape.ts'
+import type { ChangeRequest, ChangeResult, PlannedState } from '../document/change-request.ts'
+import { slugScopesOf } from '../document/document.ts'
+import type { DocumentState, SlugScope, StoredDocument } from '../document/document.ts'
 import type { VersionApplier } from './apply-version.ts'
 import type { SlugClaims } from './slug-claims.ts'
 import type { VersionCommit } from './version-commit.ts'
 import { oneAtATime } from './one-at-a-time.ts'
-
-/** What a change does to the current document; undefined when nothing needs to (idempotent). */
-export interface PlannedState {
-  reason: ChangeReason
-  /** The document after the change; for a delete, its last state. */
-  state: DocumentState
-  /** Per locale, the base of a slug to derive (the first free of `base`, `base-2`, ...). */
-  derivedSlugs?: Record<string, string>
-  eventLocale?: EventLocale
-}
-
-export interface ChangeRequest {
-  websiteId: string
-  documentId: string
-  changedBy: string
-  /** `If-Match`: when given, a document it does not admit, or a lost race, is 412. */
-  precondition?: (current: StoredDocument) => boolean
-  /** The request's write key: when the document's last change was made by it, nothing is done. */
-  writeKey?: string
-  plan: (current: StoredDocument, now: Date) => Promise<PlannedState | undefined>
-}
-
-export interface ChangeResult {
-  document: StoredDocument
-  changed: boolean
-}
 
 const MAX_ATTEMPTS = 100
 const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))

@@ -1,30 +1,21 @@
 import type { Db } from 'mongodb'
 import { NotFoundError } from '@cms/errors'
 import type { Logger } from '@cms/logger'
-import { stateToStored } from '../domain/api-shape.ts'
-import { versionKey } from '../domain/document.ts'
-import { slugOf } from '../domain/document.ts'
-import type {
-  DocumentState,
-  EventLocale,
-  StoredDocument,
-  StoredVersion,
-} from '../domain/document.ts'
+import { stateToStored } from '../document/api-shape.ts'
+import type { SlugIntent } from '../document/change-request.ts'
+import { slugOf } from '../document/document.ts'
+import type { DocumentState, StoredDocument } from '../document/document.ts'
+import type { DocumentStore } from '../document/document-store.ts'
+import { versionKey } from '../document/version-id.ts'
 import { createVersionApplier } from './apply-version.ts'
 import { createChangeLoop } from './change-loop.ts'
-import type { ChangeRequest, ChangeResult } from './change-loop.ts'
 import { documentsCollection } from './collections/documents.ts'
-import type {
-  DocumentPage,
-  DocumentPageQuery,
-  FindManyOptions,
-  DocumentsCollection,
-} from './collections/documents.ts'
+import type { DocumentsCollection } from './collections/documents.ts'
 import { ensureContentIndexes } from './collections/indexes.ts'
 import { outboxCollection } from './collections/outbox.ts'
 import type { OutboxCollection } from './collections/outbox.ts'
 import { slugsCollection } from './collections/slugs.ts'
-import type { SlugScope, SlugsCollection } from './collections/slugs.ts'
+import type { SlugsCollection } from './collections/slugs.ts'
 import { versionsCollection } from './collections/versions.ts'
 import type { VersionsCollection } from './collections/versions.ts'
 import { createOutboxRelay } from './outbox-relay.ts'
@@ -32,52 +23,11 @@ import type { OutboxRelay } from './outbox-relay.ts'
 import { createSlugClaims } from './slug-claims.ts'
 import { createVersionCommit } from './version-commit.ts'
 
-export interface NewDocument {
-  documentId: string
-  changedBy: string
-  state: Omit<DocumentState, 'slug'>
-  /** A slug the client sent (409 when taken), or the base of a derived one (`-2`, `-3`, ...). */
-  slug: SlugIntent
-  /** The slugs of non-default locales, claimed the same way. */
-  localeSlugs?: Record<string, SlugIntent>
-  eventLocale?: EventLocale
-}
-
-export type SlugIntent = { exact: string } | { derivedFrom: string }
-
 /**
- * Documents, their versions and their events: the one place that knows how a change is
- * written without transactions (docs/content.md, "The write protocol"). Domain code plans
- * changes and reads; it never sees pointers, claims or roll-forward.
+ * The document store over MongoDB: the one place that knows how a change is written without
+ * transactions (docs/content.md, "The write protocol"), and the relay of the events it commits.
  */
-export interface ContentStore {
-  /** The website's document, whatever its status; null for any other. */
-  findDocument(websiteId: string, id: string): Promise<StoredDocument | null>
-  findBySlug(scope: SlugScope): Promise<StoredDocument | null>
-  /** The website's documents among `ids` (any status), in one query. */
-  findMany(
-    websiteId: string,
-    ids: readonly string[],
-    options?: FindManyOptions,
-  ): Promise<Partial<StoredDocument>[]>
-  /** Which of `codes` documents of the website have values in (one query per code). */
-  localesInUse(websiteId: string, codes: readonly string[]): Promise<string[]>
-  /** Sets or clears (null) a document's pending schedule time; `onlyIf`: when it is that one. */
-  setSchedule: DocumentsCollection['setSchedule']
-  /** One page of `documents` and the total count (null with `count: false`). */
-  page(query: DocumentPageQuery): Promise<DocumentPage>
-  /** The history of the website's document. */
-  history(
-    websiteId: string,
-    documentId: string,
-    page: { skip: number; limit: number },
-  ): Promise<{ records: StoredVersion[]; total: number }>
-  /** A version of the website's document; null for any other. */
-  findVersion(websiteId: string, documentId: string, version: number): Promise<StoredVersion | null>
-  /** Version 1 of a new document, its slug claimed first. */
-  create(document: NewDocument): Promise<StoredDocument>
-  /** A change of an existing document of the website (404 when it has none of that id). */
-  change(request: ChangeRequest): Promise<ChangeResult>
+export interface ContentStore extends DocumentStore {
   /** Publishes committed events; it observes commits from the start. */
   relay: OutboxRelay
   ensureIndexes(): Promise<void>

@@ -2,10 +2,8 @@ import { LRUCache } from 'lru-cache'
 import { EVENTS_EXCHANGE } from '@cms/events'
 import type { EntryEventMessage } from '@cms/events'
 import type { Logger } from '@cms/logger'
-import { stateToStored, toFullApiDocument } from '../domain/api-shape.ts'
-import { draftView, versionKey } from '../domain/document.ts'
-import { keyedByLocale } from '../domain/localized-content.ts'
-import type { StoredVersion } from '../domain/document.ts'
+import type { StoredVersion } from '../document/document.ts'
+import { versionKey } from '../document/version-id.ts'
 import type { VersionApplier } from './apply-version.ts'
 import type { DocumentsCollection } from './collections/documents.ts'
 import type { OutboxCollection, OutboxPointer } from './collections/outbox.ts'
@@ -61,32 +59,11 @@ export interface OutboxRelay extends CommitObserver {
   stop(): Promise<void>
 }
 
-/** A `draft` version's event shows the pending draft and says `draft: true`. */
-export function eventMessageOf(record: StoredVersion): EntryEventMessage {
-  const stored = stateToStored(record.documentId, record.state)
-  const draft = record.reason === 'draft'
-  const shown = draft ? draftView(stored) : stored
-  const { locale } = record.event
-  return {
-    eventId: record.event.eventId,
-    event: record.event.name,
-    timestamp: record.event.timestamp.toISOString(),
-    websiteId: record.websiteId,
-    contentType: record.state.type,
-    ...(locale?.asked ? { locale: locale.asked } : {}),
-    document: {
-      ...toFullApiDocument(shown),
-      ...(locale ? { data: keyedByLocale(shown, locale.fields, locale.defaultCode) } : {}),
-    },
-    ...(draft ? { draft: true as const } : {}),
-  }
-}
-
 /**
- * Follows the outbox pointers to version records whose event is pending, publishes each with
- * publisher confirms and marks it sent only once confirmed (at least once; `eventId` is stable).
- * Before sending it makes sure the document shows the change, which finishes a write whose
- * process died after its commit.
+ * Follows the outbox pointers to version records whose event is pending, publishes each
+ * pointer's event as the commit built it, with publisher confirms, and marks it sent only once
+ * confirmed (at least once; `eventId` is stable). Before sending it makes sure the document
+ * shows the change, which finishes a write whose process died after its commit.
  * Records this process committed and settled are kept in memory until sent, so the relay does
  * not read them and their documents back; pointers left by other processes are followed.
  */
@@ -161,6 +138,15 @@ export function createOutboxRelay(deps: OutboxRelayDeps): OutboxRelay {
     return undefined
   }
 
+  /** A pointer written before events were built at commit has none to send (docs/content.md). */
+  async function dropUnbuilt(pointer: OutboxPointer): Promise<void> {
+    deps.logger.error(
+      { versionId: pointer.versionId, eventId: pointer._id },
+      'outbox: a pointer from before the upgrade carries no event; it is dropped unsent',
+    )
+    await deps.outbox.remove([pointer._id])
+  }
+
   /** One batch; true when there may be more right away. */
   async function sweep(): Promise<boolean> {
     const publisher = started?.publisher
@@ -171,41 +157,43 @@ export function createOutboxRelay(deps: OutboxRelayDeps): OutboxRelay {
     const inFlightAt = pointers.findIndex((pointer) => inFlight.has(pointer._id))
     const due = inFlightAt === -1 ? pointers : pointers.slice(0, inFlightAt)
     const records = await Promise.all(due.map(recordOf))
-    const traceparents = new Map(due.map((pointer) => [pointer._id, pointer.traceparent]))
-    const ready: StoredVersion[] = []
-    for (const record of records) {
+    const ready: Array<{
+      record: StoredVersion
+      message: EntryEventMessage
+      traceparent?: string
+    }> = []
+    for (const [index, record] of records.entries()) {
+      const { message, traceparent } = due[index]!
       if (!record) continue
+      if (!message) {
+        await dropUnbuilt(due[index]!)
+        continue
+      }
       await settle(record)
-      ready.push(record)
+      ready.push({ record, message, ...(traceparent ? { traceparent } : {}) })
     }
     // Issued in order on one confirm channel; each is marked sent only after its confirm.
     const results = await Promise.allSettled(
-      ready.map((record) => {
-        const traceparent = traceparents.get(record.event.eventId)
-        return publisher.publish(
-          EVENTS_EXCHANGE,
-          record.event.name,
-          Buffer.from(JSON.stringify(eventMessageOf(record))),
-          {
-            messageId: record.event.eventId,
-            // Returned while no consumer queue is bound yet (say, before the webhook service's
-            // first start): the event stays in the outbox instead of being dropped.
-            mandatory: true,
-            contentType: 'application/json',
-            type: record.event.name,
-            timestamp: Math.floor(record.event.timestamp.getTime() / 1000),
-            // The write's trace, which the webhook service carries on to its deliveries.
-            ...(traceparent && { headers: { traceparent } }),
-          },
-        )
-      }),
+      ready.map(({ message, traceparent }) =>
+        publisher.publish(EVENTS_EXCHANGE, message.event, Buffer.from(JSON.stringify(message)), {
+          messageId: message.eventId,
+          // Returned while no consumer queue is bound yet (say, before the webhook service's
+          // first start): the event stays in the outbox instead of being dropped.
+          mandatory: true,
+          contentType: 'application/json',
+          type: message.event,
+          timestamp: Math.floor(Date.parse(message.timestamp) / 1000),
+          // The write's trace, which the webhook service carries on to its deliveries.
+          ...(traceparent && { headers: { traceparent } }),
+        }),
+      ),
     )
     // Up to the first unconfirmed one: a change is never marked sent after its tombstone was
     // (which would leave it behind the deleted document's history).
     const unconfirmed = results.findIndex((result) => result.status !== 'fulfilled')
     const sent = unconfirmed === -1 ? ready.length : unconfirmed
     if (sent > 0) {
-      await markDone(ready.slice(0, sent))
+      await markDone(ready.slice(0, sent).map(({ record }) => record))
       started?.onPublished?.(sent)
     }
     if (sent < ready.length) {

@@ -1,8 +1,9 @@
 import { ConflictError } from '@cms/errors'
-import { slugOf } from '../domain/document.ts'
-import { slugCandidate } from '../domain/slug.ts'
+import { slugOf } from '../document/document.ts'
+import type { SlugScope } from '../document/document.ts'
+import { slugCandidate } from '../document/slug.ts'
 import type { DocumentsCollection } from './collections/documents.ts'
-import type { SlugClaim, SlugScope, SlugsCollection } from './collections/slugs.ts'
+import type { SlugClaim, SlugsCollection } from './collections/slugs.ts'
 
 /** `new`: claimed by this call (release it if the change does not commit); `ours`: held already. */
 export type ClaimResult = 'new' | 'ours'

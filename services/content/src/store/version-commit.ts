@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto'
 import type { Logger } from '@cms/logger'
 import { activeTrace } from '@cms/trace'
-import { EVENT_OF_REASON, versionKey } from '../domain/document.ts'
-import type { ChangeReason, DocumentState, EventLocale, StoredVersion } from '../domain/document.ts'
+import type { ChangeReason, DocumentState, StoredVersion } from '../document/document.ts'
+import { entryEventOf, EVENT_OF_REASON } from '../document/entry-event.ts'
+import type { EventLocale } from '../document/entry-event.ts'
+import { versionKey } from '../document/version-id.ts'
 import type { VersionApplier } from './apply-version.ts'
 import type { OutboxCollection } from './collections/outbox.ts'
 import type { VersionsCollection } from './collections/versions.ts'
@@ -44,8 +46,8 @@ export type VersionCommit = (change: PlannedChange) => Promise<CommitOutcome>
 
 /**
  * Pointer, version record, document: the insert of the version record is the commit point,
- * the pointer before it lets the relay find the event, and the document is brought up to it
- * after (docs/content.md, "The write protocol").
+ * the pointer before it carries the change's event ready to publish, and the document is
+ * brought up to it after (docs/content.md, "The write protocol").
  */
 export function createVersionCommit(deps: {
   versions: VersionsCollection
@@ -67,7 +69,6 @@ export function createVersionCommit(deps: {
         eventId: randomUUID(),
         name: EVENT_OF_REASON[change.reason],
         timestamp: change.now,
-        ...(change.eventLocale ? { locale: change.eventLocale } : {}),
       },
       createdAt: change.now,
     }
@@ -81,6 +82,8 @@ export function createVersionCommit(deps: {
         documentId: record.documentId,
         websiteId: record.websiteId,
         createdAt: change.now,
+        // Built here, from the state being committed: the relay publishes it as it is.
+        message: entryEventOf(record, change.eventLocale),
         // The relay publishes later, outside the request: the event takes its trace from here.
         ...traceOfRequest(),
       })

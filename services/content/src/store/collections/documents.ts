@@ -1,27 +1,11 @@
 import type { Db, Document, Filter, Sort } from 'mongodb'
 import { insertUnlessTaken } from '@cms/mongo'
-import type { DocumentSchedule, StoredDocument } from '../../domain/document.ts'
-
-export interface DocumentPageQuery {
-  filter: Record<string, unknown>
-  sort: ReadonlyArray<readonly [string, 1 | -1]>
-  skip: number
-  limit: number
-  projection?: Record<string, 0 | 1>
-  /** false: no count command is sent and `total` is null (Strapi's `withCount=false`). */
-  count?: false
-}
-
-export interface FindManyOptions {
-  projection?: Record<string, 0 | 1>
-  publishedOnly?: boolean
-}
-
-export interface DocumentPage {
-  docs: Partial<StoredDocument>[]
-  /** The documents the filter matches; null when the query asked for no count. */
-  total: number | null
-}
+import type { DocumentSchedule, StoredDocument } from '../../document/document.ts'
+import type {
+  DocumentPage,
+  DocumentPageQuery,
+  FindManyOptions,
+} from '../../document/document-store.ts'
 
 /**
  * Every read and write names the website (docs/lifecycle.md, "Import"): a document of another

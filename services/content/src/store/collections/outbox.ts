@@ -1,7 +1,11 @@
 import type { Db } from 'mongodb'
+import type { EntryEventMessage } from '@cms/events'
 import { insertUnlessTaken } from '@cms/mongo'
 
-/** Marks the event of version record `versionId` unsent while it exists (docs/content.md). */
+/**
+ * The event of version record `versionId`, unsent while this pointer exists (docs/content.md):
+ * built at commit time, published as it is.
+ */
 export interface OutboxPointer {
   /** The planned event's id. */
   _id: string
@@ -9,6 +13,11 @@ export interface OutboxPointer {
   documentId: string
   websiteId: string
   createdAt: Date
+  /**
+   * The event as published (`document` in the API's shape), built when the change committed;
+   * absent only on pointers written before that (drain the outbox before upgrading).
+   */
+  message?: EntryEventMessage
   /** The W3C trace of the request that made the change; its event carries it on. */
   traceparent?: string
 }

@@ -1,5 +1,6 @@
 import type { Db } from 'mongodb'
 import { insertUnlessTaken } from '@cms/mongo'
+import type { SlugScope } from '../../document/document.ts'
 
 /** A claim on a slug within (website, type[, locale]); its key is the unique value itself. */
 export interface SlugClaim {
@@ -10,14 +11,6 @@ export interface SlugClaim {
   locale?: string
   documentId: string
   createdAt: Date
-}
-
-export interface SlugScope {
-  websiteId: string
-  type: string
-  slug: string
-  /** A non-default locale's slug; unique within (website, type, locale). */
-  locale?: string
 }
 
 export interface SlugsCollection {

@@ -1,6 +1,6 @@
 import type { Db } from 'mongodb'
 import { insertUnlessTaken } from '@cms/mongo'
-import type { StoredVersion } from '../../domain/document.ts'
+import type { StoredVersion } from '../../document/document.ts'
 
 export interface VersionsCollection {
   /** The commit point of a change: false when that version number is already taken. */

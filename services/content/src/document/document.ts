@@ -92,16 +92,6 @@ export type VersionReason = (typeof VERSION_REASONS)[number]
 /** `delete` marks the tombstone that carries the delete event until the relay has sent it. */
 export type ChangeReason = VersionReason | 'delete'
 
-export const EVENT_OF_REASON: Readonly<Record<ChangeReason, EntryEventName>> = {
-  create: 'entry.create',
-  update: 'entry.update',
-  publish: 'entry.publish',
-  unpublish: 'entry.unpublish',
-  restore: 'entry.update',
-  draft: 'entry.update',
-  delete: 'entry.delete',
-}
-
 /** The document as someone with draft access sees it: its pending draft's data, if any. */
 export function draftView<Document extends Partial<StoredDocument>>(document: Document): Document {
   const { pendingDraft, locales: _live, ...rest } = document
@@ -136,23 +126,23 @@ export interface StoredVersion {
   /** The key that made this change (the document's `authorId` stays its creator). */
   changedBy: string
   state: DocumentState
-  event: { eventId: string; name: EntryEventName; timestamp: Date; locale?: EventLocale }
+  event: { eventId: string; name: EntryEventName; timestamp: Date }
   createdAt: Date
 }
 
-/** What an event of a localized document needs to show `data` keyed by locale. */
-export interface EventLocale {
-  /** The locale the write named, if any. */
-  asked?: string
-  defaultCode: string
-  /** The type's localized fields at the time of the write. */
-  fields: string[]
+/** A slug within (website, type[, locale]): what the `slugs` registry keys a claim by. */
+export interface SlugScope {
+  websiteId: string
+  type: string
+  slug: string
+  /** A non-default locale's slug; unique within (website, type, locale). */
+  locale?: string
 }
 
 /** Every slug a document holds: the default locale's, then one per other locale. */
 export function slugScopesOf(
   state: Pick<DocumentState, 'websiteId' | 'type' | 'slug' | 'slugs'>,
-): Array<{ websiteId: string; type: string; slug: string; locale?: string }> {
+): SlugScope[] {
   const scope = { websiteId: state.websiteId, type: state.type }
   return [
     { ...scope, slug: state.slug },
@@ -165,18 +155,3 @@ export const slugOf = (
   document: Pick<StoredDocument, 'slug' | 'slugs'>,
   locale: string | undefined,
 ): string | undefined => (locale === undefined ? document.slug : document.slugs?.[locale])
-
-export const versionKey = (documentId: string, version: number): string =>
-  `${documentId}:${version}`
-
-/**
- * A version id as the API shows it (`<documentId>:<version>`), or a bare version number;
- * undefined when it cannot name a version of `documentId`.
- */
-export function versionNumberOf(documentId: string, versionId: string): number | undefined {
-  const bare = versionId.startsWith(`${documentId}:`)
-    ? versionId.slice(documentId.length + 1)
-    : versionId
-  if (!/^[1-9]\d{0,8}$/.test(bare)) return undefined
-  return Number(bare)
-}

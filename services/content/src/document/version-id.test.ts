@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { versionKey, versionNumberOf } from './document.ts'
+import { versionKey, versionNumberOf } from './version-id.ts'
 
 describe('versionNumberOf', () => {
   const id = '0b7c4a8e-1d2f-4c3b-9a8e-7f6d5c4b3a21'

@@ -2,9 +2,11 @@ import { defaultLocaleOf, fallbackChain, isLocalizedField } from '@cms/content-m
 import type { ContentType, LocaleDefinition } from '@cms/content-model'
 import { ValidationError } from '@cms/errors'
 import type { ErrorDetail } from '@cms/errors'
-import type { DocumentData, EventLocale, StoredDocument } from './document.ts'
-import { ALL_LOCALES } from './locale-param.ts'
+import type { DocumentData, StoredDocument } from './document.ts'
 import { slugFrom } from './slug.ts'
+
+/** `*`: every locale at once (reads only). */
+export const ALL_LOCALES = '*'
 
 /**
  * How a localized document keeps its values (docs/content.md, "Locales"): `data` holds the
@@ -141,13 +143,6 @@ export function localeSlugBase(
   }
   return undefined
 }
-
-/** What an event records to show `data` keyed by locale. */
-export const eventLocaleOf = (at: TypeLocales, asked: string | undefined): EventLocale => ({
-  ...(asked === undefined ? {} : { asked }),
-  defaultCode: at.defaultCode,
-  fields: [...at.names],
-})
 
 /** Each localized field as `{code: value}` over the codes that have one; shared ones as they are. */
 export function keyedByLocale(
