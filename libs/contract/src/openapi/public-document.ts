@@ -14,7 +14,7 @@ import { Document, DocumentProjection, Schedule, Version } from '../schemas/resp
 import { Media } from '../schemas/responses/media.ts'
 import { Delivery, DeliveryDetail, Webhook } from '../schemas/responses/webhooks.ts'
 import { byType, contentTypeSchemas } from './data-schemas.ts'
-import { MediaUpload } from './media-upload.ts'
+import { MediaUpload } from '../schemas/media-upload.ts'
 import { errorResponses, pathsOf, plain, RATE_LIMIT_HEADERS, ref, SERVERS } from './operation.ts'
 import { PUBLIC_ROUTES } from './public-routes.ts'
 
