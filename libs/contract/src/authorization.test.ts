@@ -80,9 +80,10 @@ describe('operation permissions', () => {
 
   it('when drafts are read, then the types are those with both read and readDrafts', () => {
     const mixed: Permissions = { read: '*', readDrafts: ['event'] }
-    expect(authorize(PUBLIC_OPERATIONS.listDocuments, mixed, request('draft=true'))).toMatchObject(
-      { allowed: true, types: ['event'] },
-    )
+    expect(authorize(PUBLIC_OPERATIONS.listDocuments, mixed, request('draft=true'))).toMatchObject({
+      allowed: true,
+      types: ['event'],
+    })
   })
 })
 

@@ -19,8 +19,9 @@ export type Authorization =
       /** The caller may read drafts (which this request may or may not ask for). */
       draftAccess: boolean
       /**
-       * The content types whose documents this call may see or change: the service serves no
-       * other (docs/api.md, "Permissions"). `'*'`: every type.
+       * The content types whose documents this call may see or change (for a capability or an
+       * operation that needs no permission: may read): the service serves no other (docs/api.md,
+       * "Permissions"). `'*'`: every type.
        */
       types: TypeList
     }
@@ -70,7 +71,10 @@ export function authorize(
     const on = type === undefined ? '' : ` on ${type}`
     return refused(needed, `This request needs the ${needed} permission${on}`)
   }
-  if (!isContentAction(needed)) return { allowed: true, draftAccess, types: '*' }
+  // A capability's call still sees documents only of the types the caller may read (a webhook
+  // it creates is told of those types only).
+  if (!isContentAction(needed))
+    return { allowed: true, draftAccess, types: typesOf(permissions, 'read') }
   let types = typesOf(permissions, needed)
   if (needed === 'read' && asksForDrafts(request.query)) {
     if (!allows(permissions, 'readDrafts', type)) {

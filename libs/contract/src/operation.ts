@@ -4,6 +4,9 @@ import type { Permission } from './permissions.ts'
 export const UPSTREAMS = ['contentRead', 'contentWrite', 'schema', 'webhook'] as const
 export type Upstream = (typeof UPSTREAMS)[number]
 
+/** Who serves a public operation: a service the gateway forwards to, or the gateway itself. */
+export type Server = Upstream | 'gateway'
+
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 
 /** What a write does to the published reads the gateway caches (docs/gateway.md, "Read cache"). */
@@ -25,7 +28,7 @@ export interface Endpoint {
  * under the same name, in `@cms/api-schema`.
  */
 export interface Operation extends Endpoint {
-  upstream: Upstream
+  upstream: Server
   /**
    * What the caller needs (permissions.ts); absent: any key of the website. A read asking for
    * drafts needs `readDrafts` as well.

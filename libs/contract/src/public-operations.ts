@@ -1,19 +1,24 @@
 import type { Operation } from './operation.ts'
 import { operationMatcher } from './operation-match.ts'
 
-type Upstream = Operation['upstream']
+type Server = Operation['upstream']
 type Permission = NonNullable<Operation['permission']>
 
-const get = <Path extends string, P extends Permission>(
+const get = <Path extends string, U extends Server, P extends Permission>(
   path: Path,
-  upstream: Upstream,
+  upstream: U,
   permission: P,
 ) => ({ method: 'GET', path, upstream, permission }) as const
 /** Writes take `Idempotency-Key`. */
-const write = <Method extends Operation['method'], Path extends string, P extends Permission>(
+const write = <
+  Method extends Operation['method'],
+  Path extends string,
+  U extends Server,
+  P extends Permission,
+>(
   method: Method,
   path: Path,
-  upstream: Upstream,
+  upstream: U,
   permission: P,
 ) => ({ method, path, upstream, permission, idempotent: true }) as const
 
@@ -113,6 +118,31 @@ export const PUBLIC_OPERATIONS = {
     'webhook',
     'manageWebhooks',
   ),
+  listKeys: get('/api/keys', 'gateway', 'manageKeys'),
+  // A create answers with the key's secret, which no idempotency record may keep.
+  createKey: { method: 'POST', path: '/api/keys', upstream: 'gateway', permission: 'manageKeys' },
+  revokeKey: {
+    method: 'DELETE',
+    path: '/api/keys/:keyId',
+    upstream: 'gateway',
+    permission: 'manageKeys',
+  },
+  rotateKey: {
+    method: 'POST',
+    path: '/api/keys/:keyId/rotate',
+    upstream: 'gateway',
+    permission: 'manageKeys',
+  },
+  listRoles: get('/api/roles', 'gateway', 'manageKeys'),
+  createRole: write('POST', '/api/roles', 'gateway', 'manageKeys'),
+  updateRole: write('PATCH', '/api/roles/:name', 'gateway', 'manageKeys'),
+  deleteRole: write('DELETE', '/api/roles/:name', 'gateway', 'manageKeys'),
+  createPreviewToken: {
+    method: 'POST',
+    path: '/api/preview-tokens',
+    upstream: 'gateway',
+    permission: 'readDrafts',
+  },
   getOpenApiDocument: { method: 'GET', path: '/api/openapi.json', upstream: 'schema' },
 } as const satisfies Record<string, Operation>
 

@@ -36,11 +36,15 @@ function parsedPermissions(header: string): Permissions | undefined {
   }
 }
 
-/** `x-cms-types` as `grantHeaders` writes it: `*`, or names separated by commas. */
-export const typesHeader = (types: TypeList): string => (types === '*' ? '*' : types.join(','))
+/**
+ * `x-cms-types` as `grantHeaders` writes it: `*`, the names separated by commas, or `-` for none
+ * (no type name starts with a dash).
+ */
+export const typesHeader = (types: TypeList): string =>
+  types === '*' ? '*' : types.length === 0 ? '-' : types.join(',')
 
 const typesOfHeader = (header: string): TypeList =>
-  header === '*' ? '*' : header.split(',').filter((type) => type !== '')
+  header === '*' ? '*' : header === '-' ? [] : header.split(',')
 
 /** Who is calling, as vouched for by the gateway. */
 export interface Caller {

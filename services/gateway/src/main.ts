@@ -13,6 +13,8 @@ import { connectRedis } from './data/redis-client.ts'
 import { createWebsitesRepository } from './data/websites-repository.ts'
 import { createApiKeysAdmin } from './domain/api-keys-admin.ts'
 import { createRolesAdmin } from './domain/roles-admin.ts'
+import { createPreviewTokens } from './domain/preview-tokens.ts'
+import { websiteAccessRoutes } from './http/website-access-routes.ts'
 import { createAuthFailureThrottle } from './domain/auth-failure-throttle.ts'
 import { createKeyAuthenticator } from './domain/key-authenticator.ts'
 import { createKeyUsage } from './domain/key-usage.ts'
@@ -137,6 +139,7 @@ export async function start(
     newId: randomUUID,
     onKeysRevoked,
   })
+  const previews = createPreviewTokens({ secret: config.INTERNAL_TOKEN, now: () => new Date() })
   const throttle = createAuthFailureThrottle({
     redis: redis.redis,
     prefix: config.REDIS_PREFIX,
@@ -202,6 +205,8 @@ export async function start(
             readCache: readCache.middleware,
             quotas,
             keyUsage,
+            previews,
+            ownOperations: websiteAccessRoutes({ apiKeys, roles, previews }),
           }),
         ]),
       ),

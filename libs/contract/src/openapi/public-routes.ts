@@ -9,6 +9,14 @@ import {
   PageQuery,
 } from '../schemas/requests/queries.ts'
 import { DocsList, ListEnvelope, PageEnvelope, Ref } from '../schemas/responses/common.ts'
+import { ApiKeyCreateBody } from '../schemas/requests/admin.ts'
+import {
+  KeyRotateBody,
+  PreviewTokenBody,
+  RoleCreateBody,
+  RoleUpdateBody,
+} from '../schemas/requests/permissions.ts'
+import { ApiKey, CreatedApiKey, PreviewToken, Role } from '../schemas/responses/admin.ts'
 import { plain, ref } from './operation.ts'
 import type { PublicRoute, RouteDoc } from './operation.ts'
 import {
@@ -300,6 +308,68 @@ const PUBLIC_ROUTE_DOCS: { readonly [Id in PublicOperationId]: RouteDoc } = {
     tag: 'Webhooks',
     summary: 'Send a delivery again (a new delivery)',
     ok: { 202: ref('Delivery') },
+  },
+  listKeys: {
+    tag: 'Keys',
+    summary: "The website's keys (revoked ones marked), never their secrets",
+    ok: { 200: plain(DocsList(ApiKey)) },
+  },
+  createKey: {
+    tag: 'Keys',
+    summary: 'Create a key granting no more than the calling key holds (shown once)',
+    body: plain(ApiKeyCreateBody),
+    ok: { 201: plain(CreatedApiKey) },
+    errors: [413, 415],
+  },
+  revokeKey: {
+    pathParams: { keyId: 'A key id' },
+    tag: 'Keys',
+    summary: 'Revoke a key granting no more than the calling key holds',
+    ok: { 204: null },
+  },
+  rotateKey: {
+    pathParams: { keyId: 'A key id' },
+    tag: 'Keys',
+    summary: 'Rotate a key: a new one like it; the old one works for graceSeconds',
+    body: plain(KeyRotateBody),
+    bodyRequired: false,
+    ok: { 201: plain(CreatedApiKey) },
+    errors: [409, 413, 415],
+  },
+  listRoles: {
+    tag: 'Roles',
+    summary: 'The roles keys may have: built in, then the website’s own',
+    ok: { 200: plain(DocsList(Role)) },
+  },
+  createRole: {
+    tag: 'Roles',
+    summary: 'Create a role granting no more than the calling key holds',
+    body: plain(RoleCreateBody),
+    ok: { 201: plain(Role) },
+    errors: [409, 413, 415],
+  },
+  updateRole: {
+    pathParams: { name: 'A role of the website' },
+    tag: 'Roles',
+    summary: "Change a role's description or permissions (its keys follow within seconds)",
+    body: plain(RoleUpdateBody),
+    ok: { 200: plain(Role) },
+    errors: [409, 413, 415],
+  },
+  deleteRole: {
+    pathParams: { name: 'A role of the website' },
+    tag: 'Roles',
+    summary: 'Delete a role no live key has',
+    ok: { 204: null },
+    errors: [409],
+  },
+  createPreviewToken: {
+    tag: 'Preview',
+    summary: 'A short-lived token that reads drafts (of one document, if named) for a preview',
+    body: plain(PreviewTokenBody),
+    bodyRequired: false,
+    ok: { 201: plain(PreviewToken) },
+    errors: [413, 415],
   },
   getOpenApiDocument: {
     tag: 'Description',

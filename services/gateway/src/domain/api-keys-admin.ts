@@ -32,19 +32,30 @@ export interface ApiKeysAdmin {
   /** The only moment the plain key exists outside the client's hands. */
   create(websiteId: string, input: ApiKeyInput, grantor: Grantor): Promise<CreatedKey>
   list(websiteId: string): Promise<ApiKey[]>
-  revoke(websiteId: string, keyId: string): Promise<void>
+  /** Revokes a key granting no more than `grantor` holds. */
+  revoke(websiteId: string, keyId: string, grantor: Grantor): Promise<void>
   /** A new key like `keyId`; the old one works for the grace period the body names. */
   rotate(websiteId: string, keyId: string, body: unknown, grantor: Grantor): Promise<CreatedKey>
 }
 
 export function createApiKeysAdmin(deps: ApiKeysAdminDeps): ApiKeysAdmin {
+  /** What a key may do: its role's permissions within its types; undefined when the role is gone. */
+  async function permissionsOfKey(websiteId: string, key: Pick<ApiKey, 'role' | 'types'>) {
+    const permissions = await deps.roles.permissionsOf(websiteId, key.role)
+    if (!permissions) return undefined
+    return key.types ? restrictToTypes(permissions, key.types) : permissions
+  }
+
   /** The key's role must exist, and the key may not do more than its grantor. */
-  async function checkGrant(websiteId: string, input: ApiKeyInput, grantor: Grantor) {
-    const permissions = await deps.roles.permissionsOf(websiteId, input.role)
+  async function checkGrant(
+    websiteId: string,
+    key: Pick<ApiKey, 'role' | 'types'>,
+    grantor: Grantor,
+  ) {
+    const permissions = await permissionsOfKey(websiteId, key)
     if (!permissions)
-      throw ValidationError.single('role', `The website has no role named ${input.role}`)
-    const effective = input.types ? restrictToTypes(permissions, input.types) : permissions
-    requireWithin(effective, grantor, 'This key')
+      throw ValidationError.single('role', `The website has no role named ${key.role}`)
+    requireWithin(permissions, grantor, 'This key')
   }
 
   async function insert(websiteId: string, input: ApiKeyInput): Promise<CreatedKey> {
@@ -79,8 +90,12 @@ export function createApiKeysAdmin(deps: ApiKeysAdminDeps): ApiKeysAdmin {
       await deps.websites.get(websiteId)
       return deps.apiKeys.listByWebsite(websiteId)
     },
-    async revoke(websiteId, keyId) {
+    async revoke(websiteId, keyId, grantor) {
       await deps.websites.get(websiteId)
+      const found = await deps.apiKeys.findById(websiteId, keyId)
+      if (!found) throw new NotFoundError('API key not found')
+      const permissions = await permissionsOfKey(websiteId, found.key)
+      if (permissions) requireWithin(permissions, grantor, 'Revoking this key')
       const revoked = await deps.apiKeys.revoke(websiteId, keyId, deps.now())
       if (!revoked) throw new NotFoundError('API key not found')
       deps.onKeysRevoked([revoked.hash])
@@ -94,7 +109,7 @@ export function createApiKeysAdmin(deps: ApiKeysAdminDeps): ApiKeysAdmin {
       if (old.key.revokedAt !== null || (old.key.expiresAt && old.key.expiresAt <= now))
         throw new ConflictError('A revoked or expired key cannot be rotated')
       const { name, role, types, expiresAt, rateLimit } = old.key
-      await checkGrant(websiteId, { name, role, types, expiresAt, rateLimit }, grantor)
+      await checkGrant(websiteId, old.key, grantor)
       const created = await insert(websiteId, { name, role, types, expiresAt, rateLimit })
       const graceEnd = new Date(now.getTime() + graceSeconds * 1000)
       const oldEnd = expiresAt && expiresAt < graceEnd ? expiresAt : graceEnd

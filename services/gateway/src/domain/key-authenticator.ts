@@ -17,11 +17,18 @@ export interface AuthenticatedKey {
   /** When it stops working; null: never. */
   expiresAt: Date | null
   rateLimit: RateLimitPlan
+  /** A preview token stands for the key (domain/preview-tokens.ts). */
+  preview?: {
+    /** The one document it may read, when it names one. */
+    documentId?: string
+  }
 }
 
 export interface KeyAuthenticator {
   /** The key, or undefined for an unknown or revoked one; an expired one says when it expired. */
   authenticate(key: string): Promise<AuthenticatedKey | undefined>
+  /** The key of a stored hash (a preview token's issuer), as `authenticate` gives it. */
+  authenticateHash(hash: string): Promise<AuthenticatedKey | undefined>
   /** Drops cached lookups now (this instance revoked them). */
   forget(hashes: readonly string[]): void
   /** Drops the cached keys of a website now (this instance changed one of its roles). */
@@ -65,7 +72,9 @@ export function createKeyAuthenticator(deps: {
   return {
     async authenticate(key) {
       if (!looksLikeApiKey(key)) return undefined
-      const hash = hashApiKey(key)
+      return this.authenticateHash(hashApiKey(key))
+    },
+    async authenticateHash(hash) {
       if (deps.ttlMs === 0) cache.delete(hash)
       const entry = await cache.fetch(hash)
       return entry?.key ?? undefined

@@ -1,7 +1,7 @@
 import { BUILT_IN_ROLES } from '@cms/contract'
 import type { RouterContext } from '@koa/router'
 import { pathOf, PUBLIC_OPERATIONS as API } from '@cms/contract'
-import type { AdminOperations, Operation } from '@cms/contract'
+import type { AdminOperations, Operation, Upstream } from '@cms/contract'
 import type { EndpointHandlers } from '@cms/http'
 import type { WebsitesAdmin } from '../domain/websites-admin.ts'
 import type { UpstreamProxy } from './upstream-proxy.ts'
@@ -45,7 +45,7 @@ export function adminReadRoutes(deps: {
    */
   const view =
     (
-      operation: Operation,
+      operation: Operation & { upstream: Upstream },
       names: Record<string, string> = {},
       query: (ctx: RouterContext) => string = search,
     ) =>

@@ -97,7 +97,7 @@ export function adminRouter(deps: AdminRoutesDeps): Router {
       ctx.body = createdApiKeyJson(created)
     }),
     revokeKey: async (ctx) => {
-      await deps.apiKeys.revoke(ctx.params.id, ctx.params.keyId)
+      await deps.apiKeys.revoke(ctx.params.id, ctx.params.keyId, OPERATOR)
       ctx.status = 204
     },
     rotateKey: withBody(async (ctx) => {

@@ -19,6 +19,8 @@ import { displayPrefix } from '../domain/api-key-secret.ts'
 import { API_KEY_HEADER, presentedKey } from './presented-key.ts'
 import type { UpstreamProxy } from './upstream-proxy.ts'
 import type { WebsiteQuotaLookup } from '../domain/website-quota-lookup.ts'
+import { looksLikePreviewToken, previewPermissions } from '../domain/preview-tokens.ts'
+import type { PreviewTokens } from '../domain/preview-tokens.ts'
 
 declare module 'koa' {
   interface DefaultState {
@@ -43,6 +45,39 @@ export interface ApiPipelineDeps {
   idempotentWrites?: Middleware
   /** Keeps each key's last-used time (domain/key-usage.ts). */
   keyUsage?: Pick<KeyUsage, 'record'>
+  /** Preview tokens stand in for a key (domain/preview-tokens.ts). */
+  previews: Pick<PreviewTokens, 'verify'>
+  /** The operations the gateway serves itself (`upstream: 'gateway'` in the contract). */
+  ownOperations: Middleware
+}
+
+const expiredAt = (what: string, at: Date) =>
+  new UnauthorizedError(`The ${what} expired at ${at.toISOString()}`)
+
+/**
+ * The key a preview token stands for: its issuer's, reading drafts of the token's types only
+ * (never more than the issuer still may), until the token expires.
+ */
+async function previewKey(
+  deps: Pick<ApiPipelineDeps, 'authenticator' | 'previews'>,
+  token: string,
+): Promise<AuthenticatedKey | undefined> {
+  const grant = deps.previews.verify(token)
+  if (!grant) return undefined
+  if (grant.expiresAt.getTime() <= Date.now()) throw expiredAt('preview token', grant.expiresAt)
+  const issuer = await deps.authenticator.authenticateHash(grant.issuerHash)
+  if (
+    !issuer ||
+    issuer.websiteId !== grant.websiteId ||
+    (issuer.expiresAt && issuer.expiresAt.getTime() <= Date.now())
+  )
+    throw new UnauthorizedError('The key that issued this preview token is no longer valid')
+  return {
+    ...issuer,
+    permissions: previewPermissions(grant, issuer.permissions),
+    expiresAt: grant.expiresAt,
+    preview: grant.documentId ? { documentId: grant.documentId } : {},
+  }
 }
 
 function setRateLimitHeaders(ctx: Parameters<Middleware>[0], state: RateLimitState): void {
@@ -58,7 +93,7 @@ function setRateLimitHeaders(ctx: Parameters<Middleware>[0], state: RateLimitSta
  * Everything after this step knows the key by its id, whichever header carried it.
  */
 export function authenticateApiKey(
-  deps: Pick<ApiPipelineDeps, 'authenticator' | 'throttle' | 'keyUsage'>,
+  deps: Pick<ApiPipelineDeps, 'authenticator' | 'throttle' | 'keyUsage' | 'previews'>,
 ): Middleware {
   return async function authenticateApiKeyMiddleware(ctx, next) {
     deps.throttle.assertAllowed(ctx.ip)
@@ -76,13 +111,16 @@ export function authenticateApiKey(
         `${API_KEY_HEADER} and Authorization: Bearer carry different keys; send one key`,
       )
     }
-    const key = await deps.authenticator.authenticate(presented.key)
+    const preview = looksLikePreviewToken(presented.key)
+    const key = preview
+      ? await previewKey(deps, presented.key)
+      : await deps.authenticator.authenticate(presented.key)
     if (!key) {
       await deps.throttle.recordFailure(ctx.ip)
-      throw new UnauthorizedError('The API key is not valid')
+      throw new UnauthorizedError(`The ${preview ? 'preview token' : 'API key'} is not valid`)
     }
     if (key.expiresAt && key.expiresAt.getTime() <= Date.now())
-      throw new UnauthorizedError(`The API key expired at ${key.expiresAt.toISOString()}`)
+      throw expiredAt('API key', key.expiresAt)
     ctx.state.apiKey = key
     deps.keyUsage?.record(key.hash, new Date())
     // Who calls, for the access log and the services; the prefix is what the admin API lists.
@@ -141,9 +179,24 @@ export function requirePermission(): Middleware {
       throw new ForbiddenError(decision.reason, {
         details: [{ path: 'permission', message: decision.missing }],
       })
+    const { preview } = ctx.state.apiKey!
+    if (preview) assertPreviewMay(preview, id, params)
     ctx.state.grant = { operationId: id, draftAccess: decision.draftAccess, types: decision.types }
     await next()
   }
+}
+
+/** A preview token makes no more tokens, and one of a document reads that document only. */
+function assertPreviewMay(
+  preview: NonNullable<AuthenticatedKey['preview']>,
+  id: string,
+  params: Readonly<Record<string, string>>,
+): void {
+  if (id === 'createPreviewToken')
+    throw new ForbiddenError('A preview token cannot make preview tokens; use a key')
+  const { documentId } = preview
+  if (documentId !== undefined && (id !== 'getDocument' || params.id !== documentId))
+    throw new ForbiddenError(`This preview token reads document ${documentId} only`)
 }
 
 /** Counts the request against the key's plan; 429 with Retry-After once a window is used up. */
@@ -158,11 +211,17 @@ export function limitRequestRate(rateLimiter: KeyRateLimiter): Middleware {
   }
 }
 
-export function proxyApiRequest(proxy: UpstreamProxy, quotas?: WebsiteQuotaLookup): Middleware {
-  return async function proxyApiRequestMiddleware(ctx) {
+export function proxyApiRequest(
+  proxy: UpstreamProxy,
+  quotas?: WebsiteQuotaLookup,
+  ownOperations?: Middleware,
+): Middleware {
+  return async function proxyApiRequestMiddleware(ctx, next) {
+    const { upstream } = ctx.state.apiRoute!
+    if (upstream === 'gateway') return ownOperations!(ctx, next)
     const caller = ctx.state.caller
     await proxy.forward(ctx, {
-      upstream: ctx.state.apiRoute!.upstream,
+      upstream,
       grant: ctx.state.grant,
       pathAndQuery: `${ctx.path}${ctx.search}`,
       caller: quotas ? { ...caller, quotas: await quotas.quotasOf(caller.websiteId) } : caller,
@@ -172,7 +231,7 @@ export function proxyApiRequest(proxy: UpstreamProxy, quotas?: WebsiteQuotaLooku
 }
 
 /**
- * request id (already set) -> key -> route -> scope -> rate limit -> idempotency key -> read
+ * request id (already set) -> key -> route -> permission -> rate limit -> idempotency key -> read
  * cache -> proxy.
  */
 export function apiPipeline(deps: ApiPipelineDeps): Middleware {
@@ -184,6 +243,6 @@ export function apiPipeline(deps: ApiPipelineDeps): Middleware {
     limitRequestRate(deps.rateLimiter),
     ...(deps.idempotentWrites ? [deps.idempotentWrites] : []),
     ...(deps.readCache ? [deps.readCache] : []),
-    proxyApiRequest(deps.proxy, deps.quotas),
+    proxyApiRequest(deps.proxy, deps.quotas, deps.ownOperations),
   ])
 }

@@ -1,5 +1,5 @@
 import { matchPublicOperation, PUBLIC_OPERATIONS } from '@cms/contract'
-import type { Operation, PublicOperationId, Upstream } from '@cms/contract'
+import type { Operation, PublicOperationId, Server } from '@cms/contract'
 
 export { UPSTREAMS } from '@cms/contract'
 export type { Upstream } from '@cms/contract'
@@ -19,7 +19,7 @@ export type RouteMatch =
   | {
       kind: 'found'
       pattern: string
-      upstream: Upstream
+      upstream: Server
       id: PublicOperationId
       /** The contract's entry for the request: everything else the gateway decides comes from it. */
       operation: Operation

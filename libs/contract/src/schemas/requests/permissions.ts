@@ -67,3 +67,15 @@ export const KeyRotateBody = Type.Object(
   { additionalProperties: false },
 )
 export type KeyRotateBody = Static<typeof KeyRotateBody>
+
+/** POST /api/preview-tokens. */
+export const PreviewTokenBody = Type.Object(
+  {
+    documentId: Type.Optional(Type.String({ format: 'uuid', description: 'Only this document' })),
+    expiresInSeconds: Type.Optional(
+      Type.Integer({ minimum: 60, maximum: 3600, description: 'Lifetime (default 600)' }),
+    ),
+  },
+  { additionalProperties: false },
+)
+export type PreviewTokenBody = Static<typeof PreviewTokenBody>

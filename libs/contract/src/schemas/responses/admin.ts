@@ -46,6 +46,18 @@ export const Role = Type.Object(
   { additionalProperties: false },
 )
 export type Role = Static<typeof Role>
+
+/** POST /api/preview-tokens: the token, shown once, and what it grants. */
+export const PreviewToken = Type.Object(
+  {
+    token: Type.String({ description: 'Send it as a key (x-api-key or Bearer)' }),
+    expiresAt: Timestamp,
+    types: Type.Union([Type.Literal('*'), Type.Array(Type.String())]),
+    documentId: Type.Optional(Uuid),
+  },
+  { additionalProperties: false },
+)
+export type PreviewToken = Static<typeof PreviewToken>
 export const RoleList = DocsList(Role)
 
 export const ApiKey = Type.Object(
