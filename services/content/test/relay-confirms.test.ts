@@ -248,4 +248,33 @@ describe('outbox relay', () => {
     await waitFor(() => (store.pointers.size === 0 ? true : undefined))
     expect(published).toHaveLength(1)
   })
+
+  it('when a change commits, then its pointer carries the event ready to publish, and the relay sends that stored event as it is', async () => {
+    const { store, published, committer, start } = setup()
+    await commit(committer, 1, 'create', { a: 1 })
+    const [pointer] = [...store.pointers.values()]
+    expect(pointer!.message).toMatchObject({
+      eventId: pointer!._id,
+      event: 'entry.create',
+      document: { id: ID, version: 1, data: { a: 1 } },
+    })
+    // What the relay sends is what the commit stored, not rebuilt from the version record.
+    pointer!.message!.document.data = { stored: 'in the pointer' }
+    start()
+    await waitFor(() => (published.length === 1 ? true : undefined))
+    expect(published[0]!.body).toEqual(JSON.parse(JSON.stringify(pointer!.message)))
+    expect(published[0]!.body.document.data).toEqual({ stored: 'in the pointer' })
+  })
+
+  it('when a committed pointer carries no event (written before events were built at commit), then it is dropped unsent and the next change still goes out', async () => {
+    const { store, published, committer, start } = setup()
+    await commit(committer, 1, 'create')
+    for (const pointer of store.pointers.values()) delete pointer.message
+    start()
+    await waitFor(() => (store.pointers.size === 0 ? true : undefined))
+    expect(published).toHaveLength(0)
+    await commit(committer, 2, 'update', { a: 2 })
+    await waitFor(() => (published.length === 1 ? true : undefined))
+    expect(published[0]!.routingKey).toBe('entry.update')
+  })
 })
