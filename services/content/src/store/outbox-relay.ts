@@ -163,13 +163,14 @@ export function createOutboxRelay(deps: OutboxRelayDeps): OutboxRelay {
       traceparent?: string
     }> = []
     for (const [index, record] of records.entries()) {
-      const { message, traceparent } = due[index]!
+      const pointer = due[index]!
       if (!record) continue
-      if (!message) {
-        await dropUnbuilt(due[index]!)
+      if (!pointer.message) {
+        await dropUnbuilt(pointer)
         continue
       }
       await settle(record)
+      const { message, traceparent } = pointer
       ready.push({ record, message, ...(traceparent ? { traceparent } : {}) })
     }
     // Issued in order on one confirm channel; each is marked sent only after its confirm.
