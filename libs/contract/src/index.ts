@@ -5,6 +5,7 @@ export type {
   HttpMethod,
   Operation,
   PathParams,
+  Server,
   Upstream,
 } from './operation.ts'
 export { PUBLIC_OPERATIONS } from './public-operations.ts'
@@ -50,3 +51,17 @@ export {
   TEXT_LIMITS,
 } from './limits.ts'
 export * from './schemas/index.ts'
+export { isRawBody } from './operation-io.ts'
+export type {
+  AnswerOf,
+  BodyOf,
+  OperationAnswer,
+  OperationInput,
+  OperationIo,
+  QueryOf,
+  RawBody,
+} from './operation-io.ts'
+export { OpenApiDocument, PUBLIC_IO } from './public-io.ts'
+export type { PublicIo } from './public-io.ts'
+export { ADMIN_IO } from './admin-io.ts'
+export type { AdminIo } from './admin-io.ts'

@@ -15,6 +15,8 @@ export interface OperationInput {
   query?: TObject
   /** A JSON body, checked before the handler runs; or a raw body its handler reads. */
   body?: TSchema | RawBody
+  /** A body the call may leave out (the handler then gets none). */
+  bodyRequired?: false
   /** The message of the 422 that lists a JSON body's problems. */
   invalid?: string
 }
@@ -33,15 +35,19 @@ export const isRawBody = (body: TSchema | RawBody): body is RawBody =>
 
 type Inputs<Op> = Op extends { input: infer I } ? I : Record<never, never>
 
+type SentBody<I> = I extends { body: infer B }
+  ? B extends RawBody
+    ? unknown
+    : B extends TSchema
+      ? Static<B>
+      : undefined
+  : undefined
+
 /** The body an operation takes, as the handler receives it and a client sends it. */
 export type BodyOf<Op> =
-  Inputs<Op> extends { body: infer B }
-    ? B extends RawBody
-      ? unknown
-      : B extends TSchema
-        ? Static<B>
-        : undefined
-    : undefined
+  Inputs<Op> extends { bodyRequired: false }
+    ? SentBody<Inputs<Op>> | undefined
+    : SentBody<Inputs<Op>>
 
 /** The query parameters an operation takes. */
 export type QueryOf<Op> =

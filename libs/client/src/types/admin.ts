@@ -1,12 +1,12 @@
-// Answers derived from @cms/api-schema's response schemas. The request bodies are declared here:
-// their schemas (requests/admin.ts) take their limits from @cms/http, Node-only code that a
-// browser program importing the client (the admin panel) cannot type-check.
+// The admin API's bodies and answers, derived from @cms/contract's schemas.
 import type { Static } from '@sinclair/typebox'
 import type {
   ApiKey,
+  ApiKeyCreateBody,
   CreatedApiKey,
   ImportResult,
   Purge,
+  QuotaChangeBody,
   QuotaReport as QuotaReportSchema,
   Website as WebsiteSchema,
 } from '@cms/contract'
@@ -20,11 +20,7 @@ export { KEY_SCOPES } from '@cms/contract'
 
 export type RateLimitPlan = ApiKey['rateLimit']
 
-export interface KeyInput {
-  name?: string
-  scope: KeyScope
-  rateLimit?: Partial<RateLimitPlan>
-}
+export type KeyInput = ApiKeyCreateBody
 
 export type ListedKey = ApiKey
 
@@ -35,7 +31,7 @@ export type CreatedKey = Static<typeof CreatedApiKey>
 export type QuotaReport = Static<typeof QuotaReportSchema>
 
 /** A quota's new override, or null for its default. */
-export type QuotaChange = Record<string, number | null>
+export type QuotaChange = QuotaChangeBody
 
 export type PurgeProgress = Purge
 

@@ -1,5 +1,3 @@
-import { ContentCreateBody, ContentPatchBody } from '@cms/contract'
-import { validateBody } from '@cms/contract/validation'
 import { Router } from '@koa/router'
 import type { Context } from 'koa'
 import { toFullApiDocument } from '../document/api-shape.ts'
@@ -106,25 +104,23 @@ const documentReads = (service: ContentService) =>
 const documentChanges = (service: ContentService) =>
   ({
     createDocument: async (ctx) => {
-      const body = validateBody(ContentCreateBody, ctx.request.body, 'The document is invalid')
       const document = await service.create({
         caller: ctx.state.caller,
         writeKey: writeKeyOf(ctx, ctx.state.caller.websiteId),
-        ...body,
+        ...ctx.state.input.body,
         locale: localeOfQuery(ctx.querystring),
       })
       ctx.set('Location', `/api/content/${document._id}`)
       await sendDocument(ctx, service, document, 201)
     },
     updateDocument: async (ctx) => {
-      const body = validateBody(ContentPatchBody, ctx.request.body, 'The change is invalid')
       const draft = parseDraftParam(ctx.querystring)
       const { document } = await service.update({
         ...changeOf(ctx),
         draft,
         discardDraft: parseFlag(ctx.querystring, 'discardDraft'),
         locale: localeOfQuery(ctx.querystring),
-        ...body,
+        ...ctx.state.input.body,
       })
       await sendDocument(ctx, service, draft ? draftView(document) : document)
     },

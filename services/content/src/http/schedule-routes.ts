@@ -16,7 +16,7 @@ export function scheduleRoutes(scheduler: Scheduler, options: { writes: boolean 
       ctx.body = await scheduler.schedule({
         caller: ctx.state.caller,
         id: ctx.params.id,
-        body: ctx.request.body,
+        body: ctx.state.input.body,
       })
     },
     cancelSchedule: async (ctx) => {

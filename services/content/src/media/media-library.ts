@@ -1,6 +1,5 @@
 import type { IncomingMessage } from 'node:http'
-import { MediaPatchBody } from '@cms/contract'
-import { bodyProblems } from '@cms/contract/validation'
+import type { MediaPatchBody } from '@cms/contract'
 import { isDocumentId } from '@cms/content-model'
 import { ConflictError, NotFoundError, ValidationError } from '@cms/errors'
 import type { Caller } from '@cms/http'
@@ -147,8 +146,8 @@ export function createMediaLibrary(deps: MediaLibraryDeps) {
       return toApiMedia(await owned(caller, id))
     },
 
-    async patch(caller: Caller, id: string, body: unknown): Promise<ApiMedia> {
-      const changes = parseMediaPatch(body)
+    async patch(caller: Caller, id: string, body: MediaPatchBody): Promise<ApiMedia> {
+      const changes = mediaPatchOf(body)
       const record = await owned(caller, id)
       if (changes.filename !== undefined)
         changes.filename = storedFilename(changes.filename, record.mimeType)
@@ -188,25 +187,21 @@ export function createMediaLibrary(deps: MediaLibraryDeps) {
 export type MediaLibrary = ReturnType<typeof createMediaLibrary>
 
 /**
- * PATCH takes `alt`, `caption` (a string or null) and `filename` (the schema): a name, not a
- * path, that keeps something once `cleanFilename` removed control and direction characters.
- * The patch then stores it as an upload would (`storedFilename`: the file's own extension).
+ * PATCH takes `alt`, `caption` (a string or null) and `filename` (the schema, checked by the
+ * route): a name, not a path, that keeps something once `cleanFilename` removed control and
+ * direction characters. The patch then stores it as an upload would (`storedFilename`: the
+ * file's own extension).
  */
-export function parseMediaPatch(
-  body: unknown,
+export function mediaPatchOf(
+  changes: MediaPatchBody,
 ): Partial<Pick<MediaRecord, 'alt' | 'caption' | 'filename'>> {
-  const problems = bodyProblems(MediaPatchBody, body)
-  const changes = body as MediaPatchBody
   const { filename } = changes
-  if (
-    problems.length === 0 &&
-    filename !== undefined &&
-    (/[\\/]/.test(filename) || cleanFilename(filename, '') === '')
-  )
-    problems.push({
-      path: 'filename',
-      message: 'must be a file name without slashes, and not only control characters or spaces',
-    })
-  if (problems.length > 0) throw new ValidationError('Invalid media update', problems)
+  if (filename !== undefined && (/[\\/]/.test(filename) || cleanFilename(filename, '') === ''))
+    throw new ValidationError('Invalid media update', [
+      {
+        path: 'filename',
+        message: 'must be a file name without slashes, and not only control characters or spaces',
+      },
+    ])
   return { ...changes }
 }

@@ -42,7 +42,7 @@ const mediaReads = (library: MediaLibrary) =>
 const mediaChanges = (library: MediaLibrary) =>
   ({
     updateMedia: async (ctx) => {
-      ctx.body = await library.patch(ctx.state.caller, ctx.params.id, ctx.request.body)
+      ctx.body = await library.patch(ctx.state.caller, ctx.params.id, ctx.state.input.body)
     },
     deleteMedia: async (ctx) => {
       const force = new URLSearchParams(ctx.querystring).get('force') === 'true'

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { ScheduleCreateBody } from '@cms/contract'
-import { bodyProblems } from '@cms/contract/validation'
+import type { ScheduleCreateBody } from '@cms/contract'
 import { NotFoundError, ValidationError } from '@cms/errors'
 import type { Caller } from '@cms/http'
 import { pageEnvelope } from '@cms/pagination'
@@ -12,13 +11,18 @@ import type { ApiSchedule, ScheduleAction, StoredSchedule } from './schedule.ts'
 import { slotOf } from './schedules-collection.ts'
 import type { SchedulesCollection } from './schedules-collection.ts'
 
-/** `{action, at}` (the schema) with `at` in the future, which a schema cannot say. */
-export function parseScheduleBody(body: unknown, now: Date): { action: ScheduleAction; at: Date } {
-  const problems = bodyProblems(ScheduleCreateBody, body)
-  const sent = body as ScheduleCreateBody
-  if (problems.length === 0 && new Date(sent.at).getTime() <= now.getTime())
-    problems.push({ path: 'at', message: 'must be in the future' })
-  if (problems.length > 0) throw new ValidationError('The schedule is invalid', problems)
+/**
+ * `{action, at}` as the schema admits it (the route checked it) with `at` in the future, which
+ * a schema cannot say.
+ */
+export function scheduleOf(
+  sent: ScheduleCreateBody,
+  now: Date,
+): { action: ScheduleAction; at: Date } {
+  if (new Date(sent.at).getTime() <= now.getTime())
+    throw new ValidationError('The schedule is invalid', [
+      { path: 'at', message: 'must be in the future' },
+    ])
   return { action: sent.action, at: new Date(sent.at) }
 }
 
@@ -29,10 +33,14 @@ export function createScheduler(deps: {
   clock: () => Date
 }) {
   return {
-    async schedule(input: { caller: Caller; id: string; body: unknown }): Promise<ApiSchedule> {
+    async schedule(input: {
+      caller: Caller
+      id: string
+      body: ScheduleCreateBody
+    }): Promise<ApiSchedule> {
       const { caller } = input
       const now = deps.clock()
-      const { action, at } = parseScheduleBody(input.body, now)
+      const { action, at } = scheduleOf(input.body, now)
       await findOwnedDocument(deps.store, caller, input.id)
       const schedule: StoredSchedule = {
         _id: slotOf(input.id, action),

@@ -1,3 +1,4 @@
+import type { LocaleListBody } from '@cms/contract'
 import { defaultLocaleOf } from '@cms/content-model'
 import type { LocaleDefinition } from '@cms/content-model'
 import { ConflictError } from '@cms/errors'
@@ -5,14 +6,18 @@ import { DEFAULT_WEBSITE_QUOTAS, quotaExceeded } from '@cms/http'
 import type { Caller } from '@cms/http'
 import type { ContentTypeEvents } from './content-type-events.ts'
 import type { ContentUsage } from './content-usage.ts'
-import { parseLocaleList } from './locale-list.ts'
+import { localeListOf } from './locale-list.ts'
 import type { WebsiteTypeIndex } from './website-type-index.ts'
 import type { WebsiteTypeLists } from './website-type-lists.ts'
 
 export interface WebsiteLocales {
   get(caller: Caller): Promise<LocaleDefinition[]>
   /** Replaces the list (`PUT /api/locales`); `force` removes locales that documents use. */
-  set(caller: Caller, body: unknown, options: { force: boolean }): Promise<LocaleDefinition[]>
+  set(
+    caller: Caller,
+    body: LocaleListBody,
+    options: { force: boolean },
+  ): Promise<LocaleDefinition[]>
 }
 
 /**
@@ -49,7 +54,7 @@ export function createWebsiteLocales(deps: {
     },
 
     async set(caller, body, { force }) {
-      const locales = parseLocaleList(body)
+      const locales = localeListOf(body)
       const current = (await deps.lists.index(caller.websiteId)).locales
       // A list over a lowered quota may stay or shrink, not grow.
       const limit = (caller.quotas ?? DEFAULT_WEBSITE_QUOTAS).locales

@@ -11,7 +11,7 @@ export function localeRoutes(locales: WebsiteLocales): Router {
     setLocales: async (ctx) => {
       const force = new URLSearchParams(ctx.querystring).get('force') === 'true'
       ctx.body = {
-        locales: await locales.set(ctx.state.caller, ctx.request.body, { force }),
+        locales: await locales.set(ctx.state.caller, ctx.state.input.body, { force }),
       }
     },
   })

@@ -31,15 +31,25 @@ function checkSecret(secret: string | null | undefined): ErrorDetail | undefined
   }
 }
 
-/** The schema's problems, then what it cannot say: a URL that parses, a whsec_ secret's base64. */
-function parse(body: unknown, schema: TSchema): WebhookInput {
-  const details = bodyProblems(schema, body)
+/**
+ * What the schema cannot say of a webhook body: a URL that parses, a whsec_ secret's base64.
+ * Listed after the schema's problems, in the same 422 (the create route's body check).
+ */
+export function webhookRuleProblems(body: unknown): ErrorDetail[] {
   const input = (typeof body === 'object' && body !== null ? body : {}) as WebhookInput
   const urlProblem = typeof input.url === 'string' ? checkUrl(input.url) : undefined
   const secretProblem = checkSecret(input.secret)
-  for (const problem of [urlProblem, secretProblem]) if (problem) details.push(problem)
-  if (details.length > 0) throw new ValidationError('The webhook is invalid', details)
-  return input
+  return [urlProblem, secretProblem].filter((problem) => problem !== undefined)
+}
+
+/** The message of a refused webhook body (the contract's `invalid` of its operations). */
+export const INVALID_WEBHOOK = 'The webhook is invalid'
+
+/** The schema's problems, then the webhook's rules (an import's records, a PATCH's body). */
+function parse(body: unknown, schema: TSchema): WebhookInput {
+  const details = [...bodyProblems(schema, body), ...webhookRuleProblems(body)]
+  if (details.length > 0) throw new ValidationError(INVALID_WEBHOOK, details)
+  return body as WebhookInput
 }
 
 export const parseCreateInput = (body: unknown): WebhookInput => parse(body, WebhookCreateBody)

@@ -1,3 +1,4 @@
+import type { WebhookCreateBody } from '@cms/contract'
 import { ConflictError, NotFoundError, ValidationError } from '@cms/errors'
 import { ENTRY_EVENTS } from '@cms/events'
 import { DEFAULT_WEBSITE_QUOTAS, keyedCreate, quotaExceeded } from '@cms/http'
@@ -7,8 +8,10 @@ import type { WebhookRepository } from '../data/webhook-repository.ts'
 import type { TargetGuard } from './target-guard.ts'
 import { toWebhookView } from './webhook.ts'
 import type { Webhook, WebhookView } from './webhook.ts'
-import { parseCreateInput, parsePatchInput } from './webhook-input.ts'
+import { parsePatchInput } from './webhook-input.ts'
 import type { WebhookInput } from './webhook-input.ts'
+import { contentTypesFor, isVisibleTo } from './webhook-visibility.ts'
+import type { WebhookCaller } from './webhook-visibility.ts'
 
 export interface WebhookUseCaseDeps {
   webhooks: WebhookRepository
@@ -27,9 +30,10 @@ export function createWebhookUseCases(deps: WebhookUseCaseDeps) {
       ])
   }
 
-  async function findOwned(websiteId: string, id: string): Promise<Webhook> {
-    const webhook = await deps.webhooks.find(websiteId, id)
-    if (!webhook) throw new NotFoundError('Webhook not found')
+  /** A webhook of another website, or told of a type the caller may not see, is not found. */
+  async function findOwned(caller: WebhookCaller, id: string): Promise<Webhook> {
+    const webhook = await deps.webhooks.find(caller.websiteId, id)
+    if (!webhook || !isVisibleTo(webhook, caller)) throw new NotFoundError('Webhook not found')
     return webhook
   }
 
@@ -47,12 +51,13 @@ export function createWebhookUseCases(deps: WebhookUseCaseDeps) {
   }
 
   return {
-    async list(websiteId: string): Promise<WebhookView[]> {
-      return (await deps.webhooks.listByWebsite(websiteId)).map(toWebhookView)
+    async list(caller: WebhookCaller): Promise<WebhookView[]> {
+      const webhooks = await deps.webhooks.listByWebsite(caller.websiteId)
+      return webhooks.filter((webhook) => isVisibleTo(webhook, caller)).map(toWebhookView)
     },
 
-    async get(websiteId: string, id: string): Promise<WebhookView> {
-      return toWebhookView(await findOwned(websiteId, id))
+    async get(caller: WebhookCaller, id: string): Promise<WebhookView> {
+      return toWebhookView(await findOwned(caller, id))
     },
 
     /** How many webhooks the website has, against its quota. */
@@ -66,12 +71,13 @@ export function createWebhookUseCases(deps: WebhookUseCaseDeps) {
      * With a write key, a retry of a create that was made answers that webhook.
      */
     async create(
-      websiteId: string,
-      body: unknown,
+      caller: WebhookCaller,
+      input: WebhookCreateBody,
       quotas: WebsiteQuotas = DEFAULT_WEBSITE_QUOTAS,
       writeKey?: string,
     ): Promise<WebhookView> {
-      const input = parseCreateInput(body)
+      const { websiteId } = caller
+      const contentTypes = contentTypesFor(input.contentTypes ?? null, caller)
       const keyed = await keyedCreate(writeKey, {
         now: deps.now(),
         find: (id) => deps.webhooks.find(websiteId, id),
@@ -90,7 +96,7 @@ export function createWebhookUseCases(deps: WebhookUseCaseDeps) {
         url,
         secret: input.secret ?? null,
         events: input.events ?? [...ENTRY_EVENTS],
-        contentTypes: input.contentTypes ?? null,
+        contentTypes,
         createdAt,
         updatedAt: createdAt,
       }
@@ -108,9 +114,13 @@ export function createWebhookUseCases(deps: WebhookUseCaseDeps) {
       return toWebhookView(webhook)
     },
 
-    async update(websiteId: string, id: string, body: unknown): Promise<WebhookView> {
-      const existing = await findOwned(websiteId, id)
-      const input = parsePatchInput(body)
+    async update(caller: WebhookCaller, id: string, body: unknown): Promise<WebhookView> {
+      const existing = await findOwned(caller, id)
+      const sent = parsePatchInput(body)
+      const input =
+        sent.contentTypes === undefined
+          ? sent
+          : { ...sent, contentTypes: contentTypesFor(sent.contentTypes, caller) }
       if (input.url !== undefined) await assertAllowedTarget(input.url)
       const updated = applyPatch(existing, input, deps.now().toISOString())
       if (!(await deps.webhooks.replace(updated))) throw new NotFoundError('Webhook not found')
@@ -118,8 +128,10 @@ export function createWebhookUseCases(deps: WebhookUseCaseDeps) {
     },
 
     /** The webhook goes with its delivery log; jobs still queued for it find nothing and stop. */
-    async remove(websiteId: string, id: string): Promise<void> {
-      if (!(await deps.webhooks.remove(websiteId, id))) throw new NotFoundError('Webhook not found')
+    async remove(caller: WebhookCaller, id: string): Promise<void> {
+      await findOwned(caller, id)
+      if (!(await deps.webhooks.remove(caller.websiteId, id)))
+        throw new NotFoundError('Webhook not found')
       await deps.deliveries.removeByWebhook(id)
     },
   }

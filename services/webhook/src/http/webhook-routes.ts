@@ -1,6 +1,7 @@
 import { Router } from '@koa/router'
 import type { DeliveryUseCases } from '../domain/deliveries.ts'
 import type { WebhookUseCases } from '../domain/webhooks.ts'
+import { webhookRuleProblems } from '../domain/webhook-input.ts'
 import { mountOperations, writeKeyOf } from '@cms/http'
 import { parsePageRequest } from '@cms/pagination'
 
@@ -12,42 +13,51 @@ export interface RouteDeps {
 /** `/api/webhooks...`: thin; every route acts for the website of the gateway-vouched caller. */
 export function webhookRoutes(deps: RouteDeps): Router {
   const { webhooks, deliveries } = deps
-  return mountOperations(new Router(), {
-    listWebhooks: async (ctx) => {
-      ctx.body = { docs: await webhooks.list(ctx.state.caller.websiteId) }
+  return mountOperations(
+    new Router(),
+    {
+      listWebhooks: async (ctx) => {
+        ctx.body = { docs: await webhooks.list(ctx.state.caller.websiteId) }
+      },
+      createWebhook: async (ctx) => {
+        ctx.status = 201
+        const { websiteId, quotas } = ctx.state.caller
+        const writeKey = writeKeyOf(ctx, websiteId)
+        ctx.body = await webhooks.create(websiteId, ctx.state.input.body, quotas, writeKey)
+      },
+      getWebhook: async (ctx) => {
+        ctx.body = await webhooks.get(ctx.state.caller.websiteId, ctx.params.id)
+      },
+      updateWebhook: async (ctx) => {
+        ctx.body = await webhooks.update(
+          ctx.state.caller.websiteId,
+          ctx.params.id,
+          ctx.request.body,
+        )
+      },
+      deleteWebhook: async (ctx) => {
+        await webhooks.remove(ctx.state.caller.websiteId, ctx.params.id)
+        ctx.status = 204
+      },
+      listDeliveries: async (ctx) => {
+        const page = parsePageRequest(ctx.querystring)
+        ctx.body = await deliveries.page(ctx.state.caller.websiteId, ctx.params.id, page)
+      },
+      getDelivery: async (ctx) => {
+        const { id, deliveryId } = ctx.params
+        ctx.body = await deliveries.get(ctx.state.caller.websiteId, id, deliveryId)
+      },
+      redeliver: async (ctx) => {
+        const { id, deliveryId } = ctx.params
+        ctx.status = 202
+        ctx.body = await deliveries.redeliver(ctx.state.caller.websiteId, id, deliveryId)
+      },
+      testWebhook: async (ctx) => {
+        ctx.status = 202
+        ctx.body = await deliveries.ping(ctx.state.caller.websiteId, ctx.params.id)
+      },
     },
-    createWebhook: async (ctx) => {
-      ctx.status = 201
-      const { websiteId, quotas } = ctx.state.caller
-      const writeKey = writeKeyOf(ctx, websiteId)
-      ctx.body = await webhooks.create(websiteId, ctx.request.body, quotas, writeKey)
-    },
-    getWebhook: async (ctx) => {
-      ctx.body = await webhooks.get(ctx.state.caller.websiteId, ctx.params.id)
-    },
-    updateWebhook: async (ctx) => {
-      ctx.body = await webhooks.update(ctx.state.caller.websiteId, ctx.params.id, ctx.request.body)
-    },
-    deleteWebhook: async (ctx) => {
-      await webhooks.remove(ctx.state.caller.websiteId, ctx.params.id)
-      ctx.status = 204
-    },
-    listDeliveries: async (ctx) => {
-      const page = parsePageRequest(ctx.querystring)
-      ctx.body = await deliveries.page(ctx.state.caller.websiteId, ctx.params.id, page)
-    },
-    getDelivery: async (ctx) => {
-      const { id, deliveryId } = ctx.params
-      ctx.body = await deliveries.get(ctx.state.caller.websiteId, id, deliveryId)
-    },
-    redeliver: async (ctx) => {
-      const { id, deliveryId } = ctx.params
-      ctx.status = 202
-      ctx.body = await deliveries.redeliver(ctx.state.caller.websiteId, id, deliveryId)
-    },
-    testWebhook: async (ctx) => {
-      ctx.status = 202
-      ctx.body = await deliveries.ping(ctx.state.caller.websiteId, ctx.params.id)
-    },
-  })
+    // A PATCH is checked by its use case, after the webhook is found (404 before 422).
+    { bodyChecks: { createWebhook: webhookRuleProblems }, checkedLater: ['updateWebhook'] },
+  )
 }

@@ -92,3 +92,25 @@ export const PageQuery = Type.Object(
   { additionalProperties: false },
 )
 export type PageQuery = Static<typeof PageQuery>
+
+/** GET /api/media: a page, filtered by the media service's own filter grammar. */
+export const MediaListQuery = Type.Object(
+  {
+    ...PageQuery.properties,
+    filters: Type.Optional(
+      Type.Unsafe<Record<string, unknown>>({
+        type: 'object',
+        description: 'filters[id|mimeType|filename|createdAt|size][$operator]=value',
+      }),
+    ),
+  },
+  { additionalProperties: false },
+)
+export type MediaListQuery = Static<typeof MediaListQuery>
+
+/** POST /admin/api/websites/import */
+export const ImportQuery = Type.Object(
+  { name: Type.String({ description: "The new website's name" }) },
+  { additionalProperties: false },
+)
+export type ImportQuery = Static<typeof ImportQuery>

@@ -1,0 +1,153 @@
+import { Type } from '@sinclair/typebox'
+import type { OperationIo } from './operation-io.ts'
+import type { PublicOperationId } from './public-operations.ts'
+import { MediaUploadBody } from './schemas/media-upload.ts'
+import { ApiKeyCreateBody } from './schemas/requests/admin.ts'
+import {
+  KeyRotateBody,
+  PreviewTokenBody,
+  RoleCreateBody,
+  RoleUpdateBody,
+} from './schemas/requests/permissions.ts'
+import { ApiKey, CreatedApiKey, PreviewToken, Role } from './schemas/responses/admin.ts'
+import {
+  ContentCreateBody,
+  ContentPatchBody,
+  MediaPatchBody,
+  ScheduleCreateBody,
+} from './schemas/requests/content.ts'
+import { ContentTypeCreateBody, ContentTypePatchBody } from './schemas/requests/content-types.ts'
+import { LocaleListBody } from './schemas/requests/locales.ts'
+import {
+  ContentListQuery,
+  ContentReadQuery,
+  ContentWriteQuery,
+  ForceQuery,
+  MediaListQuery,
+  PageQuery,
+} from './schemas/requests/queries.ts'
+import { WebhookCreateBody, WebhookPatchBody } from './schemas/requests/webhooks.ts'
+import { DocsList, ListEnvelope, PageEnvelope, Ref } from './schemas/responses/common.ts'
+import { ContentType, Locales } from './schemas/responses/content-types.ts'
+import { Document, DocumentProjection, Schedule, Version } from './schemas/responses/documents.ts'
+import { Media } from './schemas/responses/media.ts'
+import { Delivery, DeliveryDetail, Webhook } from './schemas/responses/webhooks.ts'
+
+/** The answers name the documents' shared schemas (`$ref`), typed as the schemas they name. */
+const DOCUMENT = Ref('Document', Document)
+const LISTED_DOCUMENT = Ref('ListedDocument', DocumentProjection)
+const MEDIA = Ref('Media', Media)
+const CONTENT_TYPE = Ref('ContentType', ContentType)
+const LOCALES = Ref('Locales', Locales)
+const WEBHOOK = Ref('Webhook', Webhook)
+const DELIVERY = Ref('Delivery', Delivery)
+const SCHEDULE = Ref('Schedule', Schedule)
+
+/** A JSON object no schema of the contract describes further. */
+export const OpenApiDocument = Type.Unsafe<Record<string, unknown>>({
+  type: 'object',
+  description: 'An OpenAPI 3.1 document',
+})
+
+/**
+ * What each public operation takes beside its path (query parameters, body) and answers, by
+ * the operation's id in `PUBLIC_OPERATIONS`: validation, the OpenAPI document and the client's
+ * types are derived from it. Kept beside the operations rather than in them so that a browser
+ * program that only calls operations (the client, the admin panel) bundles no schema.
+ */
+export const PUBLIC_IO = {
+  listDocuments: {
+    input: { query: ContentListQuery },
+    answer: { 200: ListEnvelope(LISTED_DOCUMENT) },
+  },
+  createDocument: {
+    input: {
+      query: Type.Pick(ContentWriteQuery, ['locale']),
+      body: ContentCreateBody,
+      invalid: 'The document is invalid',
+    },
+    answer: { 201: DOCUMENT },
+  },
+  getDocumentBySlug: { input: { query: ContentReadQuery }, answer: { 200: DOCUMENT } },
+  getDocument: { input: { query: ContentReadQuery }, answer: { 200: DOCUMENT } },
+  updateDocument: {
+    input: { query: ContentWriteQuery, body: ContentPatchBody, invalid: 'The change is invalid' },
+    answer: { 200: DOCUMENT },
+  },
+  deleteDocument: { input: { query: ForceQuery }, answer: { 204: null } },
+  listVersions: {
+    input: { query: PageQuery },
+    answer: { 200: PageEnvelope(Ref('Version', Version)) },
+  },
+  listReferrers: { input: { query: PageQuery }, answer: { 200: PageEnvelope(DOCUMENT) } },
+  discardDraft: { answer: { 200: DOCUMENT } },
+  listSchedules: { answer: { 200: PageEnvelope(SCHEDULE) } },
+  createSchedule: {
+    input: { body: ScheduleCreateBody, invalid: 'The schedule is invalid' },
+    answer: { 201: SCHEDULE },
+  },
+  cancelSchedule: { answer: { 204: null } },
+  publishDocument: { answer: { 200: DOCUMENT } },
+  unpublishDocument: { answer: { 200: DOCUMENT } },
+  restoreVersion: {
+    input: { query: Type.Pick(ContentWriteQuery, ['discardDraft']) },
+    answer: { 200: DOCUMENT },
+  },
+  listMedia: { input: { query: MediaListQuery }, answer: { 200: PageEnvelope(MEDIA) } },
+  uploadMedia: { input: { body: MediaUploadBody }, answer: { 201: MEDIA } },
+  getMedia: { answer: { 200: MEDIA } },
+  updateMedia: {
+    input: { body: MediaPatchBody, invalid: 'Invalid media update' },
+    answer: { 200: MEDIA },
+  },
+  deleteMedia: { input: { query: ForceQuery }, answer: { 204: null } },
+  listContentTypes: { answer: { 200: DocsList(CONTENT_TYPE) } },
+  createContentType: {
+    input: { body: ContentTypeCreateBody, invalid: 'The content type definition is invalid' },
+    answer: { 201: CONTENT_TYPE },
+  },
+  getContentType: { answer: { 200: CONTENT_TYPE } },
+  updateContentType: {
+    input: { body: ContentTypePatchBody, invalid: 'The content type definition is invalid' },
+    answer: { 200: CONTENT_TYPE },
+  },
+  deleteContentType: { answer: { 204: null } },
+  getLocales: { answer: { 200: LOCALES } },
+  setLocales: {
+    input: { query: ForceQuery, body: LocaleListBody, invalid: 'The locale list is invalid' },
+    answer: { 200: LOCALES },
+  },
+  listWebhooks: { answer: { 200: DocsList(WEBHOOK) } },
+  createWebhook: {
+    input: { body: WebhookCreateBody, invalid: 'The webhook is invalid' },
+    answer: { 201: WEBHOOK },
+  },
+  getWebhook: { answer: { 200: WEBHOOK } },
+  updateWebhook: {
+    input: { body: WebhookPatchBody, invalid: 'The webhook is invalid' },
+    answer: { 200: WEBHOOK },
+  },
+  deleteWebhook: { answer: { 204: null } },
+  testWebhook: { answer: { 202: DELIVERY } },
+  listDeliveries: { input: { query: PageQuery }, answer: { 200: PageEnvelope(DELIVERY) } },
+  getDelivery: { answer: { 200: Ref('DeliveryDetail', DeliveryDetail) } },
+  redeliver: { answer: { 202: DELIVERY } },
+  listKeys: { answer: { 200: DocsList(ApiKey) } },
+  createKey: { input: { body: ApiKeyCreateBody }, answer: { 201: CreatedApiKey } },
+  revokeKey: { answer: { 204: null } },
+  rotateKey: {
+    input: { body: KeyRotateBody, bodyRequired: false },
+    answer: { 201: CreatedApiKey },
+  },
+  listRoles: { answer: { 200: DocsList(Role) } },
+  createRole: { input: { body: RoleCreateBody }, answer: { 201: Role } },
+  updateRole: { input: { body: RoleUpdateBody }, answer: { 200: Role } },
+  deleteRole: { answer: { 204: null } },
+  createPreviewToken: {
+    input: { body: PreviewTokenBody, bodyRequired: false },
+    answer: { 201: PreviewToken },
+  },
+  getOpenApiDocument: { answer: { 200: OpenApiDocument } },
+} as const satisfies { readonly [Id in PublicOperationId]: OperationIo }
+
+export type PublicIo = typeof PUBLIC_IO
