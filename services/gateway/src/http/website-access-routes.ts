@@ -20,6 +20,7 @@ export interface WebsiteAccessDeps {
  * They run after the API pipeline authenticated and authorized the call.
  */
 export function websiteAccessRoutes(deps: WebsiteAccessDeps): Middleware {
+  const body = jsonBody()
   return routed(
     mountEndpoints(
       new Router(),
@@ -95,7 +96,7 @@ export function websiteAccessRoutes(deps: WebsiteAccessDeps): Middleware {
           }
         },
       },
-      { parseBody: jsonBody() },
+      { before: () => body },
     ),
   )
 }
