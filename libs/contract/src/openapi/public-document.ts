@@ -1,59 +1,15 @@
 import type { ContentType } from '@cms/content-model'
-import {
-  ContentCreateBody,
-  ContentPatchBody,
-  MediaPatchBody,
-  ScheduleCreateBody,
-} from '../schemas/requests/content.ts'
-import { ContentTypeCreateBody, ContentTypePatchBody } from '../schemas/requests/content-types.ts'
-import { LocaleListBody } from '../schemas/requests/locales.ts'
-import { WebhookCreateBody, WebhookPatchBody } from '../schemas/requests/webhooks.ts'
-import { ErrorBody } from '../schemas/responses/common.ts'
-import { ContentType as ContentTypeSchema, Locales } from '../schemas/responses/content-types.ts'
-import { Document, DocumentProjection, Schedule, Version } from '../schemas/responses/documents.ts'
-import { Media } from '../schemas/responses/media.ts'
-import { Delivery, DeliveryDetail, Webhook } from '../schemas/responses/webhooks.ts'
 import { byType, contentTypeSchemas } from './data-schemas.ts'
-import { MediaUpload } from '../schemas/media-upload.ts'
-import { errorResponses, pathsOf, plain, RATE_LIMIT_HEADERS, ref, SERVERS } from './operation.ts'
+import { errorResponses, pathsOf, plain, RATE_LIMIT_HEADERS, SERVERS } from './operation.ts'
+import { PUBLIC_COMPONENTS } from './public-components.ts'
 import { PUBLIC_ROUTES } from './public-routes.ts'
+import type { PublicRoute } from './operation.ts'
 
 type Json = Record<string, unknown>
 
 export const OPENAPI_VERSION = '3.1.0'
 /** The API's own version, shown in `info.version`. */
 export const API_VERSION = '1.0.0'
-
-/** The schemas that do not depend on a website. */
-function sharedSchemas(): Record<string, Json> {
-  return {
-    Error: plain(ErrorBody),
-    Document: plain(Document),
-    DocumentProjection: plain(DocumentProjection),
-    ListedDocument: {
-      description: 'A document in a list: whole, or with `fields` applied',
-      anyOf: [ref('Document'), ref('DocumentProjection')],
-    },
-    Version: plain(Version),
-    Schedule: plain(Schedule),
-    Media: plain(Media),
-    ContentType: plain(ContentTypeSchema),
-    Locales: plain(Locales),
-    Webhook: plain(Webhook),
-    Delivery: plain(Delivery),
-    DeliveryDetail: plain(DeliveryDetail),
-    ContentCreateBody: plain(ContentCreateBody),
-    ContentPatchBody: plain(ContentPatchBody),
-    ScheduleCreateBody: plain(ScheduleCreateBody),
-    MediaPatchBody: plain(MediaPatchBody),
-    MediaUpload,
-    ContentTypeCreateBody: plain(ContentTypeCreateBody),
-    ContentTypePatchBody: plain(ContentTypePatchBody),
-    LocaleListBody: plain(LocaleListBody),
-    WebhookCreateBody: plain(WebhookCreateBody),
-    WebhookPatchBody: plain(WebhookPatchBody),
-  }
-}
 
 export const SECURITY_SCHEMES = {
   apiKey: {
@@ -76,6 +32,8 @@ export interface PublicDocumentInput {
   locales?: readonly string[]
   /** The website's name or id, for the title. */
   website?: string
+  /** The operations to describe (default: every public operation, in the contract's order). */
+  routes?: readonly PublicRoute[]
 }
 
 /**
@@ -85,9 +43,13 @@ export interface PublicDocumentInput {
 export function buildPublicDocument(input: PublicDocumentInput = {}): Json {
   const types = [...(input.types ?? [])].sort((a, b) => a.name.localeCompare(b.name))
   const locales = input.locales ?? ['en']
-  const schemas = sharedSchemas()
+  const routes = input.routes ?? PUBLIC_ROUTES
+  const schemas: Record<string, Json> = Object.fromEntries(
+    Object.entries(PUBLIC_COMPONENTS).map(([name, schema]) => [name, plain(schema as Json)]),
+  )
   if (types.length > 0) {
-    for (const type of types) Object.assign(schemas, contentTypeSchemas(type, locales))
+    const shown = new Set(types.map((type) => type.name))
+    for (const type of types) Object.assign(schemas, contentTypeSchemas(type, locales, shown))
     // Documents of this website are one of its types'; a create names its type.
     schemas.Document = {
       description: 'A document of one of the content types',
@@ -108,8 +70,8 @@ export function buildPublicDocument(input: PublicDocumentInput = {}): Json {
     },
     servers: SERVERS,
     security: [{ apiKey: [] }, { bearerKey: [] }],
-    tags: [...new Set(PUBLIC_ROUTES.map((route) => route.tag))].map((name) => ({ name })),
-    paths: pathsOf(PUBLIC_ROUTES),
+    tags: [...new Set(routes.map((route) => route.tag))].map((name) => ({ name })),
+    paths: pathsOf(routes),
     components: {
       schemas,
       headers: RATE_LIMIT_HEADERS,
