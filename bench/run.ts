@@ -40,7 +40,7 @@ async function outboxDrained(db: Db, timeoutMs: number): Promise<boolean> {
   return false
 }
 const only = process.env.BENCH_ONLY?.split(',').map((part) => part.trim().toLowerCase())
-/** BENCH_VARIANTS=warm,cold,direct,driver,304 narrows the read variants (all by default). */
+/** BENCH_VARIANTS=warm,cold,direct,driver,304,roles narrows the read variants (all by default). */
 const variants = process.env.BENCH_VARIANTS?.split(',').map((part) => part.trim())
 const variant = (name: string) => !variants || variants.includes(name)
 const selected = (name: string) => !only || only.some((part) => name.toLowerCase().includes(part))
@@ -158,6 +158,23 @@ async function main(): Promise<number> {
         await visitEveryPath(load, settings.connections)
         const warm = await http('warm', load)
         record(scenarioResult(`${scenario.name} (warm)`, warm, baselines), warm)
+      }
+      if (variant('roles')) {
+        // The permission check's cost: the same warm reads with an owner key and a custom role's.
+        const asKey = async (what: string, key: string) => {
+          const load = {
+            url: bench.gatewayUrl,
+            paths: scenario.paths,
+            headers: { 'x-api-key': key },
+          }
+          await visitEveryPath(load, settings.connections)
+          const measured = await http(what, load)
+          record(scenarioResult(`${scenario.name} (warm, ${what})`, measured, baselines), measured)
+          return measured
+        }
+        const owner = await asKey('owner key', site.adminKey)
+        const custom = await asKey('custom role', site.roleKey)
+        log(`  custom role / owner: ${(custom.reqPerSec / owner.reqPerSec).toFixed(2)}x`)
       }
       if (!variant('304')) continue
 

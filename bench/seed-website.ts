@@ -9,6 +9,8 @@ export interface BenchWebsite {
   adminKeyId: string
   readKey: string
   readKeyId: string
+  /** A key of a custom role that reads the bench's types by name (issue 32's comparison). */
+  roleKey: string
   /** The gateway with the admin key. */
   api: ApiCall
 }
@@ -47,6 +49,21 @@ export async function seedWebsite(options: {
       }),
     )
   const [adminKey, readKey] = [await createKey('admin'), await createKey('read')]
+  const typeNames = [PERSON_TYPE, TOPIC_TYPE, ARTICLE_TYPE].map((type) => type.name)
+  await expectStatus(
+    'creating the custom role',
+    201,
+    admin('POST', `/admin/api/websites/${website.id}/roles`, {
+      body: { name: 'bench-reader', permissions: { read: typeNames } },
+    }),
+  )
+  const roleKey = await expectStatus(
+    'creating the custom-role key',
+    201,
+    admin<{ id: string; key: string }>('POST', `/admin/api/websites/${website.id}/keys`, {
+      body: { name: 'bench custom role', role: 'bench-reader', rateLimit: BENCH_PLAN },
+    }),
+  )
   const api = jsonClient(options.gatewayUrl, { 'x-api-key': adminKey.key })
   await expectStatus('setting locales', 200, api('PUT', '/api/locales', { body: BENCH_LOCALES }))
   for (const type of [PERSON_TYPE, TOPIC_TYPE, ARTICLE_TYPE]) {
@@ -62,6 +79,7 @@ export async function seedWebsite(options: {
     adminKeyId: adminKey.id,
     readKey: readKey.key,
     readKeyId: readKey.id,
+    roleKey: roleKey.key,
     api,
   }
 }
