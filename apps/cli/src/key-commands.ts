@@ -1,20 +1,43 @@
 import { KEY_SCOPES } from '@cms/client'
-import type { KeyScope } from '@cms/client'
+import type { CreatedKey, KeyScope, ListedKey } from '@cms/client'
 import { positiveInteger, required, UsageError } from './cli-command.ts'
-import type { Command } from './cli-command.ts'
+import type { Command, Values } from './cli-command.ts'
 import { formatTable } from './format-table.ts'
 
-function scopeOf(value: string): KeyScope {
+function scopeOf(value: string): NonNullable<KeyScope> {
   if (!(KEY_SCOPES as readonly string[]).includes(value))
     throw new UsageError(`--scope is read or admin, not "${value}"`)
-  return value as KeyScope
+  return value as NonNullable<KeyScope>
 }
+
+/** `a,b` as a list of content type names. */
+const typesOf = (value: string | undefined): string[] | undefined =>
+  value === undefined ? undefined : value.split(',').map((type) => type.trim())
+
+/** The role (or older scope) a key is created with: exactly one of them. */
+function accessOf(values: Values): { role: string } | { scope: NonNullable<KeyScope> } {
+  if ((values.role === undefined) === (values.scope === undefined))
+    throw new UsageError('key create needs --role (or the older --scope), one of them')
+  return values.role === undefined ? { scope: scopeOf(values.scope!) } : { role: values.role }
+}
+
+function statusOf(key: ListedKey, now = Date.now()): string {
+  if (key.revokedAt) return `revoked ${key.revokedAt}`
+  if (key.expiresAt)
+    return `${Date.parse(key.expiresAt) <= now ? 'expired' : 'expires'} ${key.expiresAt}`
+  return 'active'
+}
+
+const createdText = (key: CreatedKey) =>
+  `Created ${key.scope ?? key.role} key "${key.name}" (${key.id})\n` +
+  `Rate limit: ${key.rateLimit.perMinute}/minute, ${key.rateLimit.perDay}/day\n` +
+  `Key (shown only now, store it safely): ${key.key}\n`
 
 export const KEY_COMMANDS: Readonly<Record<string, Command>> = {
   'key create': {
     args: [],
-    options: ['website', 'scope', 'name', 'per-minute', 'per-day'],
-    requiredOptions: ['website', 'scope'],
+    options: ['website', 'role', 'scope', 'types', 'expires', 'name', 'per-minute', 'per-day'],
+    requiredOptions: ['website'],
     summary: 'Creates an API key for a website; the key is shown only in this answer.',
     async run({ admin, values, websiteId }) {
       const perMinute = positiveInteger(values['per-minute'], 'per-minute')
@@ -24,19 +47,15 @@ export const KEY_COMMANDS: Readonly<Record<string, Command>> = {
         ...(perDay === undefined ? {} : { perDay }),
       }
       const website = required(values.website, 'website')
-      const scope = scopeOf(required(values.scope, 'scope'))
+      const types = typesOf(values.types)
       const key = await admin.keys.create(await websiteId(website), {
-        scope,
+        ...accessOf(values),
+        ...(types && { types }),
+        ...(values.expires !== undefined && { expiresAt: values.expires }),
         ...(values.name === undefined ? {} : { name: values.name }),
         ...(Object.keys(rateLimit).length === 0 ? {} : { rateLimit }),
       })
-      return {
-        json: key,
-        human:
-          `Created ${key.scope} key "${key.name}" (${key.id})\n` +
-          `Rate limit: ${key.rateLimit.perMinute}/minute, ${key.rateLimit.perDay}/day\n` +
-          `Key (shown only now, store it safely): ${key.key}\n`,
-      }
+      return { json: key, human: createdText(key) }
     },
   },
   'key list': {
@@ -49,15 +68,35 @@ export const KEY_COMMANDS: Readonly<Record<string, Command>> = {
       const rows = list.docs.map((key) => [
         key.id,
         `${key.prefix}...`,
-        key.scope,
+        key.types ? `${key.role} (${key.types.join(',')})` : key.role,
         `${key.rateLimit.perMinute}/min ${key.rateLimit.perDay}/day`,
-        key.revokedAt ? `revoked ${key.revokedAt}` : 'active',
+        statusOf(key),
         key.name,
       ])
-      const header = ['ID', 'PREFIX', 'SCOPE', 'RATE LIMIT', 'STATUS', 'NAME']
+      const header = ['ID', 'PREFIX', 'ROLE', 'RATE LIMIT', 'STATUS', 'NAME']
       return {
         json: list,
         human: rows.length === 0 ? 'No keys yet.\n' : formatTable(header, rows),
+      }
+    },
+  },
+  'key rotate': {
+    args: ['keyId'],
+    options: ['website', 'grace'],
+    requiredOptions: ['website'],
+    summary: 'Replaces a key by a new one (shown only now); the old one works --grace seconds.',
+    async run({ admin, args: [keyId], values, websiteId }) {
+      const grace = values.grace === undefined ? undefined : Number(values.grace)
+      if (grace !== undefined && !/^\d+$/.test(values.grace!))
+        throw new UsageError(`--grace is a number of seconds, not "${values.grace}"`)
+      const key = await admin.keys.rotate(
+        await websiteId(required(values.website, 'website')),
+        keyId!,
+        grace === undefined ? {} : { graceSeconds: grace },
+      )
+      return {
+        json: key,
+        human: `${createdText(key)}The old key ${keyId} works until ${key.replaces?.expiresAt}\n`,
       }
     },
   },

@@ -4,6 +4,7 @@ import { CmsApiError, CmsNetworkError, createCmsAdminClient } from '@cms/client'
 import { CliError, OPTION_HELP, OPTIONS, UsageError } from './cli-command.ts'
 import type { CliIo, Command, OptionName, Values } from './cli-command.ts'
 import { KEY_COMMANDS } from './key-commands.ts'
+import { ROLE_COMMANDS } from './role-commands.ts'
 import { TYPES_COMMAND } from './types-command.ts'
 import { websiteIdOf } from './website-reference.ts'
 import { WEBSITE_COMMANDS } from './website-commands.ts'
@@ -13,6 +14,7 @@ export type { CliIo } from './cli-command.ts'
 const COMMANDS: Readonly<Record<string, Command>> = {
   ...WEBSITE_COMMANDS,
   ...KEY_COMMANDS,
+  ...ROLE_COMMANDS,
   types: TYPES_COMMAND,
 }
 

@@ -77,8 +77,59 @@ describe('cms command line', () => {
       /^Created read key "read key" \(.+\)\nRate limit: 60\/minute, 10000\/day\nKey \(shown only now.*\): cms_\S+\n$/,
     )
     const list = await cms(['key', 'list', '--website', website.id])
-    expect(list.stdout.split('\n')[0]).toMatch(/^ID\s+PREFIX\s+SCOPE\s+RATE LIMIT\s+STATUS\s+NAME$/)
+    expect(list.stdout.split('\n')[0]).toMatch(/^ID\s+PREFIX\s+ROLE\s+RATE LIMIT\s+STATUS\s+NAME$/)
     expect(list.stdout).toContain('60/min 10000/day')
+  })
+
+  it('permissions: custom roles are managed per website — from the command line: a role is created, a key of it restricted to a type and expiring is listed with both, rotated, and a held role cannot be deleted', async () => {
+    const website = JSON.parse((await cms(['website', 'create', 'Roles site', '--json'])).stdout)
+    const w = ['--website', website.id]
+    const role = await cms([
+      'role',
+      'create',
+      'partner',
+      ...w,
+      '--permissions',
+      '{"read":"*","create":["event"]}',
+    ])
+    expect(role).toEqual({
+      code: 0,
+      stdout: 'Created role partner: read:* create:event\n',
+      stderr: '',
+    })
+    const expires = new Date(Date.now() + 86_400_000).toISOString()
+    const created = JSON.parse(
+      (
+        await cms([
+          'key',
+          'create',
+          ...w,
+          '--role',
+          'partner',
+          '--types',
+          'event',
+          '--expires',
+          expires,
+          '--json',
+        ])
+      ).stdout,
+    )
+    expect(created).toMatchObject({ role: 'partner', types: ['event'], expiresAt: expires })
+    const list = await cms(['key', 'list', ...w])
+    expect(list.stdout).toContain(`partner (event)`)
+    expect(list.stdout).toContain(`expires ${expires}`)
+    const rotated = JSON.parse(
+      (await cms(['key', 'rotate', created.id, ...w, '--grace', '60', '--json'])).stdout,
+    )
+    expect(rotated).toMatchObject({ role: 'partner', replaces: { id: created.id } })
+    const roles = await cms(['role', 'list', ...w])
+    expect(roles.stdout.split('\n')[0]).toMatch(/^NAME\s+KIND\s+PERMISSIONS$/)
+    expect(roles.stdout).toMatch(/partner\s+own\s+read:\* create:event/)
+    const held = await cms(['role', 'delete', 'partner', ...w])
+    expect(held.code).toBe(1)
+    expect(held.stderr).toMatch(/held by 2 live key\(s\).*409 CONFLICT/)
+    const both = await cms(['key', 'create', ...w, '--role', 'viewer', '--scope', 'read'])
+    expect(both).toMatchObject({ code: 2, stderr: expect.stringContaining('one of them') })
   })
 
   it('when the API refuses, then one line names the problem and the exit code is 1', async () => {

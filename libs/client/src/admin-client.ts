@@ -7,10 +7,14 @@ import type {
   CreatedKey,
   ImportAnswer,
   KeyInput,
+  KeyRotation,
   ListedKey,
   PurgeProgress,
   QuotaChange,
   QuotaReport,
+  Role,
+  RoleChange,
+  RoleInput,
   Website,
 } from './types/admin.ts'
 import type { ContentType } from './types/content-type.ts'
@@ -27,7 +31,7 @@ export interface CmsAdminClientOptions extends Omit<TransportOptions, 'headers'>
 }
 
 /**
- * The admin API (`/admin/api`): websites, keys, quotas, purges, export and import, media, and
+ * The admin API (`/admin/api`): websites, keys, roles, quotas, purges, export and import, media, and
  * read-only views of a website's documents and webhooks. Its writes carry no `Idempotency-Key` (the admin API does not keep keyed answers), so a 503 on a write is
  * thrown rather than retried; 429s and reads are retried.
  */
@@ -92,6 +96,32 @@ export function createCmsAdminClient(options: CmsAdminClientOptions) {
         call<CreatedKey>(ADMIN.createKey, { params: { id: websiteId }, json: input, ...options }),
       revoke: (websiteId: string, keyId: string, options?: CallOptions) =>
         call<undefined>(ADMIN.revokeKey, { params: { id: websiteId, keyId }, ...options }),
+      /** A new key like `keyId` (shown once); the old one works for `graceSeconds`. */
+      rotate: (
+        websiteId: string,
+        keyId: string,
+        rotation: KeyRotation = {},
+        options?: CallOptions,
+      ) =>
+        call<CreatedKey>(ADMIN.rotateKey, {
+          params: { id: websiteId, keyId },
+          json: rotation,
+          ...options,
+        }),
+    },
+    roles: {
+      list: (websiteId: string, options?: CallOptions) =>
+        call<DocsList<Role>>(ADMIN.listRoles, { params: { id: websiteId }, ...options }),
+      create: (websiteId: string, input: RoleInput, options?: CallOptions) =>
+        call<Role>(ADMIN.createRole, { params: { id: websiteId }, json: input, ...options }),
+      update: (websiteId: string, name: string, change: RoleChange, options?: CallOptions) =>
+        call<Role>(ADMIN.updateRole, {
+          params: { id: websiteId, name },
+          json: change,
+          ...options,
+        }),
+      delete: (websiteId: string, name: string, options?: CallOptions) =>
+        call<undefined>(ADMIN.deleteRole, { params: { id: websiteId, name }, ...options }),
     },
     quotas: {
       get: (websiteId: string, options?: CallOptions) =>

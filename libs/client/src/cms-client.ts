@@ -1,3 +1,4 @@
+import { accessApi } from './access-api.ts'
 import { contentApi } from './content-api.ts'
 import { contentTypesApi, localesApi } from './content-types-api.ts'
 import { mediaApi } from './media-api.ts'
@@ -6,7 +7,7 @@ import type { TransportOptions } from './transport.ts'
 import { webhooksApi } from './webhooks-api.ts'
 
 export interface CmsClientOptions extends Omit<TransportOptions, 'headers'> {
-  /** An API key of the website (`read` or `admin` scope). */
+  /** An API key of the website (or a preview token). */
   apiKey: string
 }
 
@@ -20,6 +21,7 @@ export function createCmsClient(options: CmsClientOptions) {
     media: mediaApi(transport),
     webhooks: webhooksApi(transport),
     locales: localesApi(transport),
+    ...accessApi(transport),
   }
 }
 

@@ -4,6 +4,12 @@ import type {
   ApiKey,
   ApiKeyCreateBody,
   CreatedApiKey,
+  KeyRotateBody,
+  PreviewToken as PreviewTokenSchema,
+  PreviewTokenBody,
+  Role as RoleSchema,
+  RoleCreateBody,
+  RoleUpdateBody,
   ImportResult,
   Purge,
   QuotaChangeBody,
@@ -36,3 +42,18 @@ export type QuotaChange = QuotaChangeBody
 export type PurgeProgress = Purge
 
 export type ImportAnswer = Static<typeof ImportResult>
+
+/** A role: built in or the website's own, with what it grants. */
+export type Role = RoleSchema
+
+export type RoleInput = RoleCreateBody
+
+export type RoleChange = RoleUpdateBody
+
+/** How long a rotated key's old secret keeps working. */
+export type KeyRotation = KeyRotateBody
+
+export type PreviewTokenInput = PreviewTokenBody
+
+/** A preview token (shown once) and what it grants. */
+export type PreviewToken = PreviewTokenSchema
