@@ -2,7 +2,7 @@ import { Router } from '@koa/router'
 import { localeCodeProblem, MAX_LOCALES } from '@cms/content-model'
 import { ValidationError } from '@cms/errors'
 import type { MediaStore } from '../media/media-store.ts'
-import type { ContentStore } from '../store/content-store.ts'
+import type { DocumentStore } from '../document/document-store.ts'
 
 /**
  * Paths only other services call (the gateway routes no public path here):
@@ -11,7 +11,7 @@ import type { ContentStore } from '../store/content-store.ts'
  * `GET /internal/usage` the bytes of its media, for the admin API's quota view.
  */
 export function internalRoutes(
-  store: Pick<ContentStore, 'localesInUse'>,
+  store: Pick<DocumentStore, 'localesInUse'>,
   media: Pick<MediaStore, 'bytesOf'>,
 ): Router {
   const router = new Router({ prefix: '/internal' })

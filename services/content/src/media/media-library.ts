@@ -6,7 +6,7 @@ import type { Caller } from '@cms/http'
 import { DEFAULT_WEBSITE_QUOTAS, quotaExceeded } from '@cms/http'
 import { pageEnvelope, parsePageRequest, skipOf } from '@cms/pagination'
 import type { PageEnvelope } from '@cms/pagination'
-import type { ContentStore } from '../store/content-store.ts'
+import type { DocumentStore } from '../document/document-store.ts'
 import type { MediaSettings } from './media-config.ts'
 import { mediaListFilter } from './media-filters.ts'
 import type { MediaStore } from './media-store.ts'
@@ -26,7 +26,7 @@ export interface MediaLibraryDeps {
   /** Marks around uploads and deletes, for the orphan sweep. */
   pending: PendingBytes
   images: ImageEngine
-  documents: Pick<ContentStore, 'page'>
+  documents: Pick<DocumentStore, 'page'>
   settings: MediaSettings
   clock: () => Date
 }

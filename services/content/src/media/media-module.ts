@@ -2,7 +2,7 @@ import type { Db } from 'mongodb'
 import type { Middleware } from 'koa'
 import { routed } from '@cms/http'
 import type { Logger } from '@cms/logger'
-import type { ContentStore } from '../store/content-store.ts'
+import type { DocumentStore } from '../document/document-store.ts'
 import { mediaSettingsOf } from './media-config.ts'
 import { createImageEngine } from './image-engine.ts'
 import { createMediaLibrary } from './media-library.ts'
@@ -17,7 +17,7 @@ import type { MediaLookup } from '../domain/relations.ts'
 /** The media library wired for main.ts: its indexes, the upload step and its routes. */
 export function createMediaModule(deps: {
   db: Db
-  documents: Pick<ContentStore, 'page'>
+  documents: Pick<DocumentStore, 'page'>
   config: Parameters<typeof mediaSettingsOf>[0]
   clock: () => Date
   logger: Logger

@@ -5,7 +5,7 @@ import type { Caller } from '@cms/http'
 import { pageEnvelope } from '@cms/pagination'
 import type { PageEnvelope } from '@cms/pagination'
 import { findOwnedDocument } from '../domain/document-access.ts'
-import type { ContentStore } from '../store/content-store.ts'
+import type { DocumentStore } from '../document/document-store.ts'
 import { SCHEDULE_ACTIONS, SCHEDULE_MEMBER, toApiSchedule } from './schedule.ts'
 import type { ApiSchedule, ScheduleAction, StoredSchedule } from './schedule.ts'
 import { slotOf } from './schedules-collection.ts'
@@ -29,7 +29,7 @@ export function scheduleOf(
 /** The schedule endpoints of a document (extensions D): set or replace, list, cancel. */
 export function createScheduler(deps: {
   schedules: SchedulesCollection
-  store: Pick<ContentStore, 'findDocument' | 'setSchedule'>
+  store: Pick<DocumentStore, 'findDocument' | 'setSchedule'>
   clock: () => Date
 }) {
   return {
