@@ -54,9 +54,9 @@ export type OperationHandlers<Id extends PublicOperationId> = EndpointHandlers<
  */
 export type BodyCheck = (body: unknown) => ErrorDetail[]
 
-export interface MountOptions<Id extends string> {
+export interface MountOptions<Id extends string, IoTable = unknown> {
   /** What each endpoint takes and answers (the contract's `PUBLIC_IO` or `ADMIN_IO`). */
-  io?: { readonly [K in Id]?: OperationIo }
+  io?: IoTable
   /** Runs first on every endpoint (the public operations' `authorizedAs`). */
   before?: (id: string) => Middleware
   /** Parses a JSON body where no parser ran before the router (the admin API's). */
@@ -87,14 +87,15 @@ export function mountEndpoints<
   router: Router,
   table: Table,
   handlers: EndpointHandlers<Table, Id, IoTable>,
-  options: MountOptions<NoInfer<Id>> = {},
+  options: MountOptions<NoInfer<Id>, IoTable> = {},
 ): Router {
+  const io = options.io as { readonly [K in Id]?: OperationIo } | undefined
   for (const id of Object.keys(table) as Id[]) {
     if (!Object.hasOwn(handlers, id)) continue
     const { method, path } = table[id]!
     const checked = options.checkedLater?.includes(id)
       ? undefined
-      : validatedBody(options.io?.[id]?.input, options.bodyChecks?.[id])
+      : validatedBody(io?.[id]?.input, options.bodyChecks?.[id])
     const stack = [
       ...(options.before ? [options.before(id)] : []),
       ...(checked && options.parseBody ? [options.parseBody] : []),

@@ -17,6 +17,8 @@ export interface WebsiteInput {
 }
 
 /** `{name}`, as both create and rename take it; the name is kept without outer spaces. */
-export function parseWebsiteInput(body: unknown): WebsiteInput {
-  return { name: validateBody(WebsiteBody, body).name.trim() }
-}
+export const websiteInputOf = (body: WebsiteBody): WebsiteInput => ({ name: body.name.trim() })
+
+/** Any value (an import's `?name=`) as a website's input: its shape by the schema first. */
+export const parseWebsiteInput = (body: unknown): WebsiteInput =>
+  websiteInputOf(validateBody(WebsiteBody, body))

@@ -2,15 +2,14 @@ import { Router } from '@koa/router'
 import type { RouterContext } from '@koa/router'
 import type { Middleware } from 'koa'
 import { buildAdminDocument } from '@cms/contract/openapi'
-import { ADMIN_OPERATIONS, BUILT_IN_ROLES } from '@cms/contract'
+import { ADMIN_IO, ADMIN_OPERATIONS, BUILT_IN_ROLES } from '@cms/contract'
 import { jsonBody, mountEndpoints, routed } from '@cms/http'
 import { parseApiKeyInput } from '../domain/api-key.ts'
 import type { ApiKeysAdmin } from '../domain/api-keys-admin.ts'
 import type { RolesAdmin } from '../domain/roles-admin.ts'
-import { parseWebsiteInput } from '../domain/website.ts'
+import { websiteInputOf } from '../domain/website.ts'
 import { quotaReport } from '../domain/quota-report.ts'
 import type { QuotaUsageReader } from '../domain/quota-report.ts'
-import { parseQuotaChange } from '../domain/website-quotas.ts'
 import type { WebsitesAdmin } from '../domain/websites-admin.ts'
 import type { WebsiteExport } from '../lifecycle/website-export.ts'
 import type { WebsiteImport } from '../lifecycle/website-import.ts'
@@ -59,80 +58,91 @@ export function adminRouter(deps: AdminRoutesDeps): Router {
   // The admin API's OpenAPI 3.1 document: it depends on no website, so it is built once.
   let adminDocument: Record<string, unknown> | undefined
 
-  return mountEndpoints(new Router(), ADMIN_OPERATIONS, {
-    listWebsites: async (ctx) => {
-      ctx.body = { docs: (await deps.websites.list()).map(websiteJson) }
+  return mountEndpoints(
+    new Router(),
+    ADMIN_OPERATIONS,
+    {
+      listWebsites: async (ctx) => {
+        ctx.body = { docs: (await deps.websites.list()).map(websiteJson) }
+      },
+      createWebsite: async (ctx) => {
+        ctx.status = 201
+        ctx.body = websiteJson(await deps.websites.create(websiteInputOf(ctx.state.input.body)))
+      },
+      getWebsite: async (ctx) => {
+        ctx.body = websiteJson(await deps.websites.get(ctx.params.id))
+      },
+      renameWebsite: async (ctx) => {
+        ctx.body = websiteJson(
+          await deps.websites.rename(ctx.params.id, websiteInputOf(ctx.state.input.body)),
+        )
+      },
+      deleteWebsite: async (ctx) => {
+        await deps.websites.remove(ctx.params.id)
+        ctx.status = 204
+      },
+      getQuotas: async (ctx) => {
+        ctx.body = await quotas(ctx.params.id)
+      },
+      changeQuotas: async (ctx) => {
+        await deps.websites.changeQuotas(ctx.params.id, ctx.state.input.body)
+        ctx.body = await quotas(ctx.params.id)
+      },
+      listKeys: async (ctx) => {
+        ctx.body = { docs: (await deps.apiKeys.list(ctx.params.id)).map(apiKeyJson) }
+      },
+      createKey: withBody(async (ctx) => {
+        const input = parseApiKeyInput(ctx.request.body, new Date())
+        const created = await deps.apiKeys.create(ctx.params.id, input, OPERATOR)
+        ctx.status = 201
+        ctx.set('Cache-Control', 'no-store')
+        ctx.body = createdApiKeyJson(created)
+      }),
+      revokeKey: async (ctx) => {
+        await deps.apiKeys.revoke(ctx.params.id, ctx.params.keyId, OPERATOR)
+        ctx.status = 204
+      },
+      rotateKey: withBody(async (ctx) => {
+        const { id, keyId } = ctx.params
+        const created = await deps.apiKeys.rotate(id, keyId, ctx.request.body ?? {}, OPERATOR)
+        ctx.status = 201
+        ctx.set('Cache-Control', 'no-store')
+        ctx.body = createdApiKeyJson(created)
+      }),
+      listRoles: async (ctx) => {
+        ctx.body = { docs: (await deps.roles.list(ctx.params.id)).map(roleJson) }
+      },
+      createRole: withBody(async (ctx) => {
+        ctx.status = 201
+        ctx.body = roleJson(await deps.roles.create(ctx.params.id, ctx.request.body, OPERATOR))
+      }),
+      updateRole: withBody(async (ctx) => {
+        const { id, name } = ctx.params
+        ctx.body = roleJson(await deps.roles.update(id, name, ctx.request.body, OPERATOR))
+      }),
+      deleteRole: async (ctx) => {
+        await deps.roles.remove(ctx.params.id, ctx.params.name, OPERATOR)
+        ctx.status = 204
+      },
+      getAdminOpenApiDocument: (ctx) => {
+        adminDocument ??= buildAdminDocument()
+        ctx.set('Cache-Control', 'no-cache')
+        ctx.body = adminDocument
+      },
+      ...adminLifecycleRoutes(deps.lifecycle),
+      ...adminReadRoutes({ websites: deps.websites, proxy: deps.proxy }),
+      ...adminMediaRoutes({
+        websites: deps.websites,
+        proxy: deps.proxy,
+        contentChanged: deps.contentChanged,
+      }),
     },
-    createWebsite: withBody(async (ctx) => {
-      ctx.status = 201
-      ctx.body = websiteJson(await deps.websites.create(parseWebsiteInput(ctx.request.body)))
-    }),
-    getWebsite: async (ctx) => {
-      ctx.body = websiteJson(await deps.websites.get(ctx.params.id))
+    {
+      io: ADMIN_IO,
+      parseBody: body,
+      // Checked by their use cases (a key's role or scope first, a role against the website's
+      // own), or by the content service the call is forwarded to.
+      checkedLater: ['createKey', 'rotateKey', 'createRole', 'updateRole', 'updateMedia'],
     },
-    renameWebsite: withBody(async (ctx) => {
-      ctx.body = websiteJson(
-        await deps.websites.rename(ctx.params.id, parseWebsiteInput(ctx.request.body)),
-      )
-    }),
-    deleteWebsite: async (ctx) => {
-      await deps.websites.remove(ctx.params.id)
-      ctx.status = 204
-    },
-    getQuotas: async (ctx) => {
-      ctx.body = await quotas(ctx.params.id)
-    },
-    changeQuotas: withBody(async (ctx) => {
-      await deps.websites.changeQuotas(ctx.params.id, parseQuotaChange(ctx.request.body))
-      ctx.body = await quotas(ctx.params.id)
-    }),
-    listKeys: async (ctx) => {
-      ctx.body = { docs: (await deps.apiKeys.list(ctx.params.id)).map(apiKeyJson) }
-    },
-    createKey: withBody(async (ctx) => {
-      const input = parseApiKeyInput(ctx.request.body, new Date())
-      const created = await deps.apiKeys.create(ctx.params.id, input, OPERATOR)
-      ctx.status = 201
-      ctx.set('Cache-Control', 'no-store')
-      ctx.body = createdApiKeyJson(created)
-    }),
-    revokeKey: async (ctx) => {
-      await deps.apiKeys.revoke(ctx.params.id, ctx.params.keyId, OPERATOR)
-      ctx.status = 204
-    },
-    rotateKey: withBody(async (ctx) => {
-      const { id, keyId } = ctx.params
-      const created = await deps.apiKeys.rotate(id, keyId, ctx.request.body ?? {}, OPERATOR)
-      ctx.status = 201
-      ctx.set('Cache-Control', 'no-store')
-      ctx.body = createdApiKeyJson(created)
-    }),
-    listRoles: async (ctx) => {
-      ctx.body = { docs: (await deps.roles.list(ctx.params.id)).map(roleJson) }
-    },
-    createRole: withBody(async (ctx) => {
-      ctx.status = 201
-      ctx.body = roleJson(await deps.roles.create(ctx.params.id, ctx.request.body, OPERATOR))
-    }),
-    updateRole: withBody(async (ctx) => {
-      const { id, name } = ctx.params
-      ctx.body = roleJson(await deps.roles.update(id, name, ctx.request.body, OPERATOR))
-    }),
-    deleteRole: async (ctx) => {
-      await deps.roles.remove(ctx.params.id, ctx.params.name, OPERATOR)
-      ctx.status = 204
-    },
-    getAdminOpenApiDocument: (ctx) => {
-      adminDocument ??= buildAdminDocument()
-      ctx.set('Cache-Control', 'no-cache')
-      ctx.body = adminDocument
-    },
-    ...adminLifecycleRoutes(deps.lifecycle),
-    ...adminReadRoutes({ websites: deps.websites, proxy: deps.proxy }),
-    ...adminMediaRoutes({
-      websites: deps.websites,
-      proxy: deps.proxy,
-      contentChanged: deps.contentChanged,
-    }),
-  })
+  )
 }

@@ -1,0 +1,137 @@
+import { createServer } from 'node:http'
+import type { AddressInfo, Server } from 'node:net'
+import { Router } from '@koa/router'
+import { Type } from '@sinclair/typebox'
+import Koa from 'koa'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { OperationIo } from '@cms/contract'
+import { createLogger } from '@cms/logger'
+import { errorHandler } from './error-handler.ts'
+import { jsonBody } from './json-body.ts'
+import { mountEndpoints } from './mount-operations.ts'
+
+const TABLE = {
+  makeThing: { method: 'POST', path: '/things' },
+  renameThing: { method: 'PATCH', path: '/things/:id' },
+  pingThing: { method: 'POST', path: '/things/:id/ping' },
+  patchLater: { method: 'PUT', path: '/things/:id' },
+} as const
+
+const Thing = Type.Object({ name: Type.String({ minLength: 1 }) }, { additionalProperties: false })
+const Ping = Type.Object({ times: Type.Optional(Type.Integer()) }, { additionalProperties: false })
+
+const IO = {
+  makeThing: { input: { body: Thing, invalid: 'The thing is invalid' }, answer: { 201: null } },
+  renameThing: { input: { body: Thing }, answer: { 200: null } },
+  pingThing: { input: { body: Ping, bodyRequired: false }, answer: { 200: null } },
+  patchLater: { input: { body: Thing }, answer: { 200: null } },
+} as const satisfies Record<keyof typeof TABLE, OperationIo>
+
+let server: Server
+let base: string
+const seen: unknown[] = []
+
+beforeAll(async () => {
+  const app = new Koa()
+  app.use(errorHandler(createLogger({ service: 'mount-test', level: 'silent' })))
+  const router = mountEndpoints(
+    new Router(),
+    TABLE,
+    {
+      makeThing: (ctx) => {
+        seen.push(ctx.state.input.body.name)
+        ctx.status = 201
+      },
+      renameThing: (ctx) => {
+        ctx.body = ctx.state.input.body
+      },
+      pingThing: (ctx) => {
+        ctx.body = { sent: ctx.state.input.body ?? 'nothing' }
+      },
+      patchLater: (ctx) => {
+        ctx.body = { raw: ctx.request.body ?? 'not parsed' }
+      },
+    },
+    {
+      io: IO,
+      parseBody: jsonBody(),
+      bodyChecks: {
+        renameThing: (body) =>
+          (body as { name?: unknown }).name === 'taken'
+            ? [{ path: 'name', message: 'is taken' }]
+            : [],
+      },
+      checkedLater: ['patchLater'],
+    },
+  )
+  app.use(router.routes())
+  server = createServer(app.callback())
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+})
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())))
+
+const send = async (method: string, path: string, body?: unknown) => {
+  const response = await fetch(`${base}${path}`, {
+    method,
+    ...(body !== undefined && {
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    }),
+  })
+  return { status: response.status, body: (await response.json().catch(() => null)) as unknown }
+}
+
+describe('mountEndpoints checks the body the contract declares', () => {
+  it('when a body breaks the schema, then the answer is one 422 with the contract message and every problem, and the handler does not run', async () => {
+    const answer = await send('POST', '/things', { name: '', colour: 'red' })
+    expect(answer).toEqual({
+      status: 422,
+      body: {
+        error: {
+          code: 'VALIDATION_ERROR',
+          message: 'The thing is invalid',
+          details: [
+            { path: 'colour', message: 'is not accepted here (allowed: name)' },
+            { path: 'name', message: 'must not be empty' },
+          ],
+        },
+      },
+    })
+    expect(seen).toEqual([])
+  })
+
+  it('when a body is valid, then the handler reads it typed from ctx.state.input', async () => {
+    expect((await send('POST', '/things', { name: 'lamp' })).status).toBe(201)
+    expect(seen).toEqual(['lamp'])
+  })
+
+  it("when a service adds a check, then its problems follow the schema's in the same 422, under the default message", async () => {
+    const answer = await send('PATCH', '/things/1', { name: 'taken', size: 1 })
+    expect(answer.body).toEqual({
+      error: {
+        code: 'VALIDATION_ERROR',
+        message: 'The request body is invalid',
+        details: [
+          { path: 'size', message: 'is not accepted here (allowed: name)' },
+          { path: 'name', message: 'is taken' },
+        ],
+      },
+    })
+  })
+
+  it('when a body may be left out, then no body reaches the handler as none and a bad one is still refused', async () => {
+    expect(await send('POST', '/things/1/ping')).toEqual({
+      status: 200,
+      body: { sent: 'nothing' },
+    })
+    expect((await send('POST', '/things/1/ping', { times: 'x' })).status).toBe(422)
+  })
+
+  it('when an endpoint is checked later, then the mount neither parses nor checks its body (its handler does)', async () => {
+    expect(await send('PUT', '/things/1', { other: true })).toEqual({
+      status: 200,
+      body: { raw: 'not parsed' },
+    })
+  })
+})
