@@ -8,8 +8,15 @@ type Json = Record<string, unknown>
 const ID = { type: 'string', format: 'uuid' }
 const MAX_IDS = 100
 
-/** The JSON value of one field, as written (`input`) or as read. */
-function valueOf(field: FieldDefinition, mode: 'input' | 'read'): Json {
+/**
+ * The JSON value of one field, as written (`input`) or as read. A read relation into a type the
+ * document does not describe (not in `shown`) is any `Document`.
+ */
+function valueOf(
+  field: FieldDefinition,
+  mode: 'input' | 'read',
+  shown?: ReadonlySet<string>,
+): Json {
   switch (field.type) {
     case 'text':
     case 'textarea':
@@ -56,7 +63,11 @@ function valueOf(field: FieldDefinition, mode: 'input' | 'read'): Json {
                 ID,
                 field.type === 'media'
                   ? ref('Media')
-                  : ref(field.target ? `${field.target}.Document` : 'Document'),
+                  : ref(
+                      field.target && shown?.has(field.target)
+                        ? `${field.target}.Document`
+                        : 'Document',
+                    ),
                 ref('DocumentProjection'),
               ],
             }
@@ -95,10 +106,10 @@ const nullable = (schema: Json): Json => ({ anyOf: [schema, { type: 'null' }] })
  * for a localized field with `locale=*` an object of values keyed by locale code. Members are
  * not required: a field added to the type after a document was written has no value there.
  */
-function readData(type: ContentType, locales: readonly string[]): Json {
+function readData(type: ContentType, locales: readonly string[], shown: ReadonlySet<string>): Json {
   const properties: Json = {}
   for (const field of type.fields) {
-    const value = nullable(valueOf(field, 'read'))
+    const value = nullable(valueOf(field, 'read', shown))
     properties[field.name] = isLocalized(type, field)
       ? {
           ...describe(field),
@@ -136,17 +147,21 @@ function inputData(type: ContentType): Json {
   }
 }
 
-/** The named schemas of one content type: `<name>.Data`, `<name>.Document`, `<name>.Create`. */
+/**
+ * The named schemas of one content type: `<name>.Data`, `<name>.Document`, `<name>.Create`;
+ * `shown`: the names of the types the document describes.
+ */
 export function contentTypeSchemas(
   type: ContentType,
   locales: readonly string[],
+  shown: ReadonlySet<string>,
 ): Record<string, Json> {
   const name = type.name
   return {
     [`${name}.Data`]: {
       title: `${type.label}: data`,
       ...(type.description && { description: type.description }),
-      ...readData(type, locales),
+      ...readData(type, locales, shown),
     },
     [`${name}.Document`]: {
       title: `${type.label}: document`,

@@ -3,6 +3,7 @@ import { byType, contentTypeSchemas } from './data-schemas.ts'
 import { errorResponses, pathsOf, plain, RATE_LIMIT_HEADERS, SERVERS } from './operation.ts'
 import { PUBLIC_COMPONENTS } from './public-components.ts'
 import { PUBLIC_ROUTES } from './public-routes.ts'
+import type { PublicRoute } from './operation.ts'
 
 type Json = Record<string, unknown>
 
@@ -31,6 +32,8 @@ export interface PublicDocumentInput {
   locales?: readonly string[]
   /** The website's name or id, for the title. */
   website?: string
+  /** The operations to describe (default: every public operation, in the contract's order). */
+  routes?: readonly PublicRoute[]
 }
 
 /**
@@ -40,11 +43,13 @@ export interface PublicDocumentInput {
 export function buildPublicDocument(input: PublicDocumentInput = {}): Json {
   const types = [...(input.types ?? [])].sort((a, b) => a.name.localeCompare(b.name))
   const locales = input.locales ?? ['en']
+  const routes = input.routes ?? PUBLIC_ROUTES
   const schemas: Record<string, Json> = Object.fromEntries(
     Object.entries(PUBLIC_COMPONENTS).map(([name, schema]) => [name, plain(schema as Json)]),
   )
   if (types.length > 0) {
-    for (const type of types) Object.assign(schemas, contentTypeSchemas(type, locales))
+    const shown = new Set(types.map((type) => type.name))
+    for (const type of types) Object.assign(schemas, contentTypeSchemas(type, locales, shown))
     // Documents of this website are one of its types'; a create names its type.
     schemas.Document = {
       description: 'A document of one of the content types',
@@ -65,8 +70,8 @@ export function buildPublicDocument(input: PublicDocumentInput = {}): Json {
     },
     servers: SERVERS,
     security: [{ apiKey: [] }, { bearerKey: [] }],
-    tags: [...new Set(PUBLIC_ROUTES.map((route) => route.tag))].map((name) => ({ name })),
-    paths: pathsOf(PUBLIC_ROUTES),
+    tags: [...new Set(routes.map((route) => route.tag))].map((name) => ({ name })),
+    paths: pathsOf(routes),
     components: {
       schemas,
       headers: RATE_LIMIT_HEADERS,

@@ -1,12 +1,13 @@
 import { Router } from '@koa/router'
-import { buildPublicDocument } from '@cms/contract/openapi'
 import { mountOperations } from '@cms/http'
 import type { ContentTypes } from '../domain/content-types.ts'
+import { openApiDocumentFor } from '../domain/openapi-for-caller.ts'
 import type { WebsiteLocales } from '../domain/website-locales.ts'
 
 /**
- * `GET /api/openapi.json` (any key): the OpenAPI 3.1 document of the caller's website, built
- * here because this service holds the website's content types and locales (docs/schema.md).
+ * `GET /api/openapi.json` (any key): the OpenAPI 3.1 document of the caller's website as the
+ * caller may use it, built here because this service holds the website's content types and
+ * locales (docs/schema.md). Never cached: it varies by key (Cache-Control: no-cache).
  */
 export function openApiRoutes(types: ContentTypes, locales: WebsiteLocales): Router {
   return mountOperations(new Router(), {
@@ -14,7 +15,7 @@ export function openApiRoutes(types: ContentTypes, locales: WebsiteLocales): Rou
       const caller = ctx.state.caller
       const [list, localeList] = await Promise.all([types.list(caller), locales.get(caller)])
       ctx.set('Cache-Control', 'no-cache')
-      ctx.body = buildPublicDocument({
+      ctx.body = openApiDocumentFor(caller, {
         types: list,
         locales: localeList.map((locale) => locale.code),
       })

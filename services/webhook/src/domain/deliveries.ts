@@ -10,6 +10,8 @@ import type { PageEnvelope, PageRequest } from '@cms/pagination'
 import { pingBody } from './payload.ts'
 import { targetHost } from './webhook.ts'
 import type { Webhook } from './webhook.ts'
+import { isVisibleTo, payloadVisibleTo, seesEveryType } from './webhook-visibility.ts'
+import type { WebhookCaller } from './webhook-visibility.ts'
 
 export interface DeliveryUseCaseDeps {
   webhooks: WebhookRepository
@@ -22,10 +24,18 @@ export interface DeliveryUseCaseDeps {
 
 /** The delivery log of one webhook, redelivery, and the test ping. */
 export function createDeliveryUseCases(deps: DeliveryUseCaseDeps) {
-  async function findWebhook(websiteId: string, webhookId: string): Promise<Webhook> {
-    const webhook = await deps.webhooks.find(websiteId, webhookId)
-    if (!webhook) throw new NotFoundError('Webhook not found')
+  async function findWebhook(caller: WebhookCaller, webhookId: string): Promise<Webhook> {
+    const webhook = await deps.webhooks.find(caller.websiteId, webhookId)
+    if (!webhook || !isVisibleTo(webhook, caller)) throw new NotFoundError('Webhook not found')
     return webhook
+  }
+
+  /** A delivery from before its webhook was narrowed to the caller's types is not sent again. */
+  async function assertResendable(delivery: Delivery, caller: WebhookCaller): Promise<void> {
+    if (seesEveryType(caller)) return
+    const payload = await deps.payloads.find(delivery.payloadId)
+    if (payload && !payloadVisibleTo(payload.body, caller))
+      throw new NotFoundError('Delivery not found')
   }
 
   async function findDelivery(webhook: Webhook, deliveryId: string): Promise<Delivery> {
@@ -86,11 +96,11 @@ export function createDeliveryUseCases(deps: DeliveryUseCaseDeps) {
 
   return {
     async page(
-      websiteId: string,
+      caller: WebhookCaller,
       webhookId: string,
       request: PageRequest,
     ): Promise<PageEnvelope<DeliveryView>> {
-      const webhook = await findWebhook(websiteId, webhookId)
+      const webhook = await findWebhook(caller, webhookId)
       const { docs, totalDocs } = await deps.deliveries.pageByWebhook(webhook.id, {
         skip: (request.page - 1) * request.limit,
         limit: request.limit,
@@ -99,11 +109,11 @@ export function createDeliveryUseCases(deps: DeliveryUseCaseDeps) {
     },
 
     async get(
-      websiteId: string,
+      caller: WebhookCaller,
       webhookId: string,
       deliveryId: string,
     ): Promise<DeliveryDetailView> {
-      const delivery = await findDelivery(await findWebhook(websiteId, webhookId), deliveryId)
+      const delivery = await findDelivery(await findWebhook(caller, webhookId), deliveryId)
       return toDeliveryDetailView(delivery, await deps.deliveries.attemptsOf(delivery.id))
     },
 
@@ -112,12 +122,13 @@ export function createDeliveryUseCases(deps: DeliveryUseCaseDeps) {
      * schedule; the original's log entry stays as it was.
      */
     async redeliver(
-      websiteId: string,
+      caller: WebhookCaller,
       webhookId: string,
       deliveryId: string,
     ): Promise<DeliveryView> {
-      const webhook = await findWebhook(websiteId, webhookId)
+      const webhook = await findWebhook(caller, webhookId)
       const original = await findDelivery(webhook, deliveryId)
+      await assertResendable(original, caller)
       return startDelivery(
         webhook,
         newDelivery(webhook, {
@@ -132,8 +143,9 @@ export function createDeliveryUseCases(deps: DeliveryUseCaseDeps) {
     },
 
     /** A signed `webhook.ping` through the normal pipeline (guard, signature, retries, log). */
-    async ping(websiteId: string, webhookId: string): Promise<DeliveryView> {
-      const webhook = await findWebhook(websiteId, webhookId)
+    async ping(caller: WebhookCaller, webhookId: string): Promise<DeliveryView> {
+      const { websiteId } = caller
+      const webhook = await findWebhook(caller, webhookId)
       const id = deps.newId()
       const payloadId = `ping:${id}`
       const now = deps.now()

@@ -17,44 +17,40 @@ export function webhookRoutes(deps: RouteDeps): Router {
     new Router(),
     {
       listWebhooks: async (ctx) => {
-        ctx.body = { docs: await webhooks.list(ctx.state.caller.websiteId) }
+        ctx.body = { docs: await webhooks.list(ctx.state.caller) }
       },
       createWebhook: async (ctx) => {
         ctx.status = 201
         const { websiteId, quotas } = ctx.state.caller
         const writeKey = writeKeyOf(ctx, websiteId)
-        ctx.body = await webhooks.create(websiteId, ctx.state.input.body, quotas, writeKey)
+        ctx.body = await webhooks.create(ctx.state.caller, ctx.state.input.body, quotas, writeKey)
       },
       getWebhook: async (ctx) => {
-        ctx.body = await webhooks.get(ctx.state.caller.websiteId, ctx.params.id)
+        ctx.body = await webhooks.get(ctx.state.caller, ctx.params.id)
       },
       updateWebhook: async (ctx) => {
-        ctx.body = await webhooks.update(
-          ctx.state.caller.websiteId,
-          ctx.params.id,
-          ctx.request.body,
-        )
+        ctx.body = await webhooks.update(ctx.state.caller, ctx.params.id, ctx.request.body)
       },
       deleteWebhook: async (ctx) => {
-        await webhooks.remove(ctx.state.caller.websiteId, ctx.params.id)
+        await webhooks.remove(ctx.state.caller, ctx.params.id)
         ctx.status = 204
       },
       listDeliveries: async (ctx) => {
         const page = parsePageRequest(ctx.querystring)
-        ctx.body = await deliveries.page(ctx.state.caller.websiteId, ctx.params.id, page)
+        ctx.body = await deliveries.page(ctx.state.caller, ctx.params.id, page)
       },
       getDelivery: async (ctx) => {
         const { id, deliveryId } = ctx.params
-        ctx.body = await deliveries.get(ctx.state.caller.websiteId, id, deliveryId)
+        ctx.body = await deliveries.get(ctx.state.caller, id, deliveryId)
       },
       redeliver: async (ctx) => {
         const { id, deliveryId } = ctx.params
         ctx.status = 202
-        ctx.body = await deliveries.redeliver(ctx.state.caller.websiteId, id, deliveryId)
+        ctx.body = await deliveries.redeliver(ctx.state.caller, id, deliveryId)
       },
       testWebhook: async (ctx) => {
         ctx.status = 202
-        ctx.body = await deliveries.ping(ctx.state.caller.websiteId, ctx.params.id)
+        ctx.body = await deliveries.ping(ctx.state.caller, ctx.params.id)
       },
     },
     // A PATCH is checked by its use case, after the webhook is found (404 before 422).
