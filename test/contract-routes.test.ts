@@ -1,7 +1,7 @@
 import type { Router } from '@koa/router'
 import { describe, expect, it } from 'vitest'
 import { ADMIN_OPERATIONS, PUBLIC_OPERATIONS } from '@cms/contract'
-import type { Operation, Upstream } from '@cms/contract'
+import type { Operation, Server } from '@cms/contract'
 import { contentRoutes } from '../services/content/src/http/content-routes.ts'
 import { scheduleRoutes } from '../services/content/src/http/schedule-routes.ts'
 import { mediaRoutes, mediaUploadRoute } from '../services/content/src/media/media-routes.ts'
@@ -10,6 +10,7 @@ import { contentTypeRoutes } from '../services/schema/src/http/content-type-rout
 import { localeRoutes } from '../services/schema/src/http/locale-routes.ts'
 import { openApiRoutes } from '../services/schema/src/http/openapi-routes.ts'
 import { webhookRoutes } from '../services/webhook/src/http/webhook-routes.ts'
+import { websiteAccessRouter } from '../services/gateway/src/http/website-access-routes.ts'
 
 // The routers are built only to read their routes; no handler runs, so no use case is needed.
 const none = {} as never
@@ -23,7 +24,7 @@ const mounted = (router: Router) =>
   }))
 
 /** What each running instance mounts, built exactly as each service's main builds it. */
-const INSTANCES: Record<Upstream, Router[]> = {
+const INSTANCES: Record<Server, Router[]> = {
   contentRead: [
     contentRoutes(none, { writes: false }),
     scheduleRoutes(none, { writes: false }),
@@ -37,6 +38,7 @@ const INSTANCES: Record<Upstream, Router[]> = {
   ],
   schema: [contentTypeRoutes(none), localeRoutes(none), openApiRoutes(none, none)],
   webhook: [webhookRoutes(none)],
+  gateway: [websiteAccessRouter(none)],
 }
 
 const operations = Object.entries(PUBLIC_OPERATIONS) as [string, Operation][]

@@ -1,3 +1,4 @@
+import { BUILT_IN_ROLES } from '@cms/contract'
 import { randomBytes, randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { adminClient, createTestWebsite, jsonClient } from '@cms/testkit'
@@ -109,7 +110,13 @@ describe('scopes', () => {
       const body = method === 'POST' || method === 'PATCH' ? {} : undefined
       const response = await call({ 'x-api-key': site.readKey })(method, path, { body })
       expect(response.status, `${method} ${path}`).toBe(403)
-      expect(response.body).toEqual({ error: { code: 'FORBIDDEN', message: expect.any(String) } })
+      expect(response.body).toEqual({
+        error: {
+          code: 'FORBIDDEN',
+          message: expect.stringMatching(/^This request needs the \w+ permission$/),
+          details: [{ path: 'permission', message: expect.any(String) }],
+        },
+      })
       expect(response.headers.get('x-ratelimit-limit')).not.toBeNull()
     }
     expect(upstream.seen.length).toBe(before)
@@ -128,7 +135,7 @@ describe('scopes', () => {
     }
   })
 
-  it('when a read key reads published content, then it passes with read scope', async () => {
+  it('when a read key reads published content, then it passes with the permissions of a viewer', async () => {
     for (const path of [
       '/api/content',
       `/api/content/${id}`,
@@ -139,14 +146,14 @@ describe('scopes', () => {
     ]) {
       const response = await call({ 'x-api-key': site.readKey })('GET', path)
       expect(response.status, path).toBe(200)
-      expect(response.body.headers['x-key-scope']).toBe('read')
+      expect(JSON.parse(response.body.headers['x-key-permissions'])).toEqual(BUILT_IN_ROLES.viewer)
     }
   })
 
-  it('when an admin key asks for drafts or writes, then it passes with admin scope', async () => {
+  it('when an admin key asks for drafts or writes, then it passes with the permissions of an owner', async () => {
     const drafts = await call({ 'x-api-key': site.adminKey })('GET', '/api/content?draft=true')
     expect(drafts.status).toBe(200)
-    expect(drafts.body.headers['x-key-scope']).toBe('admin')
+    expect(JSON.parse(drafts.body.headers['x-key-permissions'])).toEqual(BUILT_IN_ROLES.owner)
     expect(
       (await call({ 'x-api-key': site.adminKey })('DELETE', `/api/content/${id}`)).status,
     ).toBe(200)

@@ -157,7 +157,10 @@ describe('admin API: keys', () => {
     expect(created.body).toEqual({
       id: expect.any(String),
       name: 'frontend',
+      role: 'viewer',
       scope: 'read',
+      types: null,
+      expiresAt: null,
       prefix: created.body.key.slice(0, 12),
       key: expect.stringMatching(/^cms_[A-Za-z0-9_-]{43}$/),
       rateLimit: { perMinute: 120, perDay: 5000 },
@@ -169,7 +172,10 @@ describe('admin API: keys', () => {
       {
         id: created.body.id,
         name: 'frontend',
+        role: 'viewer',
         scope: 'read',
+        types: null,
+        expiresAt: null,
         prefix: created.body.prefix,
         rateLimit: { perMinute: 120, perDay: 5000 },
         createdAt: created.body.createdAt,

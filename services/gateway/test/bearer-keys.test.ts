@@ -58,7 +58,7 @@ describe('bearer keys behind authentication', () => {
     const viaHeader = await asHeader(site.adminKey)('GET', '/api/content-types')
     expect(viaBearer.status, viaBearer.text).toBe(200)
     const [first, second] = write.seen.slice(-2).map((request) => request.headers)
-    for (const name of ['x-website-id', 'x-key-id', 'x-key-scope']) {
+    for (const name of ['x-website-id', 'x-key-id', 'x-key-permissions']) {
       expect(first![name], name).toBeDefined()
       expect(first![name], name).toBe(second![name])
     }

@@ -1,3 +1,4 @@
+import { BUILT_IN_ROLES } from '@cms/contract'
 import { request as httpRequest } from 'node:http'
 import { Readable } from 'node:stream'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
@@ -85,7 +86,8 @@ describe('proxy: what reaches the service', () => {
       'x-internal-token': 'forged',
       'x-website-id': 'other-website',
       'x-key-id': 'other-key',
-      'x-key-scope': 'admin',
+      'x-key-permissions': JSON.stringify(BUILT_IN_ROLES.owner),
+      'x-cms-types': 'article',
       'x-request-id': 'trace-123',
     })('GET', '/api/content?type=post&page=2')
     expect(response.status).toBe(200)
@@ -93,7 +95,8 @@ describe('proxy: what reaches the service', () => {
     expect(headers['x-internal-token']).toBe(process.env.INTERNAL_TOKEN)
     expect(headers['x-website-id']).toBe(site.websiteId)
     expect(headers['x-key-id']).toBe(site.readKeyId)
-    expect(headers['x-key-scope']).toBe('read')
+    expect(JSON.parse(headers['x-key-permissions'] as string)).toEqual(BUILT_IN_ROLES.viewer)
+    expect(headers['x-cms-types']).toBe('*')
     expect(headers['x-request-id']).toBe('trace-123')
     expect(headers['x-api-key']).toBeUndefined()
     expect(lastSeen(read).url).toBe('/api/content?type=post&page=2')
