@@ -1,5 +1,5 @@
 import { isRawBody } from '../operation-io.ts'
-import type { OperationIo, RawBody } from '../operation-io.ts'
+import type { OperationAnswer, OperationIo } from '../operation-io.ts'
 import { plain, ref } from './operation.ts'
 import type { RouteDoc, RouteSpec } from './operation.ts'
 import { queryParameters } from './parameters.ts'
@@ -15,12 +15,13 @@ function schemaJson(schema: object, components: Readonly<Record<string, unknown>
   return name ? ref(name) : plain(schema as Json)
 }
 
-const answerJson = (answer: RawBody | object | null) =>
-  answer === null
-    ? null
-    : 'mediaType' in answer && isRawBody(answer as RawBody)
-      ? { mediaType: (answer as RawBody).mediaType, schema: plain((answer as RawBody).schema) }
-      : plain(answer as Json)
+/** An answer as `OperationSpec.ok` takes it: no body, another media type, or a JSON schema. */
+function answerJson(answer: OperationAnswer[number]) {
+  if (answer === null || answer === undefined) return null
+  return isRawBody(answer)
+    ? { mediaType: answer.mediaType, schema: plain(answer.schema) }
+    : plain(answer)
+}
 
 /**
  * An operation's route in a document: the prose of `doc`, and its query parameters, body and
