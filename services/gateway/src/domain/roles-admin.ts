@@ -5,6 +5,7 @@ import type { ApiKeysRepository } from '../data/api-keys-repository.ts'
 import type { RolesRepository } from '../data/roles-repository.ts'
 import { BUILT_IN_ROLE_VIEWS, customRoleView, parseRoleChange, parseRoleInput } from './role.ts'
 import type { RoleView } from './role.ts'
+import type { ApiKey } from './api-key.ts'
 import type { WebsitesAdmin } from './websites-admin.ts'
 
 export interface RolesAdminDeps {
@@ -85,7 +86,10 @@ export function createRolesAdmin(deps: RolesAdminDeps): RolesAdmin {
       const role = await existing(websiteId, name)
       requireWithin(role.permissions, grantor, 'Deleting this role')
       const keys = await deps.apiKeys.listByWebsite(websiteId)
-      const holders = keys.filter((key) => key.role === name && key.revokedAt === null)
+      const now = deps.now()
+      const live = (key: ApiKey) =>
+        key.revokedAt === null && !(key.expiresAt && key.expiresAt <= now)
+      const holders = keys.filter((key) => key.role === name && live(key))
       if (holders.length > 0)
         throw new ConflictError(
           `Role ${name} is held by ${holders.length} live key(s); revoke or re-role them first`,
