@@ -167,6 +167,19 @@ describe('keys', () => {
   })
 })
 
+describe('stored answers', () => {
+  it('permissions: stored answers are not shared across types — when a key restricted to event repeats the Idempotency-Key of an owner who created an article, then it gets a 422 and never the article', async () => {
+    const idempotencyKey = randomUUID()
+    const body = { type: 'article', data: { title: 'Owner only' } }
+    const headers = { 'idempotency-key': idempotencyKey }
+    const created = await expectStatus(site.api('POST', '/api/content', { body, headers }), 201)
+    const events = await issueKey(site.websiteId, { role: 'editor', types: ['event'] })
+    const replay = await events.api('POST', '/api/content', { body, headers })
+    expect(replay.status).toBe(422)
+    expect(replay.text).not.toContain(created.body.id)
+  })
+})
+
 describe('preview tokens', () => {
   let draftId: string
   let otherId: string

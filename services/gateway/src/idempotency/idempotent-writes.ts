@@ -6,6 +6,7 @@ import type { StoredAnswer } from './idempotency-record.ts'
 import { keyReusedError } from './idempotent-requests.ts'
 import type { IdempotentRequests } from './idempotent-requests.ts'
 import { bodyDigester, mayBeSameBody, sameBody } from './request-body-digest.ts'
+import { seenTypesOf } from '../http/seen-types.ts'
 
 declare module 'koa' {
   interface DefaultState {
@@ -66,7 +67,7 @@ export function idempotentWrites(deps: {
       websiteId: ctx.state.apiKey!.websiteId,
       key,
       method: ctx.method,
-      path: ctx.url,
+      path: `${seenTypesOf(ctx.state.grant)}${ctx.url}`,
     })
 
     if (begun.kind === 'replay') {

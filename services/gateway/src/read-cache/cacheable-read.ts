@@ -1,6 +1,7 @@
 import type { Context } from 'koa'
 import { asksForDrafts } from '@cms/contract'
 import type { ContentChange } from '@cms/contract'
+import { seenTypesOf } from '../http/seen-types.ts'
 
 export interface CacheableRead {
   /**
@@ -23,9 +24,10 @@ export function cacheableRead(ctx: Context): CacheableRead | undefined {
   if (!read) return undefined
   if (ctx.querystring !== '' && asksForDrafts(new URLSearchParams(ctx.querystring)))
     return undefined
-  const types = ctx.state.grant?.types ?? '*'
-  const seen = types === '*' ? '' : `[${types.join(',')}]`
-  return { url: `${seen}${ctx.path}${ctx.search}`, conditional: read.conditional }
+  return {
+    url: `${seenTypesOf(ctx.state.grant)}${ctx.path}${ctx.search}`,
+    conditional: read.conditional,
+  }
 }
 
 /** What a write does to the published reads in the cache, as the contract says. */
