@@ -108,7 +108,7 @@ export const PUBLIC_IO = {
   },
   getContentType: { answer: { 200: CONTENT_TYPE } },
   updateContentType: {
-    input: { body: ContentTypePatchBody, invalid: 'The content type definition is invalid' },
+    input: { body: ContentTypePatchBody, invalid: 'The content type change is invalid' },
     answer: { 200: CONTENT_TYPE },
   },
   deleteContentType: { answer: { 204: null } },

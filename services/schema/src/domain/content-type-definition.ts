@@ -1,4 +1,4 @@
-import { ContentTypeCreateBody } from '@cms/contract'
+import { ContentTypeCreateBody, PUBLIC_IO } from '@cms/contract'
 import { bodyProblems } from '@cms/contract/validation'
 import { contentTypeRuleProblems, definitionFromInput } from '@cms/content-model'
 import type { ContentTypeDefinition } from '@cms/content-model'
@@ -30,6 +30,6 @@ export function checkContentTypeDefinition(input: unknown): CheckedContentType {
 /** The definition with defaults filled in, or a ValidationError listing every problem. */
 export function parseContentTypeDefinition(input: unknown): ContentTypeDefinition {
   const { definition, problems } = checkContentTypeDefinition(input)
-  if (!definition) throw new ValidationError('The content type definition is invalid', problems)
+  if (!definition) throw new ValidationError(PUBLIC_IO.createContentType.input.invalid, problems)
   return definition
 }

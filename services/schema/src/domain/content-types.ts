@@ -1,3 +1,4 @@
+import { PUBLIC_IO } from '@cms/contract'
 import { definitionSize, isContentTypeName } from '@cms/content-model'
 import type { ContentType, ContentTypeDefinition } from '@cms/content-model'
 import { checkContentTypeDefinition } from './content-type-definition.ts'
@@ -181,7 +182,7 @@ export function createContentTypes(deps: ContentTypesDeps): ContentTypes {
       const problems = [...checked.problems, ...missingTargetProblems(raw.fields, raw.name, names)]
       const definition = checked.definition
       if (!definition || problems.length > 0) {
-        throw new ValidationError('The content type definition is invalid', problems)
+        throw new ValidationError(PUBLIC_IO.createContentType.input.invalid, problems)
       }
       const quotas = quotasOf(caller)
       assertDefinitionWithinQuotas(definition, quotas)

@@ -1,11 +1,11 @@
-import { LocaleListBody } from '@cms/contract'
+import { LocaleListBody, PUBLIC_IO } from '@cms/contract'
 import { validateBody } from '@cms/contract/validation'
 import { localeListProblems } from '@cms/content-model'
 import type { LocaleDefinition } from '@cms/content-model'
 import { ValidationError } from '@cms/errors'
 
 /** The message of a refused list (the contract's `invalid` of `setLocales`). */
-const INVALID = 'The locale list is invalid'
+const INVALID = PUBLIC_IO.setLocales.input.invalid
 
 /**
  * A list of the schema's shape (`PUT /api/locales`'s body, checked by its route) as the

@@ -1,3 +1,4 @@
+import { PUBLIC_IO } from '@cms/contract'
 import { CONTENT_TYPE_MEMBERS } from '@cms/content-model'
 import type { ContentType, ContentTypeDefinition } from '@cms/content-model'
 import { ValidationError } from '@cms/errors'
@@ -47,7 +48,7 @@ export function patchContentType(
   problems.push(...checked.problems)
   if (typeNames) problems.push(...missingTargetProblems(merged.fields, current.name, typeNames))
   if (problems.length > 0 || !checked.definition) {
-    throw new ValidationError('The content type change is invalid', problems)
+    throw new ValidationError(PUBLIC_IO.updateContentType.input.invalid, problems)
   }
   return checked.definition
 }

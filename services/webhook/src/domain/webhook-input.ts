@@ -1,4 +1,4 @@
-import { WebhookCreateBody, WebhookPatchBody } from '@cms/contract'
+import { PUBLIC_IO, WebhookCreateBody, WebhookPatchBody } from '@cms/contract'
 import { bodyProblems } from '@cms/contract/validation'
 import type { TSchema } from '@sinclair/typebox'
 import { ValidationError } from '@cms/errors'
@@ -43,7 +43,7 @@ export function webhookRuleProblems(body: unknown): ErrorDetail[] {
 }
 
 /** The message of a refused webhook body (the contract's `invalid` of its operations). */
-export const INVALID_WEBHOOK = 'The webhook is invalid'
+export const INVALID_WEBHOOK = PUBLIC_IO.createWebhook.input.invalid
 
 /** The schema's problems, then the webhook's rules (an import's records, a PATCH's body). */
 function parse(body: unknown, schema: TSchema): WebhookInput {
