@@ -17,9 +17,9 @@ import type {
 } from '../src/index.ts'
 
 /*
- * The client declares these types itself (their schemas reach Node-only code; see
- * src/types/content-type.ts): tsc holds them to @cms/api-schema here, so a schema change that
- * the client's types do not follow fails the type check (run by types-match-schemas.test.ts).
+ * The client's names for these bodies and answers are the contract's schemas (src/types/): tsc
+ * holds them to @cms/contract here, so a client type declared again that drifts from its schema
+ * fails the type check (run by types-match-schemas.test.ts).
  */
 describe('types the client declares', () => {
   it('when the client sends a body, then the schema accepts its type; when the API answers, then the client type reads it', () => {

@@ -24,8 +24,8 @@ export interface Endpoint {
 /**
  * One public operation (`/api`) as every layer sees it: the gateway routes, authorizes, caches
  * and keeps idempotency keys by it, the OpenAPI document describes it under it, and
- * `@cms/client` calls it. The OpenAPI details (summary, parameters, schemas) are kept beside,
- * under the same name, in `@cms/api-schema`.
+ * `@cms/client` calls it. Its query, body and answer schemas are kept beside, under the same
+ * name, in `PUBLIC_IO` (public-io.ts); the OpenAPI prose in `openapi/public-routes.ts`.
  */
 export interface Operation extends Endpoint {
   upstream: Server

@@ -85,7 +85,7 @@ export function createAnswerChecker(documents: { public: Json; admin: Json }): A
 let builtIn: AnswerChecker | undefined
 
 /**
- * The documents every test's answers are held to: built in process from @cms/api-schema, as the
+ * The documents every test's answers are held to: built in process from @cms/contract/openapi, as the
  * gateway serves them, without a website's types (so `data` is any object).
  */
 const defaultChecker = (): AnswerChecker =>

@@ -8,7 +8,7 @@ const isObjectSchema = (schema: Record<string, unknown>): boolean =>
     (schema.anyOf as Record<string, unknown>[]).some((branch) => branch.type === 'object'))
 
 /**
- * The query parameters a request schema of @cms/api-schema describes: one per member, the
+ * The query parameters a query schema of the contract describes: one per member, the
  * bracket forms (`filters[...]`, `pagination[...]`, `populate[...]`) as deepObject.
  */
 export function queryParameters(schema: TObject): Parameter[] {

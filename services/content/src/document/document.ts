@@ -1,7 +1,7 @@
 import { DOCUMENT_STATUSES, VERSION_REASONS } from '@cms/contract'
 import type { EntryEventName } from '@cms/events'
 
-/** The API's lists (@cms/api-schema), which the stored documents and versions use as they are. */
+/** The API's lists (@cms/contract), which the stored documents and versions use as they are. */
 export { DOCUMENT_STATUSES, VERSION_REASONS }
 export type DocumentStatus = (typeof DOCUMENT_STATUSES)[number]
 
