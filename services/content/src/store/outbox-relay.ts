@@ -3,6 +3,8 @@ import { EVENTS_EXCHANGE } from '@cms/events'
 import type { EntryEventMessage } from '@cms/events'
 import type { Logger } from '@cms/logger'
 import type { StoredVersion } from '../document/document.ts'
+import { entryEventOf } from '../document/entry-event.ts'
+import type { EventLocale } from '../document/entry-event.ts'
 import { versionKey } from '../document/version-id.ts'
 import type { VersionApplier } from './apply-version.ts'
 import type { DocumentsCollection } from './collections/documents.ts'
@@ -138,14 +140,12 @@ export function createOutboxRelay(deps: OutboxRelayDeps): OutboxRelay {
     return undefined
   }
 
-  /** A pointer written before events were built at commit has none to send (docs/content.md). */
-  async function dropUnbuilt(pointer: OutboxPointer): Promise<void> {
-    deps.logger.error(
-      { versionId: pointer.versionId, eventId: pointer._id },
-      'outbox: a pointer from before the upgrade carries no event; it is dropped unsent',
-    )
-    await deps.outbox.remove([pointer._id])
-  }
+  /**
+   * A pointer written before events were built at commit carries none: its event is built from
+   * its version record, which then still kept the event's locale (docs/content.md, "Upgrading").
+   */
+  const legacyEventOf = (record: StoredVersion): EntryEventMessage =>
+    entryEventOf(record, (record.event as { locale?: EventLocale }).locale)
 
   /** One batch; true when there may be more right away. */
   async function sweep(): Promise<boolean> {
@@ -165,12 +165,9 @@ export function createOutboxRelay(deps: OutboxRelayDeps): OutboxRelay {
     for (const [index, record] of records.entries()) {
       const pointer = due[index]!
       if (!record) continue
-      if (!pointer.message) {
-        await dropUnbuilt(pointer)
-        continue
-      }
       await settle(record)
-      const { message, traceparent } = pointer
+      const { traceparent } = pointer
+      const message = pointer.message ?? legacyEventOf(record)
       ready.push({ record, message, ...(traceparent ? { traceparent } : {}) })
     }
     // Issued in order on one confirm channel; each is marked sent only after its confirm.
