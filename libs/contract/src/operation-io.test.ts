@@ -11,7 +11,7 @@ const tables: [string, Readonly<Record<string, OperationIo>>][] = [
 ]
 
 describe("the contract's inputs and answers", () => {
-  it('when each JSON body and query an operation declares is compiled by the API's strict ajv, then it compiles (a body is never a 500) and refuses a non-object', () => {
+  it('when each JSON body and query an operation declares is compiled by the strict ajv of the API, then it compiles (a body is never a 500) and refuses a non-object', () => {
     for (const [name, table] of tables)
       for (const [id, io] of Object.entries(table)) {
         const { body, query } = io.input ?? {}
