@@ -16,6 +16,11 @@ export interface ChangeRequest {
   websiteId: string
   documentId: string
   changedBy: string
+  /**
+   * The content types the caller may change; a document of another is missing to it (404, before
+   * anything else is looked at). Undefined: every type.
+   */
+  types?: readonly string[]
   /** `If-Match`: when given, a document it does not admit, or a lost race, is 412. */
   precondition?: (current: StoredDocument) => boolean
   /** The request's write key: when the document's last change was made by it, nothing is done. */

@@ -14,6 +14,8 @@ export interface DocumentPageQuery {
 export interface FindManyOptions {
   projection?: Record<string, 0 | 1>
   publishedOnly?: boolean
+  /** Only documents of these content types (in the same query); undefined: any type. */
+  types?: readonly string[]
 }
 
 export interface DocumentPage {

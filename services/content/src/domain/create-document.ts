@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { validatedData } from '@cms/content-model'
-import { ValidationError } from '@cms/errors'
+import { ForbiddenError, ValidationError } from '@cms/errors'
 import { keyedCreate } from '@cms/http'
 import type { Caller } from '@cms/http'
 import type { DocumentStore } from '../document/document-store.ts'
@@ -20,6 +20,7 @@ import {
   withOwnValues,
 } from '../document/localized-content.ts'
 import { eventLocaleOf } from '../document/entry-event.ts'
+import { callTypes, includesType } from './visible-types.ts'
 
 export interface CreateDocumentInput {
   caller: Caller
@@ -48,6 +49,7 @@ export function createDocumentCreator(deps: {
    */
   return async function createDocument(input: CreateDocumentInput): Promise<StoredDocument> {
     const { caller, writeKey } = input
+    requireCreatableType(caller, input.type)
     const keyed = await keyedCreate(writeKey, {
       now: deps.clock(),
       find: (id) => deps.store.findDocument(caller.websiteId, id),
@@ -64,7 +66,7 @@ export function createDocumentCreator(deps: {
     const content = withOwnValues({ data: {} }, at, code, values)
     const { data } = content
     await requireRelationTargets(deps, {
-      websiteId: caller.websiteId,
+      caller,
       type: contentType,
       data,
     })
@@ -107,6 +109,14 @@ export function createDocumentCreator(deps: {
     })
     return created
   }
+}
+
+/** A type the call may not create is refused as the gateway refuses one a request names. */
+function requireCreatableType(caller: Caller, type: string): void {
+  if (includesType(callTypes(caller), type)) return
+  throw new ForbiddenError(`This request needs the create permission on ${type}`, {
+    details: [{ path: 'permission', message: 'create' }],
+  })
 }
 
 const optionalBase = (base: string | undefined) =>

@@ -8,12 +8,16 @@ export interface DeleteDocumentInput extends DocumentChangeInput {
   force?: boolean
 }
 
-/** A delete is a change too: its version carries `entry.delete` with the document's last state. */
+/**
+ * A delete is a change too: its version carries `entry.delete` with the document's last state.
+ * Its referrers are looked for once the document is found, so that a document the call may not
+ * see is 404 whatever names it.
+ */
 export function createDocumentDeleter(deps: { store: Pick<DocumentStore, 'change' | 'page'> }) {
   return async function deleteDocument(input: DeleteDocumentInput): Promise<void> {
-    if (!input.force) await requireUnreferenced(deps.store, input.caller.websiteId, input.id)
     await deps.store.change(
       changeOf(input, async (current) => {
+        if (!input.force) await requireUnreferenced(deps.store, input.caller, input.id)
         const { _id: _ignored, ...lastState } = current
         return { reason: 'delete', state: lastState }
       }),

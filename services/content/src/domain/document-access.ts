@@ -4,6 +4,7 @@ import type { DocumentStore } from '../document/document-store.ts'
 import type { StoredDocument } from '../document/document.ts'
 
 import { isDocumentId } from '@cms/content-model'
+import { callTypes, includesType } from './visible-types.ts'
 
 export const documentNotFound = (id: string): NotFoundError =>
   new NotFoundError(`No document ${id}`)
@@ -18,14 +19,17 @@ export function requireDraftAccess(caller: Caller, draft: boolean): void {
     throw new ForbiddenError('draft=true needs a key with draft access')
 }
 
-/** The caller's website's document, whatever its status; any other id is 404. */
+/**
+ * The caller's website's document of a type the call may see, whatever its status; any other id
+ * is 404 (a document of another type does not exist for the call).
+ */
 export async function findOwnedDocument(
   store: Pick<DocumentStore, 'findDocument'>,
   caller: Caller,
   id: string,
 ): Promise<StoredDocument> {
   const document = isDocumentId(id) ? await store.findDocument(caller.websiteId, id) : null
-  if (!document) throw documentNotFound(id)
+  if (!document || !includesType(callTypes(caller), document.type)) throw documentNotFound(id)
   return document
 }
 

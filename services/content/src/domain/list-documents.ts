@@ -9,6 +9,7 @@ import type { WebsiteModel } from '../document/content-type-source.ts'
 import { localizedPathsOf, readLocaleOf, renamePaths } from './locale-reads.ts'
 import type { ReadLocale } from './locale-reads.ts'
 import { requireDraftAccess } from './document-access.ts'
+import { callTypes, typeCondition, visibleTypesOf } from './visible-types.ts'
 import { DOCUMENT_STATUSES, draftView } from '../document/document.ts'
 import { withPendingDraftPaths } from '../document/pending-draft.ts'
 import { populateDocuments } from './populate.ts'
@@ -78,6 +79,7 @@ export function createDocumentLister(deps: {
       websiteId: caller.websiteId,
       // Both statuses as a list, so draft lists use the same indexes (docs/queries.md).
       status: query.draft ? { $in: [...DOCUMENT_STATUSES] } : 'published',
+      ...typeCondition(callTypes(caller)),
     }
     const counted = query.withCount !== false
     const { docs, total } = await deps.store.page({
@@ -105,6 +107,7 @@ export function createDocumentLister(deps: {
               media: deps.media,
               websiteId: caller.websiteId,
               draft: query.draft,
+              ...visibleTypesOf(caller),
               types,
               localize: locale.view,
               widen: localizedPathsOf(locale, model, undefined).widen,

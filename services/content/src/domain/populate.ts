@@ -20,6 +20,11 @@ export interface PopulateContext {
   websiteId: string
   /** With draft access every status is populated; without, published documents only. */
   draft: boolean
+  /**
+   * The content types the call may see: a related document of another is shown as a missing one
+   * (it is not read). Undefined: every type.
+   */
+  visibleTypes?: readonly string[]
   /** The website's types (their field declarations are enough). */
   types: readonly ContentType[]
   /** Shows a document in the read's locale (related documents too). */
@@ -98,6 +103,7 @@ async function relatedDocuments(
   const read = await context.store.findMany(context.websiteId, ids, {
     ...(projection ? { projection } : {}),
     publishedOnly: !context.draft,
+    ...(context.visibleTypes ? { types: context.visibleTypes } : {}),
   })
   const visible = context.draft ? read.map(draftView) : read
   const found = (
@@ -163,7 +169,8 @@ async function populateLevel(
  * The documents in the API's shape with the named relation fields holding the documents their
  * ids name, in the normal document shape (nested as asked). One storage query per field and
  * level for the whole page, never one per document. A related document that is missing, of
- * another type than the field's target, or not visible is `null` (one) or left out (many).
+ * another type than the field's target, not visible or of a type the call may not see is `null`
+ * (one) or left out (many).
  * Before each read, the documents it would embed (each repeat counted) must fit in
  * `limits.maxDocuments`, and the answer is weighed against `limits.maxBytes` as it is built:
  * past either, 422 at `populate`, before anything more is read.

@@ -9,6 +9,7 @@ import { populateDocuments } from './populate.ts'
 import type { PopulateLimits } from './populate-budget.ts'
 import type { MediaLookup } from './relations.ts'
 import type { PresentedDocument } from './populate.ts'
+import { visibleTypesOf } from './visible-types.ts'
 
 /** One document read by id or slug, with `populate` applied (checked against its type). */
 export function createDocumentPresenter(deps: {
@@ -37,6 +38,7 @@ export function createDocumentPresenter(deps: {
       media: deps.media,
       websiteId: input.caller.websiteId,
       draft: input.draft,
+      ...visibleTypesOf(input.caller),
       types,
       localize: locale.view,
       widen: localizedPathsOf(locale, model, undefined).widen,

@@ -6,7 +6,8 @@ import type { DocumentStore } from '../document/document-store.ts'
 import { toApiDocument } from '../document/api-shape.ts'
 import { findOwnedDocument } from './document-access.ts'
 import type { PresentedDocument } from './populate.ts'
-import { listIds } from './relations.ts'
+import { referrerList } from './named-referrers.ts'
+import { callTypes, readableTypes, typeCondition } from './visible-types.ts'
 
 /** The documents of the website whose relation fields name `id` (itself aside). */
 const referrersOf = (websiteId: string, id: string) => ({
@@ -30,7 +31,10 @@ export function createReferrerLister(deps: {
     const page = parsePageRequest(input.queryString)
     await findOwnedDocument(deps.store, input.caller, input.id)
     const { docs, total } = await deps.store.page({
-      filter: referrersOf(input.caller.websiteId, input.id),
+      filter: {
+        ...referrersOf(input.caller.websiteId, input.id),
+        ...typeCondition(callTypes(input.caller)),
+      },
       sort: [['_id', 1]],
       skip: skipOf(page),
       limit: page.limit,
@@ -43,25 +47,25 @@ export function createReferrerLister(deps: {
   }
 }
 
-/** 409 naming up to ten documents that still name `id` (a delete without `force`). */
+/**
+ * 409 naming up to ten documents that still name `id` (a delete without `force`): those of types
+ * the caller may read; the others count but are not named.
+ */
 export async function requireUnreferenced(
   store: Pick<DocumentStore, 'page'>,
-  websiteId: string,
+  caller: Caller,
   id: string,
 ): Promise<void> {
   const { docs } = await store.page({
-    filter: referrersOf(websiteId, id),
+    filter: referrersOf(caller.websiteId, id),
     sort: [['_id', 1]],
     skip: 0,
     limit: NAMED_REFERRERS + 1,
-    projection: { _id: 1 },
+    projection: { _id: 1, type: 1 },
     count: false,
   })
   if (docs.length === 0) return
-  const ids = docs.map((doc) => doc._id!)
   throw new ConflictError(
-    `Document ${id} is named by other documents: ${listIds(ids.slice(0, NAMED_REFERRERS))}${
-      ids.length > NAMED_REFERRERS ? ' and more' : ''
-    }; delete with force=true to delete it anyway`,
+    `Document ${id} is named by other documents${referrerList(docs, readableTypes(caller), NAMED_REFERRERS)}; delete with force=true to delete it anyway`,
   )
 }

@@ -6,13 +6,15 @@ import type { DocumentStore } from '../document/document-store.ts'
 import { DOCUMENT_STATUSES } from '../document/document.ts'
 import { renamePaths } from './locale-reads.ts'
 import type { PresentedDocument } from './populate.ts'
+import { callTypes, includesType } from './visible-types.ts'
 
 /** How many related documents one condition on their fields may match. */
 export const MAX_RELATED_MATCHES = 1000
 
 /**
  * The ids of the documents of a relation's target type that a condition on their fields
- * matches, as the caller may see them (published only without draft access): one query.
+ * matches, as the caller may see them (published only without draft access, none of a type the
+ * call may not see): one query.
  * `path` gives the stored path of a target's field in the read's locale.
  */
 export async function relatedIds(
@@ -25,6 +27,8 @@ export async function relatedIds(
   },
 ): Promise<string[]> {
   const { via, ...onTarget } = input.condition
+  // A target of a type the call may not see matches as if no document of it existed.
+  if (!includesType(callTypes(input.caller), via.target)) return []
   const { docs } = await store.page({
     filter: {
       ...(renamePaths(mongoFilterOf(onTarget), input.path) as Record<string, unknown>),

@@ -4,6 +4,8 @@ import type { ErrorDetail } from '@cms/errors'
 import type { DocumentData } from '../document/document.ts'
 import type { DocumentStore } from '../document/document-store.ts'
 import { idFields, idsOf } from '../document/relations.ts'
+import type { Caller } from '@cms/http'
+import { readableTypes } from './visible-types.ts'
 
 /** How many ids an error message lists before it says how many more there are. */
 const LISTED_IDS = 10
@@ -23,14 +25,14 @@ export function listIds(ids: readonly string[]): string {
 
 /**
  * Every id `data` newly names must be a document of the caller's website and of its field's
- * target type (drafts count), or for a media field a media file of the website; ids `kept`
+ * target type (drafts count) that the writer may read, or for a media field a media file of the website; ids `kept`
  * already held in the same field stay valid even when what they named has since been deleted
  * with `force`. One query for the relation fields, one for the media fields.
  */
 export async function requireRelationTargets(
   deps: { store: Pick<DocumentStore, 'findMany'>; media: Pick<MediaLookup, 'existing'> },
   input: {
-    websiteId: string
+    caller: Caller
     type: Pick<ContentType, 'fields'>
     data: DocumentData
     kept?: DocumentData
@@ -44,11 +46,16 @@ export async function requireRelationTargets(
     ...new Set(wanted.filter(({ field }) => field.type === kind).flatMap(({ ids }) => ids)),
   ]
   const [documentIds, mediaIds] = [idsOfKind('relation'), idsOfKind('media')]
+  const { caller } = input
+  const readable = readableTypes(caller)
   const [documents, media] = await Promise.all([
     documentIds.length === 0
       ? []
-      : deps.store.findMany(input.websiteId, documentIds, { projection: { _id: 1, type: 1 } }),
-    mediaIds.length === 0 ? new Set<string>() : deps.media.existing(input.websiteId, mediaIds),
+      : deps.store.findMany(caller.websiteId, documentIds, {
+          projection: { _id: 1, type: 1 },
+          ...(readable === undefined ? {} : { types: readable }),
+        }),
+    mediaIds.length === 0 ? new Set<string>() : deps.media.existing(caller.websiteId, mediaIds),
   ])
   const typeOf = new Map(documents.map((document) => [document._id!, document.type]))
   const problems: ErrorDetail[] = []

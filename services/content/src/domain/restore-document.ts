@@ -67,7 +67,7 @@ export function createDocumentRestorer(deps: {
           slug: undefined,
         })
         await requireRelationTargets(deps, {
-          websiteId: caller.websiteId,
+          caller,
           type: contentType,
           data,
           kept: current.data,

@@ -88,7 +88,7 @@ export function createDocumentUpdater(deps: {
         mergeData(declaredOnly(type, own), input.data ?? {}),
       )
       await requireRelationTargets(deps, {
-        websiteId: caller.websiteId,
+        caller,
         type,
         data: values,
         kept: own,

@@ -17,6 +17,8 @@ import type { PendingBytes } from './pending-bytes.ts'
 import { sameUpload, uploadTarget } from './keyed-upload.ts'
 import { receiveUpload } from './receive-upload.ts'
 import { cleanFilename, storedFilename } from './file-name.ts'
+import { referrerList } from '../domain/named-referrers.ts'
+import { readableTypes } from '../domain/visible-types.ts'
 
 /** How many referring document ids a refused delete names. */
 const NAMED_REFERRERS = 10
@@ -156,7 +158,7 @@ export function createMediaLibrary(deps: MediaLibraryDeps) {
       return toApiMedia(updated)
     },
 
-    /** 409 naming the documents whose `refs` hold the id, unless `force`. */
+    /** 409 naming the documents whose `refs` hold the id (those the caller may read), unless `force`. */
     async remove(caller: Caller, id: string, force: boolean): Promise<void> {
       await owned(caller, id)
       if (!force) {
@@ -165,13 +167,13 @@ export function createMediaLibrary(deps: MediaLibraryDeps) {
           sort: [['_id', 1]],
           skip: 0,
           limit: NAMED_REFERRERS + 1,
-          projection: { _id: 1 },
+          projection: { _id: 1, type: 1 },
           count: false,
         })
         if (docs.length > 0) {
-          const ids = docs.slice(0, NAMED_REFERRERS).map((doc) => doc._id!)
+          const named = referrerList(docs, readableTypes(caller), NAMED_REFERRERS)
           throw new ConflictError(
-            `Media ${id} is used by documents: ${ids.join(', ')}${docs.length > NAMED_REFERRERS ? ' and more' : ''}; delete with force=true to delete it anyway`,
+            `Media ${id} is used by documents${named}; delete with force=true to delete it anyway`,
           )
         }
       }

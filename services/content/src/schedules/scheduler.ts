@@ -5,6 +5,7 @@ import type { Caller } from '@cms/http'
 import { pageEnvelope } from '@cms/pagination'
 import type { PageEnvelope } from '@cms/pagination'
 import { findOwnedDocument } from '../domain/document-access.ts'
+import { callTypes } from '../domain/visible-types.ts'
 import type { DocumentStore } from '../document/document-store.ts'
 import { SCHEDULE_ACTIONS, SCHEDULE_MEMBER, toApiSchedule } from './schedule.ts'
 import type { ApiSchedule, ScheduleAction, StoredSchedule } from './schedule.ts'
@@ -79,6 +80,8 @@ export function createScheduler(deps: {
 
     async cancel(input: { caller: Caller; id: string; scheduleId: string }): Promise<void> {
       const { caller } = input
+      // Schedules do not say their document's type: a call restricted to types finds it first.
+      if (callTypes(caller) !== undefined) await findOwnedDocument(deps.store, caller, input.id)
       const pending = await deps.schedules.pendingOf(caller.websiteId, input.id)
       const schedule = pending.find((candidate) => candidate.scheduleId === input.scheduleId)
       if (

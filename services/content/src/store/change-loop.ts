@@ -64,6 +64,8 @@ export function createChangeLoop(deps: {
     const { documentId } = request
     for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
       const current = await deps.current(request.websiteId, documentId)
+      if (request.types && !request.types.includes(current.type))
+        throw new NotFoundError(`No document ${documentId}`)
       // A retry of this change after it committed (its answer was lost): checked before If-Match,
       // which the change itself has made stale.
       const repeated =

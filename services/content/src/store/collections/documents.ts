@@ -66,6 +66,7 @@ export function documentsCollection(db: Db): DocumentsCollection {
         _id: { $in: [...ids] },
         websiteId,
         ...(options.publishedOnly ? { status: 'published' as const } : {}),
+        ...(options.types ? { type: { $in: [...options.types] } } : {}),
       }
       const { projection } = options
       return documents.find(filter, projection ? { projection } : {}).toArray()
