@@ -109,7 +109,7 @@ describe('admin panel in the browser', () => {
     await shoot(page, '04-website-created')
 
     await page.getByLabel('Name', { exact: true }).fill('storefront')
-    await page.getByLabel('Scope').selectOption('read')
+    await page.getByLabel('Role').selectOption('viewer')
     await page.getByLabel('Requests per minute').fill('600')
     await page.getByRole('button', { name: 'Create key' }).click()
     const notice = page.getByRole('region', { name: /Copy the new key/ })

@@ -138,7 +138,7 @@ describe('editor workspace in the browser', () => {
     await signIn(page, 'cms_not-a-key-at-all')
     expect(await page.getByRole('alert').textContent()).toContain('was not accepted')
     await signIn(page, site.readKey)
-    await page.getByRole('alert').getByText('read scope only').waitFor()
+    await page.getByRole('alert').getByText('cannot read drafts').waitFor()
     await shoot(page, '01-read-key-refused')
     await signIn(page)
     await page.getByRole('heading', { level: 1, name: 'Documents' }).waitFor()

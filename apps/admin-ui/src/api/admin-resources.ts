@@ -17,6 +17,8 @@ export type {
   Page,
   QuotaReport,
   RateLimitPlan,
+  Role,
+  RoleInput,
   Webhook,
   Website,
 } from '@cms/client'

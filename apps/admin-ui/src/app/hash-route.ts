@@ -2,6 +2,7 @@ import { useEffect, useState } from 'preact/hooks'
 
 export const WEBSITE_TABS = [
   'keys',
+  'roles',
   'content-types',
   'documents',
   'media',

@@ -5,7 +5,7 @@ import { EditorSignIn } from './editor-sign-in.tsx'
 import { EditorWorkspace } from './editor-workspace.tsx'
 import './editor.css'
 
-/** `#/editor`: one website's content, signed in with an admin-scope API key of that website. */
+/** `#/editor`: one website's content, signed in with an API key of that website that reads drafts. */
 export function EditorApp() {
   const [apiKey, setApiKey] = useState(() => editorKeyStore.read())
   const [notice, setNotice] = useState<string>()

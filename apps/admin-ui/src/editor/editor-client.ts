@@ -5,7 +5,7 @@ import { PANEL_RETRY, panelFetch } from '../api/panel-fetch.ts'
 export type EditorClient = CmsClient
 
 /**
- * The public API as one website's admin key sees it, through `@cms/client`; the key travels in
+ * The public API as one website's key sees it, through `@cms/client`; the key travels in
  * the `x-api-key` header only. `onUnauthorized` runs when any answer is 401.
  */
 export function createEditorClient(apiKey: string, onUnauthorized?: () => void): EditorClient {
@@ -17,7 +17,11 @@ export function createEditorClient(apiKey: string, onUnauthorized?: () => void):
   })
 }
 
-/** Checks a key before anything is shown: admin scope is needed to see and change drafts. */
+/**
+ * Checks a key before anything is shown: it must read drafts (readDrafts), as the roles owner,
+ * editor, author and preview, or a website's own role, may. What else it may do the API judges
+ * per action.
+ */
 export async function checkEditorKey(apiKey: string): Promise<void> {
   await createEditorClient(apiKey).content.list({ draft: true, limit: 1, withCount: false })
 }
@@ -29,7 +33,7 @@ export function editorSignInProblem(error: unknown): string {
       return 'That API key was not accepted. Check that it is complete and not revoked.'
     }
     if (error.status === 403) {
-      return 'That key has read scope only. Editing needs an admin-scope key of the website.'
+      return 'That key cannot read drafts (it needs the readDrafts permission). Editing needs a key whose role may read drafts, such as editor or author.'
     }
     if (error.status === 429) return 'Too many attempts. Wait a minute, then try again.'
     return `Signing in failed: ${error.message}`

@@ -6,10 +6,10 @@ export function EditorSignIn(props: { onSignedIn: (apiKey: string) => void; noti
     <SecretSignIn
       idPrefix="editor-sign-in"
       title="CMS editor"
-      intro="Sign in with an admin-scope API key of your website to write and publish its content."
+      intro="Sign in with an API key of your website whose role may read drafts (owner, editor or author) to write and publish its content."
       inputId="editor-key"
       label="API key"
-      emptyProblem="Enter an admin-scope API key of your website."
+      emptyProblem="Enter an API key of your website."
       check={checkEditorKey}
       problemOf={editorSignInProblem}
       other={{

@@ -1,32 +1,54 @@
 import { useState } from 'preact/hooks'
 import type { CmsAdminClient } from '@cms/client'
-import type { CreatedApiKey, KeyScope, NewApiKey } from '../api/admin-resources.ts'
+import type { CreatedApiKey, NewApiKey, Role } from '../api/admin-resources.ts'
+import { permissionsSummary } from '../roles/permissions-text.ts'
 import { ErrorMessage } from '../ui/error-message.tsx'
+import { TypeCheckboxes } from '../ui/type-checkboxes.tsx'
 
 export interface CreateKeyFormProps {
   api: CmsAdminClient
   websiteId: string
+  roles: readonly Role[]
+  types: readonly string[]
   onCreated: (key: CreatedApiKey) => void
 }
 
-const EMPTY = { name: '', scope: 'read' as KeyScope, perMinute: '', perDay: '' }
+/** `read` keys were what `viewer` keys are: the least a new key is given unless chosen. */
+const DEFAULT_ROLE = 'viewer'
 
-/** Blank plan fields are left out, so the gateway's default plan applies to them. */
-export function newKeyInput(form: typeof EMPTY): NewApiKey {
+const EMPTY = {
+  name: '',
+  role: DEFAULT_ROLE,
+  types: [] as string[],
+  expires: '',
+  perMinute: '',
+  perDay: '',
+}
+type KeyForm = typeof EMPTY
+
+/**
+ * Blank plan fields are left out, so the gateway's default plan applies to them; no type checked
+ * means every type; the expiry is the browser's local time, sent as an ISO instant.
+ */
+export function newKeyInput(form: KeyForm): NewApiKey {
   const rateLimit: NewApiKey['rateLimit'] = {}
   if (form.perMinute.trim()) rateLimit.perMinute = Number(form.perMinute)
   if (form.perDay.trim()) rateLimit.perDay = Number(form.perDay)
-  const input: NewApiKey = { name: form.name.trim(), scope: form.scope }
+  const input: NewApiKey = { name: form.name.trim(), role: form.role }
+  if (form.types.length > 0) input.types = form.types
+  if (form.expires) input.expiresAt = new Date(form.expires).toISOString()
   if (Object.keys(rateLimit).length > 0) input.rateLimit = rateLimit
   return input
 }
 
-export function CreateKeyForm({ api, websiteId, onCreated }: CreateKeyFormProps) {
+export function CreateKeyForm({ api, websiteId, roles, types, onCreated }: CreateKeyFormProps) {
   const [form, setForm] = useState(EMPTY)
   const [error, setError] = useState<unknown>()
   const [busy, setBusy] = useState(false)
-  const set = (field: keyof typeof EMPTY) => (event: { currentTarget: { value: string } }) =>
-    setForm({ ...form, [field]: event.currentTarget.value })
+  const set =
+    (field: Exclude<keyof KeyForm, 'types'>) => (event: { currentTarget: { value: string } }) =>
+      setForm({ ...form, [field]: event.currentTarget.value })
+  const chosen = roles.find((role) => role.name === form.role)
   const submit = async (event: Event) => {
     event.preventDefault()
     setBusy(true)
@@ -49,18 +71,35 @@ export function CreateKeyForm({ api, websiteId, onCreated }: CreateKeyFormProps)
           <input id="key-name" required maxLength={100} value={form.name} onInput={set('name')} />
         </div>
         <div class="field">
-          <label for="key-scope">Scope</label>
+          <label for="key-role">Role</label>
           <select
-            id="key-scope"
-            value={form.scope}
-            onChange={set('scope')}
-            aria-describedby="key-scope-hint"
+            id="key-role"
+            value={form.role}
+            onChange={set('role')}
+            aria-describedby="key-role-hint"
           >
-            <option value="read">read</option>
-            <option value="admin">admin</option>
+            {roles.length === 0 && <option value={DEFAULT_ROLE}>{DEFAULT_ROLE}</option>}
+            {roles.map((role) => (
+              <option key={role.name} value={role.name}>
+                {role.builtIn ? role.name : `${role.name} (this website's)`}
+              </option>
+            ))}
           </select>
-          <p id="key-scope-hint" class="hint">
-            read: published content only. admin: every endpoint, drafts included.
+          <p id="key-role-hint" class="hint">
+            {chosen ? `Grants ${permissionsSummary(chosen.permissions)}.` : ' '}
+          </p>
+        </div>
+        <div class="field">
+          <label for="key-expires">Expires</label>
+          <input
+            id="key-expires"
+            type="datetime-local"
+            value={form.expires}
+            onInput={set('expires')}
+            aria-describedby="key-expires-hint"
+          />
+          <p id="key-expires-hint" class="hint">
+            Your local time. Blank: the key does not expire.
           </p>
         </div>
         <div class="field">
@@ -95,6 +134,13 @@ export function CreateKeyForm({ api, websiteId, onCreated }: CreateKeyFormProps)
       <p id="key-plan-hint" class="hint">
         Leave the plan empty for the default of 60 requests a minute and 10,000 a day.
       </p>
+      <TypeCheckboxes
+        idPrefix="key-type"
+        legend="Content types (none checked: every type)"
+        types={types}
+        checked={form.types}
+        onChange={(checked) => setForm({ ...form, types: checked })}
+      />
       <ErrorMessage error={error} />
       <div class="actions">
         <button type="submit" class="button button-primary" disabled={busy}>

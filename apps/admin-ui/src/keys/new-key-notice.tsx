@@ -1,6 +1,8 @@
 import { useEffect, useRef, useState } from 'preact/hooks'
 import type { CreatedApiKey } from '../api/admin-resources.ts'
 import { copyText } from '../ui/copy-text.ts'
+import { formatDateTime } from '../ui/format.ts'
+import { keyAccess } from './key-status.ts'
 
 export function NewKeyNotice({
   created,
@@ -28,7 +30,13 @@ export function NewKeyNotice({
         <strong>You will not see this key again.</strong> Only its prefix is kept, so store it
         somewhere safe (a secret manager, your deployment's settings) before you close this.
       </p>
-      <label for="new-key-value">API key ({created.scope})</label>
+      {created.replaces && (
+        <p>
+          It replaces a rotated key, which stops working at{' '}
+          <strong>{formatDateTime(created.replaces.expiresAt)}</strong>.
+        </p>
+      )}
+      <label for="new-key-value">API key ({keyAccess(created)})</label>
       <div class="inline-field">
         <input
           id="new-key-value"

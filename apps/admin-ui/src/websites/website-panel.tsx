@@ -5,6 +5,7 @@ import { ContentTypesView } from '../content/content-types-view.tsx'
 import { DocumentsView } from '../content/documents-view.tsx'
 import { KeysView } from '../keys/keys-view.tsx'
 import { MediaView } from '../media/media-view.tsx'
+import { RolesView } from '../roles/roles-view.tsx'
 import { WebhooksView } from '../webhooks/webhooks-view.tsx'
 import { formatDateTime } from '../ui/format.ts'
 import { QuotasView } from './quotas-view.tsx'
@@ -34,6 +35,7 @@ export function WebsitePanel({ api, website, tab, onChanged, onDeleted }: Websit
       <WebsiteTabs websiteId={website.id} current={tab} />
       <section class="tab-panel" aria-labelledby={`tab-${tab}`}>
         {tab === 'keys' && <KeysView api={api} websiteId={website.id} />}
+        {tab === 'roles' && <RolesView api={api} websiteId={website.id} />}
         {tab === 'content-types' && <ContentTypesView api={api} websiteId={website.id} />}
         {tab === 'documents' && <DocumentsView api={api} websiteId={website.id} />}
         {tab === 'media' && <MediaView api={api} websiteId={website.id} />}

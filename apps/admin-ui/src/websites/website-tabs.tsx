@@ -3,6 +3,7 @@ import type { WebsiteTab } from '../app/hash-route.ts'
 
 const LABELS: Record<WebsiteTab, string> = {
   keys: 'API keys',
+  roles: 'Roles',
   'content-types': 'Content types',
   documents: 'Documents',
   media: 'Media',
