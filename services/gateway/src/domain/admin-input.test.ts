@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { ValidationError } from '@cms/errors'
-import { parseApiKeyInput } from './api-key.ts'
+import { ApiKeyCreateBody } from '@cms/contract'
+import { bodyProblems } from '@cms/contract/validation'
+import { apiKeyInputOf, keyRoleProblems } from './api-key.ts'
 import { DEFAULT_PLAN } from './rate-limit-plan.ts'
 import { parseWebsiteInput } from './website.ts'
 
@@ -39,8 +41,14 @@ describe('website input', () => {
 })
 
 describe('api key input', () => {
+  /** What the mount reports for a key's body: the contract schema's problems, then the role rule. */
+  const problemsOfBody = (body: unknown) => [
+    ...bodyProblems(ApiKeyCreateBody, body),
+    ...keyRoleProblems(body),
+  ]
+
   it('when only a scope is given, then the name and plan take their defaults', () => {
-    expect(parseApiKeyInput({ scope: 'read' }, new Date())).toEqual({
+    expect(apiKeyInputOf({ scope: 'read' }, new Date())).toEqual({
       name: 'read key',
       role: 'viewer',
       types: null,
@@ -51,7 +59,7 @@ describe('api key input', () => {
 
   it('when a plan gives one limit, then the other keeps the default', () => {
     expect(
-      parseApiKeyInput({ scope: 'admin', name: 'ci', rateLimit: { perMinute: 600 } }, new Date()),
+      apiKeyInputOf({ scope: 'admin', name: 'ci', rateLimit: { perMinute: 600 } }, new Date()),
     ).toEqual({
       name: 'ci',
       role: 'owner',
@@ -62,12 +70,10 @@ describe('api key input', () => {
   })
 
   it('when scope and plan are wrong, then every problem is reported at once', () => {
-    const problems = problemsOf(() =>
-      parseApiKeyInput(
-        { scope: 'root', rateLimit: { perMinute: 0, perDay: 1.5, burst: 3 } },
-        new Date(),
-      ),
-    )
+    const problems = problemsOfBody({
+      scope: 'root',
+      rateLimit: { perMinute: 0, perDay: 1.5, burst: 3 },
+    })
     expect(problems.map((p) => p.path).sort()).toEqual([
       'rateLimit.burst',
       'rateLimit.perDay',
@@ -79,7 +85,7 @@ describe('api key input', () => {
   it('when a role is given, then it is kept with its types and expiry', () => {
     const now = new Date('2026-01-01T00:00:00Z')
     const body = { role: 'preview', types: ['event'], expiresAt: '2026-01-02T00:00:00Z' }
-    expect(parseApiKeyInput(body, now)).toEqual({
+    expect(apiKeyInputOf(body, now)).toEqual({
       name: 'preview key',
       role: 'preview',
       types: ['event'],
@@ -90,16 +96,15 @@ describe('api key input', () => {
 
   it('when both role and scope, or an expiry in the past, are given, then each is refused', () => {
     const now = new Date('2026-01-01T00:00:00Z')
-    expect(problemsOf(() => parseApiKeyInput({ role: 'owner', scope: 'admin' }, now))).toEqual([
+    expect(problemsOfBody({ role: 'owner', scope: 'admin' })).toEqual([
       { path: 'scope', message: 'give a role (or the older scope), one of them' },
     ])
     expect(
-      problemsOf(() => parseApiKeyInput({ role: 'owner', expiresAt: '2025-01-01T00:00:00Z' }, now)),
+      problemsOf(() => apiKeyInputOf({ role: 'owner', expiresAt: '2025-01-01T00:00:00Z' }, now)),
     ).toEqual([{ path: 'expiresAt', message: 'expiresAt must lie in the future' }])
   })
 
   it('when the scope is missing or the plan is not an object, then both are refused', () => {
-    const problems = problemsOf(() => parseApiKeyInput({ rateLimit: 5 }, new Date()))
-    expect(problems.map((p) => p.path)).toEqual(['scope', 'rateLimit'])
+    expect(problemsOfBody({ rateLimit: 5 }).map((p) => p.path)).toEqual(['rateLimit', 'scope'])
   })
 })

@@ -1,8 +1,8 @@
 import { ROLE_OF_SCOPE } from '@cms/contract'
 import type { KeyScope } from '@cms/http'
-import { ApiKeyCreateBody } from '@cms/contract'
-import { bodyProblems } from '@cms/contract/validation'
+import type { ApiKeyCreateBody } from '@cms/contract'
 import { ValidationError } from '@cms/errors'
+import type { ErrorDetail } from '@cms/errors'
 import { DEFAULT_PLAN } from './rate-limit-plan.ts'
 import type { RateLimitPlan } from './rate-limit-plan.ts'
 
@@ -31,19 +31,19 @@ export type ApiKeyInput = Pick<ApiKey, 'name' | 'role' | 'types' | 'expiresAt' |
 export const scopeOfRole = (role: string): KeyScope | undefined =>
   role === ROLE_OF_SCOPE.admin ? 'admin' : role === ROLE_OF_SCOPE.read ? 'read' : undefined
 
-/**
- * `{name?, role | scope, types?, expiresAt?, rateLimit?}`; the name defaults to "<role or scope>
- * key". An expiry must lie ahead of `now`.
- */
-export function parseApiKeyInput(body: unknown, now: Date): ApiKeyInput {
+/** Exactly one of `role` and the older `scope`: what the schema cannot say of a key's body. */
+export function keyRoleProblems(body: unknown): ErrorDetail[] {
   const given = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {}
-  const roleProblems =
-    'role' in given === 'scope' in given
-      ? [{ path: 'scope', message: 'give a role (or the older scope), one of them' }]
-      : []
-  const problems = [...roleProblems, ...bodyProblems(ApiKeyCreateBody, body)]
-  if (problems.length > 0) throw new ValidationError('The request body is invalid', problems)
-  const input = body as ApiKeyCreateBody
+  return 'role' in given === 'scope' in given
+    ? [{ path: 'scope', message: 'give a role (or the older scope), one of them' }]
+    : []
+}
+
+/**
+ * A checked `{name?, role | scope, types?, expiresAt?, rateLimit?}` as the key to make; the name
+ * defaults to "<role or scope> key". An expiry must lie ahead of `now`.
+ */
+export function apiKeyInputOf(input: ApiKeyCreateBody, now: Date): ApiKeyInput {
   const role = input.role ?? ROLE_OF_SCOPE[input.scope!]
   const expiresAt = input.expiresAt ? new Date(input.expiresAt) : null
   if (expiresAt && expiresAt.getTime() <= now.getTime())

@@ -1,7 +1,5 @@
 import { restrictToTypes } from '@cms/contract'
 import { ConflictError, NotFoundError, ValidationError } from '@cms/errors'
-import { KeyRotateBody } from '@cms/contract'
-import { validateBody } from '@cms/contract/validation'
 import type { ApiKeysRepository } from '../data/api-keys-repository.ts'
 import type { ApiKey, ApiKeyInput } from './api-key.ts'
 import { newKeySecret } from './api-key-secret.ts'
@@ -34,8 +32,13 @@ export interface ApiKeysAdmin {
   list(websiteId: string): Promise<ApiKey[]>
   /** Revokes a key granting no more than `grantor` holds. */
   revoke(websiteId: string, keyId: string, grantor: Grantor): Promise<void>
-  /** A new key like `keyId`; the old one works for the grace period the body names. */
-  rotate(websiteId: string, keyId: string, body: unknown, grantor: Grantor): Promise<CreatedKey>
+  /** A new key like `keyId`; the old one works for `graceSeconds` (default an hour). */
+  rotate(
+    websiteId: string,
+    keyId: string,
+    graceSeconds: number | undefined,
+    grantor: Grantor,
+  ): Promise<CreatedKey>
 }
 
 export function createApiKeysAdmin(deps: ApiKeysAdminDeps): ApiKeysAdmin {
@@ -100,8 +103,7 @@ export function createApiKeysAdmin(deps: ApiKeysAdminDeps): ApiKeysAdmin {
       if (!revoked) throw new NotFoundError('API key not found')
       deps.onKeysRevoked([revoked.hash])
     },
-    async rotate(websiteId, keyId, body, grantor) {
-      const { graceSeconds = DEFAULT_ROTATION_GRACE_SECONDS } = validateBody(KeyRotateBody, body)
+    async rotate(websiteId, keyId, graceSeconds = DEFAULT_ROTATION_GRACE_SECONDS, grantor) {
       await deps.websites.get(websiteId)
       const old = await deps.apiKeys.findById(websiteId, keyId)
       if (!old) throw new NotFoundError('API key not found')

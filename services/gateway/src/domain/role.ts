@@ -1,6 +1,5 @@
-import { BUILT_IN_ROLES, isBuiltInRole, RoleCreateBody, RoleUpdateBody } from '@cms/contract'
-import type { Permissions } from '@cms/contract'
-import { validateBody } from '@cms/contract/validation'
+import { BUILT_IN_ROLES, isBuiltInRole } from '@cms/contract'
+import type { Permissions, RoleCreateBody, RoleUpdateBody } from '@cms/contract'
 import { ConflictError } from '@cms/errors'
 
 /** A website's own role (docs/api.md, "Permissions"). */
@@ -36,13 +35,15 @@ export const customRoleView = (role: CustomRole): RoleView => ({
   updatedAt: role.updatedAt,
 })
 
-/** `{name, description?, permissions}`; a built-in role's name is taken. */
-export function parseRoleInput(body: unknown): RoleCreateBody & { permissions: Permissions } {
-  const input = validateBody(RoleCreateBody, body)
-  if (isBuiltInRole(input.name))
-    throw new ConflictError(`${input.name} is a built-in role; choose another name`)
-  return input as RoleCreateBody & { permissions: Permissions }
+/** A checked role body as the role to make: a built-in role's name is taken. */
+export function roleInputOf(body: RoleCreateBody): RoleInput {
+  if (isBuiltInRole(body.name))
+    throw new ConflictError(`${body.name} is a built-in role; choose another name`)
+  return body as RoleInput
 }
 
-export const parseRoleChange = (body: unknown) =>
-  validateBody(RoleUpdateBody, body) as { description?: string; permissions?: Permissions }
+/** What a role is made of; its permissions as the contract's schema checked them. */
+export type RoleInput = Omit<RoleCreateBody, 'permissions'> & { permissions: Permissions }
+
+/** A checked role change: members left out stay. */
+export type RoleChange = Omit<RoleUpdateBody, 'permissions'> & { permissions?: Permissions }

@@ -1,10 +1,10 @@
 import { BUILT_IN_ROLES, isBuiltInRole, isWithin } from '@cms/contract'
-import type { Permissions } from '@cms/contract'
+import type { Permissions, RoleCreateBody, RoleUpdateBody } from '@cms/contract'
 import { ConflictError, ForbiddenError, NotFoundError } from '@cms/errors'
 import type { ApiKeysRepository } from '../data/api-keys-repository.ts'
 import type { RolesRepository } from '../data/roles-repository.ts'
-import { BUILT_IN_ROLE_VIEWS, customRoleView, parseRoleChange, parseRoleInput } from './role.ts'
-import type { RoleView } from './role.ts'
+import { BUILT_IN_ROLE_VIEWS, customRoleView, roleInputOf } from './role.ts'
+import type { RoleChange, RoleView } from './role.ts'
 import type { ApiKey } from './api-key.ts'
 import type { WebsitesAdmin } from './websites-admin.ts'
 
@@ -27,8 +27,8 @@ export interface RolesAdmin {
   list(websiteId: string): Promise<RoleView[]>
   /** A role's permissions; undefined when the website has no role of that name. */
   permissionsOf(websiteId: string, name: string): Promise<Permissions | undefined>
-  create(websiteId: string, body: unknown, grantor: Grantor): Promise<RoleView>
-  update(websiteId: string, name: string, body: unknown, grantor: Grantor): Promise<RoleView>
+  create(websiteId: string, body: RoleCreateBody, grantor: Grantor): Promise<RoleView>
+  update(websiteId: string, name: string, body: RoleUpdateBody, grantor: Grantor): Promise<RoleView>
   remove(websiteId: string, name: string, grantor: Grantor): Promise<void>
 }
 
@@ -60,7 +60,7 @@ export function createRolesAdmin(deps: RolesAdminDeps): RolesAdmin {
     },
     async create(websiteId, body, grantor) {
       await deps.websites.get(websiteId)
-      const input = parseRoleInput(body)
+      const input = roleInputOf(body)
       requireWithin(input.permissions, grantor, 'This role')
       const now = deps.now()
       const role = { websiteId, ...input, createdAt: now, updatedAt: now }
@@ -71,7 +71,7 @@ export function createRolesAdmin(deps: RolesAdminDeps): RolesAdmin {
     async update(websiteId, name, body, grantor) {
       await deps.websites.get(websiteId)
       refuseBuiltIn(name)
-      const change = parseRoleChange(body)
+      const change = body as RoleChange
       const role = await existing(websiteId, name)
       requireWithin(role.permissions, grantor, 'Changing this role')
       const changed = { ...role, ...change, updatedAt: deps.now() }

@@ -1,10 +1,9 @@
 import { Router } from '@koa/router'
-import type { RouterContext } from '@koa/router'
 import type { Middleware } from 'koa'
 import { buildAdminDocument } from '@cms/contract/openapi'
 import { ADMIN_IO, ADMIN_OPERATIONS, BUILT_IN_ROLES } from '@cms/contract'
 import { jsonBody, mountEndpoints, routed } from '@cms/http'
-import { parseApiKeyInput } from '../domain/api-key.ts'
+import { keyRoleProblems } from '../domain/api-key.ts'
 import type { ApiKeysAdmin } from '../domain/api-keys-admin.ts'
 import type { RolesAdmin } from '../domain/roles-admin.ts'
 import { websiteInputOf } from '../domain/website.ts'
@@ -14,7 +13,8 @@ import type { WebsitesAdmin } from '../domain/websites-admin.ts'
 import type { WebsiteExport } from '../lifecycle/website-export.ts'
 import type { WebsiteImport } from '../lifecycle/website-import.ts'
 import type { WebsitePurges } from '../lifecycle/website-purges.ts'
-import { apiKeyJson, createdApiKeyJson, roleJson, websiteJson } from './admin-json.ts'
+import { accessHandlers } from './access-handlers.ts'
+import { websiteJson } from './admin-json.ts'
 import { adminLifecycleRoutes } from './admin-lifecycle-routes.ts'
 import { adminMediaRoutes } from './admin-media-routes.ts'
 import { adminReadRoutes } from './admin-read-routes.ts'
@@ -45,11 +45,6 @@ export function adminRoutes(deps: AdminRoutesDeps): Middleware {
 /** The router of `/admin/api` (its `stack` lists every admin route, for the OpenAPI tests). */
 export function adminRouter(deps: AdminRoutesDeps): Router {
   const body = jsonBody()
-  /** The handler after the JSON body parser, so a bad body is refused before it runs. */
-  const withBody =
-    <Ctx extends RouterContext>(handler: (ctx: Ctx) => Promise<void>) =>
-    (ctx: Ctx) =>
-      body(ctx, () => handler(ctx))
   // Quotas: each with its limit, default, override and the website's usage (docs/gateway.md).
   const quotas = async (id: string) => {
     const website = await deps.websites.get(id)
@@ -88,42 +83,10 @@ export function adminRouter(deps: AdminRoutesDeps): Router {
         await deps.websites.changeQuotas(ctx.params.id, ctx.state.input.body)
         ctx.body = await quotas(ctx.params.id)
       },
-      listKeys: async (ctx) => {
-        ctx.body = { docs: (await deps.apiKeys.list(ctx.params.id)).map(apiKeyJson) }
-      },
-      createKey: withBody(async (ctx) => {
-        const input = parseApiKeyInput(ctx.request.body, new Date())
-        const created = await deps.apiKeys.create(ctx.params.id, input, OPERATOR)
-        ctx.status = 201
-        ctx.set('Cache-Control', 'no-store')
-        ctx.body = createdApiKeyJson(created)
+      ...accessHandlers(deps, {
+        websiteId: (ctx) => ctx.params.id!,
+        grantor: () => OPERATOR,
       }),
-      revokeKey: async (ctx) => {
-        await deps.apiKeys.revoke(ctx.params.id, ctx.params.keyId, OPERATOR)
-        ctx.status = 204
-      },
-      rotateKey: withBody(async (ctx) => {
-        const { id, keyId } = ctx.params
-        const created = await deps.apiKeys.rotate(id, keyId, ctx.request.body ?? {}, OPERATOR)
-        ctx.status = 201
-        ctx.set('Cache-Control', 'no-store')
-        ctx.body = createdApiKeyJson(created)
-      }),
-      listRoles: async (ctx) => {
-        ctx.body = { docs: (await deps.roles.list(ctx.params.id)).map(roleJson) }
-      },
-      createRole: withBody(async (ctx) => {
-        ctx.status = 201
-        ctx.body = roleJson(await deps.roles.create(ctx.params.id, ctx.request.body, OPERATOR))
-      }),
-      updateRole: withBody(async (ctx) => {
-        const { id, name } = ctx.params
-        ctx.body = roleJson(await deps.roles.update(id, name, ctx.request.body, OPERATOR))
-      }),
-      deleteRole: async (ctx) => {
-        await deps.roles.remove(ctx.params.id, ctx.params.name, OPERATOR)
-        ctx.status = 204
-      },
       getAdminOpenApiDocument: (ctx) => {
         adminDocument ??= buildAdminDocument()
         ctx.set('Cache-Control', 'no-cache')
@@ -140,9 +103,9 @@ export function adminRouter(deps: AdminRoutesDeps): Router {
     {
       io: ADMIN_IO,
       parseBody: body,
-      // Checked by their use cases (a key's role or scope first, a role against the website's
-      // own), or by the content service the call is forwarded to.
-      checkedLater: ['createKey', 'rotateKey', 'createRole', 'updateRole', 'updateMedia'],
+      bodyChecks: { createKey: keyRoleProblems },
+      // Checked by the content service the call is forwarded to.
+      checkedLater: ['updateMedia'],
     },
   )
 }

@@ -1,12 +1,12 @@
 import { Router } from '@koa/router'
 import type { Middleware } from 'koa'
-import { PUBLIC_OPERATIONS } from '@cms/contract'
+import { PUBLIC_IO, PUBLIC_OPERATIONS } from '@cms/contract'
 import { jsonBody, mountEndpoints, routed } from '@cms/http'
-import { parseApiKeyInput } from '../domain/api-key.ts'
+import { keyRoleProblems } from '../domain/api-key.ts'
 import type { ApiKeysAdmin } from '../domain/api-keys-admin.ts'
 import type { PreviewTokens } from '../domain/preview-tokens.ts'
 import type { RolesAdmin } from '../domain/roles-admin.ts'
-import { apiKeyJson, createdApiKeyJson, roleJson } from './admin-json.ts'
+import { accessHandlers } from './access-handlers.ts'
 
 export interface WebsiteAccessDeps {
   apiKeys: ApiKeysAdmin
@@ -25,67 +25,16 @@ export function websiteAccessRoutes(deps: WebsiteAccessDeps): Middleware {
 
 /** The router of the gateway's own public operations (its `stack` lists them, for the tests). */
 export function websiteAccessRouter(deps: WebsiteAccessDeps): Router {
-  const body = jsonBody()
   return mountEndpoints(
     new Router(),
     PUBLIC_OPERATIONS,
     {
-      listKeys: async (ctx) => {
-        const keys = await deps.apiKeys.list(ctx.state.caller.websiteId)
-        ctx.body = { docs: keys.map(apiKeyJson) }
-      },
-      createKey: async (ctx) => {
-        const { caller } = ctx.state
-        const input = parseApiKeyInput(ctx.request.body, new Date())
-        const created = await deps.apiKeys.create(caller.websiteId, input, caller.permissions)
-        ctx.status = 201
-        ctx.set('Cache-Control', 'no-store')
-        ctx.body = createdApiKeyJson(created)
-      },
-      revokeKey: async (ctx) => {
-        const { caller } = ctx.state
-        await deps.apiKeys.revoke(caller.websiteId, ctx.params.keyId, caller.permissions)
-        ctx.status = 204
-      },
-      rotateKey: async (ctx) => {
-        const { caller } = ctx.state
-        const created = await deps.apiKeys.rotate(
-          caller.websiteId,
-          ctx.params.keyId,
-          ctx.request.body ?? {},
-          caller.permissions,
-        )
-        ctx.status = 201
-        ctx.set('Cache-Control', 'no-store')
-        ctx.body = createdApiKeyJson(created)
-      },
-      listRoles: async (ctx) => {
-        ctx.body = { docs: (await deps.roles.list(ctx.state.caller.websiteId)).map(roleJson) }
-      },
-      createRole: async (ctx) => {
-        const { caller } = ctx.state
-        const role = await deps.roles.create(caller.websiteId, ctx.request.body, caller.permissions)
-        ctx.status = 201
-        ctx.body = roleJson(role)
-      },
-      updateRole: async (ctx) => {
-        const { caller } = ctx.state
-        const role = await deps.roles.update(
-          caller.websiteId,
-          ctx.params.name,
-          ctx.request.body,
-          caller.permissions,
-        )
-        ctx.body = roleJson(role)
-      },
-      deleteRole: async (ctx) => {
-        const { caller } = ctx.state
-        await deps.roles.remove(caller.websiteId, ctx.params.name, caller.permissions)
-        ctx.status = 204
-      },
+      ...accessHandlers(deps, {
+        websiteId: (ctx) => ctx.state.caller.websiteId,
+        grantor: (ctx) => ctx.state.caller.permissions,
+      }),
       createPreviewToken: async (ctx) => {
-        const key = ctx.state.apiKey!
-        const { token, grant } = deps.previews.issue(key, ctx.request.body)
+        const { token, grant } = deps.previews.issue(ctx.state.apiKey!, ctx.state.input.body)
         ctx.status = 201
         ctx.set('Cache-Control', 'no-store')
         ctx.body = {
@@ -96,6 +45,6 @@ export function websiteAccessRouter(deps: WebsiteAccessDeps): Router {
         }
       },
     },
-    { before: () => body },
+    { io: PUBLIC_IO, parseBody: jsonBody(), bodyChecks: { createKey: keyRoleProblems } },
   )
 }
