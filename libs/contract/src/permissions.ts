@@ -29,31 +29,21 @@ export type Permissions = { readonly [A in ContentAction]?: TypeList } & {
   readonly [C in Capability]?: true
 }
 
-const everything: Permissions = {
-  read: '*',
-  readDrafts: '*',
-  create: '*',
-  update: '*',
-  publish: '*',
-  delete: '*',
-  manageTypes: true,
-  manageMedia: true,
-  manageWebhooks: true,
-  manageKeys: true,
+/** Every action on every content type. */
+const allContent = Object.fromEntries(CONTENT_ACTIONS.map((action) => [action, '*'])) as {
+  readonly [A in ContentAction]: '*'
 }
 
 /** The roles every website has; a website's own roles are named otherwise. */
 export const BUILT_IN_ROLES = {
-  owner: everything,
-  editor: {
-    read: '*',
-    readDrafts: '*',
-    create: '*',
-    update: '*',
-    publish: '*',
-    delete: '*',
+  owner: {
+    ...allContent,
+    manageTypes: true,
     manageMedia: true,
+    manageWebhooks: true,
+    manageKeys: true,
   },
+  editor: { ...allContent, manageMedia: true },
   author: { read: '*', readDrafts: '*', create: '*', update: '*' },
   viewer: { read: '*' },
   preview: { read: '*', readDrafts: '*' },

@@ -1,8 +1,8 @@
-import { useState } from 'preact/hooks'
 import type { CmsAdminClient } from '@cms/client'
 import type { ApiKey } from '../api/admin-resources.ts'
 import { ConfirmDialog } from '../ui/confirm-dialog.tsx'
 import { ErrorMessage } from '../ui/error-message.tsx'
+import { useAttempt } from '../ui/use-attempt.ts'
 
 export interface RevokeKeyDialogProps {
   api: CmsAdminClient
@@ -12,19 +12,14 @@ export interface RevokeKeyDialogProps {
 }
 
 export function RevokeKeyDialog({ api, websiteId, apiKey, onClose }: RevokeKeyDialogProps) {
-  const [busy, setBusy] = useState(false)
-  const [error, setError] = useState<unknown>()
-  const revoke = async () => {
-    setBusy(true)
-    setError(undefined)
-    try {
-      await api.keys.revoke(websiteId, apiKey.id)
-      onClose(true)
-    } catch (failure) {
-      setError(failure)
-      setBusy(false)
-    }
-  }
+  const {
+    busy,
+    error,
+    run: revoke,
+  } = useAttempt(async () => {
+    await api.keys.revoke(websiteId, apiKey.id)
+    onClose(true)
+  })
   return (
     <ConfirmDialog
       title={`Revoke “${apiKey.name}”?`}

@@ -3,6 +3,7 @@ import type { CmsAdminClient } from '@cms/client'
 import type { ApiKey, CreatedApiKey } from '../api/admin-resources.ts'
 import { ConfirmDialog } from '../ui/confirm-dialog.tsx'
 import { ErrorMessage } from '../ui/error-message.tsx'
+import { useAttempt } from '../ui/use-attempt.ts'
 
 /** The API's default grace (3600 s) and its longest (7 days), in the minutes the dialog asks. */
 const DEFAULT_GRACE_MINUTES = 60
@@ -19,19 +20,14 @@ export interface RotateKeyDialogProps {
 /** A new secret for the key; the old one keeps working for the grace period asked here. */
 export function RotateKeyDialog({ api, websiteId, apiKey, onClose }: RotateKeyDialogProps) {
   const [minutes, setMinutes] = useState(String(DEFAULT_GRACE_MINUTES))
-  const [busy, setBusy] = useState(false)
-  const [error, setError] = useState<unknown>()
-  const rotate = async () => {
-    setBusy(true)
-    setError(undefined)
-    try {
-      const graceSeconds = Math.round(Number(minutes) * 60)
-      onClose(await api.keys.rotate(websiteId, apiKey.id, { graceSeconds }))
-    } catch (failure) {
-      setError(failure)
-      setBusy(false)
-    }
-  }
+  const {
+    busy,
+    error,
+    run: rotate,
+  } = useAttempt(async () => {
+    const graceSeconds = Math.round(Number(minutes) * 60)
+    onClose(await api.keys.rotate(websiteId, apiKey.id, { graceSeconds }))
+  })
   return (
     <ConfirmDialog
       title={`Rotate “${apiKey.name}”?`}

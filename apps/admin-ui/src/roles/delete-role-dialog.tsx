@@ -1,8 +1,8 @@
-import { useState } from 'preact/hooks'
 import type { CmsAdminClient } from '@cms/client'
 import type { Role } from '../api/admin-resources.ts'
 import { ConfirmDialog } from '../ui/confirm-dialog.tsx'
 import { ErrorMessage } from '../ui/error-message.tsx'
+import { useAttempt } from '../ui/use-attempt.ts'
 
 export interface DeleteRoleDialogProps {
   api: CmsAdminClient
@@ -13,19 +13,14 @@ export interface DeleteRoleDialogProps {
 
 /** The API refuses (409) while a live key holds the role; its message is shown here. */
 export function DeleteRoleDialog({ api, websiteId, role, onClose }: DeleteRoleDialogProps) {
-  const [busy, setBusy] = useState(false)
-  const [error, setError] = useState<unknown>()
-  const remove = async () => {
-    setBusy(true)
-    setError(undefined)
-    try {
-      await api.roles.delete(websiteId, role.name)
-      onClose(true)
-    } catch (failure) {
-      setError(failure)
-      setBusy(false)
-    }
-  }
+  const {
+    busy,
+    error,
+    run: remove,
+  } = useAttempt(async () => {
+    await api.roles.delete(websiteId, role.name)
+    onClose(true)
+  })
   return (
     <ConfirmDialog
       title={`Delete role “${role.name}”?`}
