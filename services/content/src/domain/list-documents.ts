@@ -52,7 +52,10 @@ export function createDocumentLister(deps: {
     }
   }
 
-  /** The website's documents as the caller may see them: published only, unless draft=true (admin). */
+  /**
+   * The website's documents as the caller may see them: of the call's types only, published
+   * only unless draft=true (draft access).
+   */
   return async function listDocuments(input: {
     caller: Caller
     queryString: string

@@ -1,10 +1,10 @@
 import type { ContentType } from '@cms/content-model'
 import { ValidationError } from '@cms/errors'
 import type { ErrorDetail } from '@cms/errors'
+import type { Caller } from '@cms/http'
 import type { DocumentData } from '../document/document.ts'
 import type { DocumentStore } from '../document/document-store.ts'
 import { idFields, idsOf } from '../document/relations.ts'
-import type { Caller } from '@cms/http'
 import { readableTypes } from './visible-types.ts'
 
 /** How many ids an error message lists before it says how many more there are. */
@@ -25,9 +25,10 @@ export function listIds(ids: readonly string[]): string {
 
 /**
  * Every id `data` newly names must be a document of the caller's website and of its field's
- * target type (drafts count) that the writer may read, or for a media field a media file of the website; ids `kept`
- * already held in the same field stay valid even when what they named has since been deleted
- * with `force`. One query for the relation fields, one for the media fields.
+ * target type (drafts count), which the caller's key may read (else it is as missing), or for a
+ * media field a media file of the website; ids `kept` already held in the same field stay valid
+ * even when what they named has since been deleted with `force`. One query for the relation
+ * fields, one for the media fields.
  */
 export async function requireRelationTargets(
   deps: { store: Pick<DocumentStore, 'findMany'>; media: Pick<MediaLookup, 'existing'> },
