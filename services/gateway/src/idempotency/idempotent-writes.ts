@@ -6,7 +6,7 @@ import type { StoredAnswer } from './idempotency-record.ts'
 import { keyReusedError } from './idempotent-requests.ts'
 import type { IdempotentRequests } from './idempotent-requests.ts'
 import { bodyDigester, mayBeSameBody, sameBody } from './request-body-digest.ts'
-import { seenTypesOf } from '../http/seen-types.ts'
+import { seenTypesOf } from '../domain/seen-types.ts'
 
 declare module 'koa' {
   interface DefaultState {

@@ -1,7 +1,7 @@
 import type { Context } from 'koa'
 import { asksForDrafts } from '@cms/contract'
 import type { ContentChange } from '@cms/contract'
-import { seenTypesOf } from '../http/seen-types.ts'
+import { seenTypesOf } from '../domain/seen-types.ts'
 
 export interface CacheableRead {
   /**
