@@ -56,7 +56,9 @@ describe('DELETE /api/content-types/:name', () => {
     })
     expect(request!.headers['x-internal-token']).toBe(testEnv().internalToken)
     expect(request!.headers['x-website-id']).toBe(websiteId)
-    expect(JSON.parse(request!.headers['x-key-permissions'] as string)).toEqual(BUILT_IN_ROLES.owner)
+    expect(JSON.parse(request!.headers['x-key-permissions'] as string)).toEqual(
+      BUILT_IN_ROLES.owner,
+    )
   })
 
   it('when documents of the type exist, then 409 CONFLICT and the type stays', async () => {

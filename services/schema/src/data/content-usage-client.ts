@@ -30,7 +30,10 @@ export function createContentUsageClient(deps: {
   return {
     async isInUse(caller, typeName) {
       const query = new URLSearchParams({ type: typeName, draft: 'true', limit: '1' })
-      const answer = await client.get({ ...caller, permissions: BUILT_IN_ROLES.owner }, `/api/content?${query}`)
+      const answer = await client.get(
+        { ...caller, permissions: BUILT_IN_ROLES.owner },
+        `/api/content?${query}`,
+      )
       const body = answer.body as { totalDocs?: unknown } | undefined
       if (answer.status !== 200 || typeof body?.totalDocs !== 'number') {
         throw new ServiceUnavailableError(UNANSWERED, {
