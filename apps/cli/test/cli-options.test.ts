@@ -44,7 +44,9 @@ describe('cms options', () => {
   it('when --help follows a command, then that command its usage, summary and options are printed', async () => {
     const help = await cms(['key', 'create', '--help'])
     expect(help.code).toBe(0)
-    expect(help.stdout).toMatch(/^Usage: cms key create --website <website> --scope <scope>/)
+    expect(help.stdout).toMatch(
+      /^Usage: cms key create --website <website> \[--role <role>\] \[--scope <scope>\]/,
+    )
     expect(help.stdout).toContain('--per-minute')
     expect(help.stdout).toContain('Creates an API key')
     const group = await cms(['website', '--help'])
