@@ -1,5 +1,5 @@
 import type { Operation } from './operation.ts'
-import { allows, CONTENT_ACTIONS, typesOf } from './permissions.ts'
+import { allows, CONTENT_ACTIONS, intersectTypes, typesOf } from './permissions.ts'
 import type { ContentAction, Permission, Permissions, TypeList } from './permissions.ts'
 
 /**
@@ -36,9 +36,6 @@ export interface AuthorizationRequest {
 
 const isContentAction = (permission: Permission): permission is ContentAction =>
   (CONTENT_ACTIONS as readonly string[]).includes(permission)
-
-const both = (a: TypeList, b: TypeList): TypeList =>
-  a === '*' ? b : b === '*' ? a : a.filter((type) => b.includes(type))
 
 /** The content types a request names itself: a by-slug path's, a list's `type`. */
 function namedType(request: AuthorizationRequest): string | undefined {
@@ -81,7 +78,7 @@ export function authorize(
       const on = type === undefined ? '' : ` on ${type}`
       return refused('readDrafts', `Draft access needs the readDrafts permission${on}`)
     }
-    types = both(types, typesOf(permissions, 'readDrafts'))
+    types = intersectTypes(types, typesOf(permissions, 'readDrafts'))
   }
   return { allowed: true, draftAccess, types }
 }

@@ -72,8 +72,17 @@ export function allows(permissions: Permissions, action: Permission, type?: stri
 export const typesOf = (permissions: Permissions, action: ContentAction): TypeList =>
   permissions[action] ?? []
 
-const intersect = (a: TypeList, b: TypeList): TypeList =>
+/** The types both lists cover. */
+export const intersectTypes = (a: TypeList, b: TypeList): TypeList =>
   a === '*' ? b : b === '*' ? a : a.filter((type) => b.includes(type))
+
+/** `types` (absent: every type) as the names it lists, or undefined when it covers every type. */
+export const namedTypes = (types: TypeList | undefined): readonly string[] | undefined =>
+  types === undefined || types === '*' ? undefined : types
+
+/** Whether `types` (absent: every type) covers `type`. */
+export const coversType = (types: TypeList | undefined, type: string): boolean =>
+  namedTypes(types)?.includes(type) ?? true
 
 /**
  * What a key restricted to `types` may do with `permissions`: each action only on those types,
@@ -85,7 +94,7 @@ export function restrictToTypes(permissions: Permissions, types: readonly string
   for (const action of CONTENT_ACTIONS) {
     const covered = permissions[action]
     if (covered === undefined) continue
-    const kept = intersect(covered, types)
+    const kept = intersectTypes(covered, types)
     if (kept === '*' || kept.length > 0) restricted[action] = kept
   }
   if (permissions.manageMedia) restricted.manageMedia = true

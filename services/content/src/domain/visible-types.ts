@@ -1,5 +1,4 @@
-import { typesOf } from '@cms/contract'
-import type { TypeList } from '@cms/contract'
+import { namedTypes, typesOf } from '@cms/contract'
 import type { Caller } from '@cms/http'
 
 /**
@@ -8,18 +7,15 @@ import type { Caller } from '@cms/http'
  */
 export type VisibleTypes = readonly string[] | undefined
 
-const listed = (types: TypeList | undefined): VisibleTypes =>
-  types === undefined || types === '*' ? undefined : types
-
 /** The types the gateway let this call see or change (its operation's permission). */
-export const callTypes = (caller: Caller): VisibleTypes => listed(caller.types)
+export const callTypes = (caller: Caller): VisibleTypes => namedTypes(caller.types)
 
 /**
  * The types the caller's key may read: what a write may name in relation fields and what its
  * errors may name of other documents (the call's own types are those of its write action).
  */
 export const readableTypes = (caller: Caller): VisibleTypes =>
-  listed(typesOf(caller.permissions, 'read'))
+  namedTypes(typesOf(caller.permissions, 'read'))
 
 export const includesType = (types: VisibleTypes, type: string | undefined): boolean =>
   types === undefined || (type !== undefined && types.includes(type))

@@ -1,5 +1,5 @@
 import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto'
-import { typesOf } from '@cms/contract'
+import { intersectTypes, typesOf } from '@cms/contract'
 import type { Permissions, TypeList } from '@cms/contract'
 import type { PreviewTokenBody } from '@cms/contract'
 
@@ -42,19 +42,16 @@ export interface PreviewTokens {
 export const looksLikePreviewToken = (value: string): boolean =>
   value.startsWith(TOKEN_PREFIX) && value.length <= 2000 && /^[A-Za-z0-9_-]+$/.test(value)
 
-const both = (a: TypeList, b: TypeList): TypeList =>
-  a === '*' ? b : b === '*' ? a : a.filter((type) => b.includes(type))
-
 /** The types whose documents, drafts included, `permissions` may read. */
 const previewTypesOf = (permissions: Permissions): TypeList =>
-  both(typesOf(permissions, 'read'), typesOf(permissions, 'readDrafts'))
+  intersectTypes(typesOf(permissions, 'read'), typesOf(permissions, 'readDrafts'))
 
 /**
  * What a preview token may do, now: read and readDrafts on its types, and never more than its
  * issuing key still may (a role narrowed since narrows its tokens too).
  */
 export function previewPermissions(grant: PreviewGrant, issuer: Permissions): Permissions {
-  const types = both(grant.types, previewTypesOf(issuer))
+  const types = intersectTypes(grant.types, previewTypesOf(issuer))
   return types !== '*' && types.length === 0 ? {} : { read: types, readDrafts: types }
 }
 

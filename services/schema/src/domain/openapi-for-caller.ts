@@ -1,5 +1,5 @@
 import type { ContentType } from '@cms/content-model'
-import { allows } from '@cms/contract'
+import { allows, coversType } from '@cms/contract'
 import { buildPublicDocument, PUBLIC_ROUTES } from '@cms/contract/openapi'
 import type { PublicRoute } from '@cms/contract/openapi'
 import type { Caller } from '@cms/http'
@@ -17,9 +17,7 @@ export function readableTypes(
   types: readonly ContentType[],
   caller: Pick<Caller, 'types'>,
 ): readonly ContentType[] {
-  const seen = caller.types
-  if (seen === undefined || seen === '*') return types
-  return types.filter((type) => seen.includes(type.name))
+  return types.filter((type) => coversType(caller.types, type.name))
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { TypeList } from '@cms/contract'
+import { coversType, namedTypes } from '@cms/contract'
 import { ForbiddenError } from '@cms/errors'
 import type { Caller } from '@cms/http'
 import type { Webhook } from './webhook.ts'
@@ -9,19 +9,19 @@ import type { Webhook } from './webhook.ts'
  */
 export type WebhookCaller = Pick<Caller, 'websiteId' | 'types'>
 
-const everyType = (types: TypeList | undefined): types is '*' | undefined =>
-  types === undefined || types === '*'
-
-export const seesEveryType = (caller: WebhookCaller): boolean => everyType(caller.types)
+export const seesEveryType = (caller: WebhookCaller): boolean =>
+  namedTypes(caller.types) === undefined
 
 /** A webhook is the caller's to see when every type it is told of is one the caller may see. */
 export function isVisibleTo(
   webhook: Pick<Webhook, 'contentTypes'>,
   caller: WebhookCaller,
 ): boolean {
-  const { types } = caller
-  if (everyType(types)) return true
-  return webhook.contentTypes !== null && webhook.contentTypes.every((type) => types.includes(type))
+  if (seesEveryType(caller)) return true
+  return (
+    webhook.contentTypes !== null &&
+    webhook.contentTypes.every((type) => coversType(caller.types, type))
+  )
 }
 
 /**
@@ -32,8 +32,8 @@ export function contentTypesFor(
   requested: readonly string[] | null,
   caller: WebhookCaller,
 ): string[] | null {
-  const { types } = caller
-  if (everyType(types)) return requested === null ? null : [...requested]
+  const types = namedTypes(caller.types)
+  if (types === undefined) return requested === null ? null : [...requested]
   if (requested === null) {
     if (types.length === 0)
       throw new ForbiddenError('This webhook needs the read permission on a content type')
@@ -56,8 +56,7 @@ export function contentTypesFor(
  * read them. Pings (no content type) always may.
  */
 export function payloadVisibleTo(body: string, caller: WebhookCaller): boolean {
-  const { types } = caller
-  if (everyType(types)) return true
+  if (seesEveryType(caller)) return true
   const { contentType } = JSON.parse(body) as { contentType?: unknown }
-  return typeof contentType !== 'string' || types.includes(contentType)
+  return typeof contentType !== 'string' || coversType(caller.types, contentType)
 }
