@@ -263,6 +263,39 @@ describe('a website import treats its file as untrusted input', () => {
     )
   })
 
+  it('lifecycle: roles travel with an export — when a website with its own role is exported and the export imported, then the new website has the role with the same permissions; a header role with a built-in name, an unknown permission or a name given twice is 422 naming it', async () => {
+    const site = await createTestWebsite()
+    const permissions = { read: '*', create: ['event'], manageMedia: true }
+    const roles = `/admin/api/websites/${site.websiteId}/roles`
+    const made = await adminClient()('POST', roles, { body: { name: 'partner', permissions } })
+    expect(made.status).toBe(201)
+    const lines = await exportLines(site.websiteId)
+    expect(lines[0]!.website.roles).toEqual([{ name: 'partner', permissions }])
+    const imported = await postImport(freshCopy(lines))
+    expect(imported.status, JSON.stringify(imported.body)).toBe(201)
+    const copy = imported.body.website.id as string
+    const listed = await adminClient()('GET', `/admin/api/websites/${copy}/roles`)
+    expect(listed.body.docs).toContainEqual(
+      expect.objectContaining({ name: 'partner', builtIn: false, permissions }),
+    )
+
+    const hostile = freshCopy(lines)
+    hostile[0]!.website.roles = [
+      { name: 'owner', permissions: {} },
+      { name: 'x', permissions: { fly: '*' } },
+      { name: 'twice', permissions: {} },
+      { name: 'twice', permissions: {} },
+    ]
+    const refused = await postImport(hostile)
+    await expectRefused(refused, 422, { path: 'line 1: website.roles[0].name' })
+    expect(refused.body.error.details.map((detail: { path: string }) => detail.path)).toEqual([
+      'line 1: website.roles[0].name',
+      'line 1: website.roles[1].permissions.fly',
+      'line 1: website.roles[3].name',
+    ])
+    expect(await websiteNames()).not.toContain(refused.name)
+  })
+
   it("lifecycle: an import brings only its own records — when a slug claim names the victim's document, then the import is 422 naming the line", async () => {
     const lines = base()
     const hostile = {

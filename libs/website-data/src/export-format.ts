@@ -6,7 +6,7 @@ import { ValidationError } from '@cms/errors'
  * A website export is NDJSON (docs/lifecycle.md): a first line naming the website, one line per
  * stored record, and a last line that says the export is complete:
  *
- *   {"format":"cms-website-export","version":1,"exportedAt":"…","website":{id, name, createdAt, quotas?}}
+ *   {"format":"cms-website-export","version":1,"exportedAt":"…","website":{id, name, createdAt, quotas?, roles?}}
  *   {"service":"content","collection":"documents","record":{…}}
  *   {"end":true,"records":1234}
  *
@@ -75,7 +75,14 @@ export interface HeaderLine {
   format: typeof EXPORT_FORMAT
   version: typeof EXPORT_VERSION
   exportedAt: string
-  website: { id: string; name: string; createdAt: string; quotas?: Record<string, number> }
+  website: {
+    id: string
+    name: string
+    createdAt: string
+    quotas?: Record<string, number>
+    /** The website's own roles, `{name, description?, permissions}` each (docs/lifecycle.md). */
+    roles?: unknown[]
+  }
 }
 
 export const headerLine = (header: Omit<HeaderLine, 'format' | 'version'>): string =>
@@ -103,8 +110,9 @@ export function parseHeader(text: string | undefined): HeaderLine {
     typeof website.id !== 'string' ||
     typeof website.name !== 'string' ||
     typeof website.createdAt !== 'string' ||
-    (website.quotas !== undefined && !isObject(website.quotas))
+    (website.quotas !== undefined && !isObject(website.quotas)) ||
+    (website.roles !== undefined && !Array.isArray(website.roles))
   )
-    throw ValidationError.single(where, 'the website is not {id, name, createdAt, quotas?}')
+    throw ValidationError.single(where, 'the website is not {id, name, createdAt, quotas?, roles?}')
   return parsed as unknown as HeaderLine
 }

@@ -75,6 +75,7 @@ export async function start(
   const lifecycle = createLifecycleModule({
     db: mongo.db,
     websites: websitesRepository,
+    roles: rolesRepository,
     config,
     operatorKeyId: OPERATOR_KEY_ID,
     logger,

@@ -35,12 +35,23 @@ export const customRoleView = (role: CustomRole): RoleView => ({
   updatedAt: role.updatedAt,
 })
 
-/** A checked role body as the role to make: a built-in role's name is taken. */
+/** Why a website's own role may not have `name`, if it may not: a built-in role's is taken. */
+export const builtInNameProblem = (name: string): string | undefined =>
+  isBuiltInRole(name) ? `${name} is a built-in role; choose another name` : undefined
+
+/** A checked role body as the role to make. */
 export function roleInputOf(body: RoleCreateBody): RoleInput {
-  if (isBuiltInRole(body.name))
-    throw new ConflictError(`${body.name} is a built-in role; choose another name`)
+  const taken = builtInNameProblem(body.name)
+  if (taken) throw new ConflictError(taken)
   return body as RoleInput
 }
+
+/** A role as an export carries it: what makes it, not when. */
+export const exportedRole = ({ name, description, permissions }: CustomRole): RoleInput => ({
+  name,
+  ...(description !== undefined && { description }),
+  permissions,
+})
 
 /** What a role is made of; its permissions as the contract's schema checked them. */
 export type RoleInput = Omit<RoleCreateBody, 'permissions'> & { permissions: Permissions }

@@ -11,6 +11,7 @@ import type { WebsitesAdmin } from '../domain/websites-admin.ts'
 import { createPurgeRunner } from './purge-runner.ts'
 import { purgeSteps } from './purge-steps.ts'
 import type { LifecycleServices } from './purge-steps.ts'
+import type { RolesRepository } from '../data/roles-repository.ts'
 import { createWebsiteExport } from './website-export.ts'
 import { createWebsiteImport } from './website-import.ts'
 import { createWebsitePurges } from './website-purges.ts'
@@ -27,6 +28,7 @@ const GRACE_AFTER_KEY_CACHE_MS = 1000
 export function createLifecycleModule(deps: {
   db: Db
   websites: WebsitesRepository
+  roles: RolesRepository
   config: Pick<
     GatewayConfig,
     | 'INTERNAL_TOKEN'
@@ -75,6 +77,7 @@ export function createLifecycleModule(deps: {
   })
   const imports = createWebsiteImport({
     websites: deps.websites,
+    roles: deps.roles,
     purges: purgesRepository,
     services: services,
     readUsage: createQuotaUsageReader({ ...services, operatorKeyId: deps.operatorKeyId }),
@@ -90,6 +93,7 @@ export function createLifecycleModule(deps: {
     exportsFor: (admin: Pick<WebsitesAdmin, 'get'>) =>
       createWebsiteExport({
         websites: admin,
+        roles: deps.roles,
         services: services,
         operatorKeyId: deps.operatorKeyId,
         clock,

@@ -4,7 +4,8 @@ import type { WebsiteDataPlan } from '@cms/website-data'
  * The gateway's collections that hold a website's data: the website record (normally deleted
  * by the DELETE itself; here for a gateway that died in between), its keys and roles and its
  * idempotency records (stored answers hold document bodies) with their takeover markers. None is
- * exported: an imported website gets new keys and roles, and idempotency records live 24 h.
+ * exported as records: the roles travel in the export's first line (website-export.ts), an
+ * imported website gets new keys, and idempotency records live 24 h.
  */
 export const GATEWAY_WEBSITE_DATA: WebsiteDataPlan = {
   service: 'gateway',

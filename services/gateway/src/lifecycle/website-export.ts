@@ -1,5 +1,7 @@
 import { ServiceUnavailableError } from '@cms/errors'
 import { endLine, headerLine } from '@cms/website-data'
+import type { RolesRepository } from '../data/roles-repository.ts'
+import { exportedRole } from '../domain/role.ts'
 import type { WebsitesAdmin } from '../domain/websites-admin.ts'
 import { operatorCaller } from './purge-steps.ts'
 import type { LifecycleServices } from './purge-steps.ts'
@@ -16,13 +18,15 @@ function countLines(chunk: Uint8Array): number {
 }
 
 /**
- * `GET /admin/api/websites/:id/export` (docs/lifecycle.md): the first line names the website,
+ * `GET /admin/api/websites/:id/export` (docs/lifecycle.md): the first line names the website
+ * (with its quotas and its own roles),
  * then each service's records stream through as that service wrote them, then the end line
  * with the number of records. A service that fails midway cuts the stream short without an end
  * line, which the importer refuses and the `cms` tool reports.
  */
 export function createWebsiteExport(deps: {
   websites: Pick<WebsitesAdmin, 'get'>
+  roles: Pick<RolesRepository, 'listByWebsite'>
   services: LifecycleServices
   operatorKeyId: string
   clock: () => Date
@@ -44,6 +48,7 @@ export function createWebsiteExport(deps: {
     async stream(websiteId: string): Promise<AsyncIterable<string | Uint8Array>> {
       const website = await deps.websites.get(websiteId)
       const first = await open(EXPORT_ORDER[0], website.id)
+      const roles = (await deps.roles.listByWebsite(website.id)).map(exportedRole)
       const header = headerLine({
         exportedAt: deps.clock().toISOString(),
         website: {
@@ -53,6 +58,7 @@ export function createWebsiteExport(deps: {
           ...(website.quotas && Object.keys(website.quotas).length > 0
             ? { quotas: website.quotas as Record<string, number> }
             : {}),
+          ...(roles.length > 0 && { roles }),
         },
       })
       return (async function* () {

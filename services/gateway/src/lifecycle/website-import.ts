@@ -11,12 +11,14 @@ import { QUOTA_NAMES, quotaExceeded } from '@cms/http'
 import { NDJSON_TYPE, ndjsonLines, parseHeader, parseLine } from '@cms/website-data'
 import type { EndLine, NumberedLine } from '@cms/website-data'
 import type { PurgesRepository } from '../data/purges-repository.ts'
+import type { RolesRepository } from '../data/roles-repository.ts'
 import type { WebsitesRepository } from '../data/websites-repository.ts'
 import type { QuotaUsageReader } from '../domain/quota-report.ts'
 import type { Website } from '../domain/website.ts'
 import { effectiveQuotas } from '../domain/website-quotas.ts'
 import type { QuotaOverride } from '../domain/website-quotas.ts'
 import { importedQuotas } from './imported-quotas.ts'
+import { importedRoles } from './imported-roles.ts'
 import { pendingSteps } from './purge.ts'
 import { operatorCaller } from './purge-steps.ts'
 import type { LifecycleServices } from './purge-steps.ts'
@@ -77,6 +79,7 @@ function withPurgeNamed(error: unknown, websiteId: string): unknown {
  */
 export function createWebsiteImport(deps: {
   websites: Pick<WebsitesRepository, 'findById' | 'findImportedFrom' | 'insert'>
+  roles: Pick<RolesRepository, 'insert'>
   purges: Pick<PurgesRepository, 'insert' | 'unfinished' | 'holdUntil' | 'startHeld' | 'release'>
   services: LifecycleServices
   /** What the new website holds once its records are in, against its quotas. */
@@ -121,6 +124,7 @@ export function createWebsiteImport(deps: {
       const first = await lines.next()
       const header = parseHeader(first.done ? undefined : first.value.text)
       const quotas = importedQuotas(header.website.quotas)
+      const roles = importedRoles(header.website.roles)
       await refuseKnownSource(header.website.id)
 
       const websiteId = deps.newId()
@@ -149,6 +153,9 @@ export function createWebsiteImport(deps: {
       try {
         const report = await importLines(lines, websiteId, heartbeat)
         await refuseOverQuota(websiteId, quotas)
+        const rolesAt = deps.clock()
+        for (const role of roles)
+          await deps.roles.insert({ websiteId, ...role, createdAt: rolesAt, updatedAt: rolesAt })
         const website: Website = {
           id: websiteId,
           name,
