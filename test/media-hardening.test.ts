@@ -117,7 +117,7 @@ describe('transforms within bounds', () => {
     await own?.stop()
   })
 
-  it('media: transforms wait for a turn — when 8 transforms of a 40 MP and of a 12 MP source are asked at once, then content-read stays under 384 MiB, none is 500 (a 503 has Retry-After), and another website reads its thumbnail within 3x its own time', async () => {
+  it('media: transforms wait for a turn — when 8 transforms of a 40 MP and of a 12 MP source are asked at once, then content-read stays under 384 MiB, none is 500 (a 503 has Retry-After), and another website reads its thumbnail within 5x its own time', async () => {
     // The 40 MP source: an upload may have it (MEDIA_MAX_SOURCE_PIXELS), a transform may not.
     const large = await put(await flatImage(8000, 5000), 'large.png')
     // At MEDIA_TRANSFORM_MAX_PIXELS, in the format that decodes to the most bytes.
@@ -155,7 +155,9 @@ describe('transforms within bounds', () => {
     expect(memory.samples.length).toBeGreaterThan(2)
     expect(Math.max(...memory.samples)).toBeLessThan(READ_POOL_LIMIT_BYTES)
     expect(reads.samples.length).toBeGreaterThan(2)
-    expect(median(reads.samples)).toBeLessThan(3 * median(baseline))
+    // Starved behind the burst, a read would wait for whole transforms (seconds); 5x its time
+    // alone leaves room for the other test files sharing the 2 cores (3.2x seen once under CI).
+    expect(median(reads.samples)).toBeLessThan(5 * median(baseline))
   })
 
   it('media: transforms wait for a turn — when more transforms are asked at once than MEDIA_TRANSFORM_QUEUE lets wait, then those without a place are 503 SERVICE_UNAVAILABLE with Retry-After, none is 500, and the file is served again after', async () => {
