@@ -1,5 +1,5 @@
 import type { Operation } from './operation.ts'
-import { allows, CONTENT_ACTIONS, intersectTypes, typesOf } from './permissions.ts'
+import { allows, intersectTypes, isCapability, typesOf } from './permissions.ts'
 import type { ContentAction, Permission, Permissions, TypeList } from './permissions.ts'
 
 /**
@@ -35,7 +35,7 @@ export interface AuthorizationRequest {
 }
 
 const isContentAction = (permission: Permission): permission is ContentAction =>
-  (CONTENT_ACTIONS as readonly string[]).includes(permission)
+  !isCapability(permission)
 
 /** The content types a request names itself: a by-slug path's, a list's `type`. */
 function namedType(request: AuthorizationRequest): string | undefined {

@@ -12,6 +12,7 @@ export {
   KEY_SCOPES,
   requireInternalCaller,
   sameSecret,
+  typesHeader,
 } from './internal-auth.ts'
 export type { Caller, KeyScope } from './internal-auth.ts'
 export { authorizationHeaders, grantHeaders, grantOf } from './gateway-authorization.ts'

@@ -20,7 +20,7 @@ import {
   withOwnValues,
 } from '../document/localized-content.ts'
 import { eventLocaleOf } from '../document/entry-event.ts'
-import { callTypes, includesType } from './visible-types.ts'
+import { callSees } from './visible-types.ts'
 
 export interface CreateDocumentInput {
   caller: Caller
@@ -113,7 +113,7 @@ export function createDocumentCreator(deps: {
 
 /** A type the call may not create is refused as the gateway refuses one a request names. */
 function requireCreatableType(caller: Caller, type: string): void {
-  if (includesType(callTypes(caller), type)) return
+  if (callSees(caller, type)) return
   throw new ForbiddenError(`This request needs the create permission on ${type}`, {
     details: [{ path: 'permission', message: 'create' }],
   })

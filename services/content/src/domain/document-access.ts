@@ -4,7 +4,7 @@ import type { DocumentStore } from '../document/document-store.ts'
 import type { StoredDocument } from '../document/document.ts'
 
 import { isDocumentId } from '@cms/content-model'
-import { callTypes, includesType } from './visible-types.ts'
+import { callSees } from './visible-types.ts'
 
 export const documentNotFound = (id: string): NotFoundError =>
   new NotFoundError(`No document ${id}`)
@@ -29,7 +29,7 @@ export async function findOwnedDocument(
   id: string,
 ): Promise<StoredDocument> {
   const document = isDocumentId(id) ? await store.findDocument(caller.websiteId, id) : null
-  if (!document || !includesType(callTypes(caller), document.type)) throw documentNotFound(id)
+  if (!document || !callSees(caller, document.type)) throw documentNotFound(id)
   return document
 }
 

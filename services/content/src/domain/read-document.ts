@@ -12,7 +12,7 @@ import type { StoredDocument } from '../document/document.ts'
 import type { ContentTypeCatalog } from './content-types.ts'
 import { readLocaleOf } from './locale-reads.ts'
 import { ALL_LOCALES } from '../document/localized-content.ts'
-import { callTypes, includesType } from './visible-types.ts'
+import { callSees } from './visible-types.ts'
 
 export interface ReadOptions {
   caller: Caller
@@ -53,7 +53,7 @@ export function createDocumentReader(deps: {
         slug: input.slug,
         ...(locale === undefined ? {} : { locale }),
       })
-      const seen = document !== null && includesType(callTypes(input.caller), document.type)
+      const seen = document !== null && callSees(input.caller, document.type)
       if (!seen || !isVisible(document, input.draft))
         throw new NotFoundError(`No ${input.type} document with slug ${input.slug}`)
       return input.draft ? draftView(document) : document

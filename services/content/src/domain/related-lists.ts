@@ -6,7 +6,7 @@ import type { DocumentStore } from '../document/document-store.ts'
 import { DOCUMENT_STATUSES } from '../document/document.ts'
 import { renamePaths } from './locale-reads.ts'
 import type { PresentedDocument } from './populate.ts'
-import { callTypes, includesType } from './visible-types.ts'
+import { callSees } from './visible-types.ts'
 
 /** How many related documents one condition on their fields may match. */
 export const MAX_RELATED_MATCHES = 1000
@@ -28,7 +28,7 @@ export async function relatedIds(
 ): Promise<string[]> {
   const { via, ...onTarget } = input.condition
   // A target of a type the call may not see matches as if no document of it existed.
-  if (!includesType(callTypes(input.caller), via.target)) return []
+  if (!callSees(input.caller, via.target)) return []
   const { docs } = await store.page({
     filter: {
       ...(renamePaths(mongoFilterOf(onTarget), input.path) as Record<string, unknown>),

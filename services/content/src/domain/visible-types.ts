@@ -1,4 +1,4 @@
-import { namedTypes, typesOf } from '@cms/contract'
+import { coversType, namedTypes, typesOf } from '@cms/contract'
 import type { Caller } from '@cms/http'
 
 /**
@@ -17,8 +17,11 @@ export const callTypes = (caller: Caller): VisibleTypes => namedTypes(caller.typ
 export const readableTypes = (caller: Caller): VisibleTypes =>
   namedTypes(typesOf(caller.permissions, 'read'))
 
+/** Whether the call may see or change documents of `type`. */
+export const callSees = (caller: Caller, type: string): boolean => coversType(caller.types, type)
+
 export const includesType = (types: VisibleTypes, type: string | undefined): boolean =>
-  types === undefined || (type !== undefined && types.includes(type))
+  type === undefined ? types === undefined : coversType(types, type)
 
 /** `visibleTypes` of a populate context: the call's types, when it has a list of them. */
 export function visibleTypesOf(caller: Caller): { visibleTypes?: readonly string[] } {

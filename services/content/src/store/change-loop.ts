@@ -1,4 +1,5 @@
 import { ConflictError, NotFoundError, PreconditionFailedError } from '@cms/errors'
+import { coversType } from '@cms/contract'
 import { keyStillHeld } from '@cms/http'
 import { stateToStored } from '../document/api-shape.ts'
 import type { ChangeRequest, ChangeResult, PlannedState } from '../document/change-request.ts'
@@ -64,7 +65,7 @@ export function createChangeLoop(deps: {
     const { documentId } = request
     for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
       const current = await deps.current(request.websiteId, documentId)
-      if (request.types && !request.types.includes(current.type))
+      if (!coversType(request.types, current.type))
         throw new NotFoundError(`No document ${documentId}`)
       // A retry of this change after it committed (its answer was lost): checked before If-Match,
       // which the change itself has made stale.

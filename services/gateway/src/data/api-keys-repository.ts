@@ -23,8 +23,8 @@ export interface ApiKeysRepository {
   /** The key stops working at `at` (a rotation's grace period). */
   expire(hash: string, at: Date): Promise<void>
   listByWebsite(websiteId: string): Promise<ApiKey[]>
-  /** The revoked key's hash, or undefined when the website has no such key. */
-  revoke(websiteId: string, keyId: string, at: Date): Promise<{ hash: string } | undefined>
+  /** Marks the key of this hash revoked at `at`. */
+  revoke(hash: string, at: Date): Promise<void>
   /** Revokes every live key of the website; gives their hashes. */
   revokeAllOfWebsite(websiteId: string, at: Date): Promise<string[]>
   /** Moves each key's `lastUsedAt` forward to its time (never back), in one command. */
@@ -72,12 +72,8 @@ export function createApiKeysRepository(db: Db): ApiKeysRepository {
       const docs = await keys.find({ websiteId }).sort({ createdAt: 1, _id: 1 }).toArray()
       return docs.map(toApiKey)
     },
-    async revoke(websiteId, keyId, at) {
-      const doc = await keys.findOne({ id: keyId, websiteId })
-      if (!doc) return undefined
-      if (doc.revokedAt === null)
-        await keys.updateOne({ _id: doc._id }, { $set: { revokedAt: at } })
-      return { hash: doc._id }
+    async revoke(hash, at) {
+      await keys.updateOne({ _id: hash }, { $set: { revokedAt: at } })
     },
     async revokeAllOfWebsite(websiteId, at) {
       const live = await keys.find({ websiteId, revokedAt: null }).toArray()

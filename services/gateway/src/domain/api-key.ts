@@ -27,6 +27,14 @@ export interface ApiKey {
 
 export type ApiKeyInput = Pick<ApiKey, 'name' | 'role' | 'types' | 'expiresAt' | 'rateLimit'>
 
+/** Whether a key (or token) with this expiry has stopped working at `now`. */
+export const hasExpired = (expiresAt: Date | null, now: Date): boolean =>
+  expiresAt !== null && expiresAt.getTime() <= now.getTime()
+
+/** A key that still works at `now`: not revoked, not expired. */
+export const isLive = (key: Pick<ApiKey, 'revokedAt' | 'expiresAt'>, now: Date): boolean =>
+  key.revokedAt === null && !hasExpired(key.expiresAt, now)
+
 /** The older scope a role is, for the keys whose role is one. */
 export const scopeOfRole = (role: string): KeyScope | undefined =>
   role === ROLE_OF_SCOPE.admin ? 'admin' : role === ROLE_OF_SCOPE.read ? 'read' : undefined
@@ -46,7 +54,7 @@ export function keyRoleProblems(body: unknown): ErrorDetail[] {
 export function apiKeyInputOf(input: ApiKeyCreateBody, now: Date): ApiKeyInput {
   const role = input.role ?? ROLE_OF_SCOPE[input.scope!]
   const expiresAt = input.expiresAt ? new Date(input.expiresAt) : null
-  if (expiresAt && expiresAt.getTime() <= now.getTime())
+  if (hasExpired(expiresAt, now))
     throw ValidationError.single('expiresAt', 'expiresAt must lie in the future')
   return {
     name: input.name?.trim() ?? `${input.scope ?? role} key`,

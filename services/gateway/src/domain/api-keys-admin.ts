@@ -1,6 +1,7 @@
 import { restrictToTypes } from '@cms/contract'
 import { ConflictError, NotFoundError, ValidationError } from '@cms/errors'
 import type { ApiKeysRepository } from '../data/api-keys-repository.ts'
+import { isLive } from './api-key.ts'
 import type { ApiKey, ApiKeyInput } from './api-key.ts'
 import { newKeySecret } from './api-key-secret.ts'
 import type { Grantor, RolesAdmin } from './roles-admin.ts'
@@ -77,7 +78,7 @@ export function createApiKeysAdmin(deps: ApiKeysAdminDeps): ApiKeysAdmin {
     try {
       await deps.websites.get(websiteId)
     } catch (error) {
-      await deps.apiKeys.revoke(websiteId, apiKey.id, deps.now())
+      await deps.apiKeys.revoke(secret.hash, deps.now())
       throw error
     }
     return { apiKey, key: secret.key }
@@ -99,16 +100,15 @@ export function createApiKeysAdmin(deps: ApiKeysAdminDeps): ApiKeysAdmin {
       if (!found) throw new NotFoundError('API key not found')
       const permissions = await permissionsOfKey(websiteId, found.key)
       if (permissions) requireWithin(permissions, grantor, 'Revoking this key')
-      const revoked = await deps.apiKeys.revoke(websiteId, keyId, deps.now())
-      if (!revoked) throw new NotFoundError('API key not found')
-      deps.onKeysRevoked([revoked.hash])
+      if (found.key.revokedAt === null) await deps.apiKeys.revoke(found.hash, deps.now())
+      deps.onKeysRevoked([found.hash])
     },
     async rotate(websiteId, keyId, graceSeconds = DEFAULT_ROTATION_GRACE_SECONDS, grantor) {
       await deps.websites.get(websiteId)
       const old = await deps.apiKeys.findById(websiteId, keyId)
       if (!old) throw new NotFoundError('API key not found')
       const now = deps.now()
-      if (old.key.revokedAt !== null || (old.key.expiresAt && old.key.expiresAt <= now))
+      if (!isLive(old.key, now))
         throw new ConflictError('A revoked or expired key cannot be rotated')
       const { name, role, types, expiresAt, rateLimit } = old.key
       await checkGrant(websiteId, old.key, grantor)

@@ -5,7 +5,7 @@ import type { ApiKeysRepository } from '../data/api-keys-repository.ts'
 import type { RolesRepository } from '../data/roles-repository.ts'
 import { BUILT_IN_ROLE_VIEWS, customRoleView, roleInputOf } from './role.ts'
 import type { RoleChange, RoleView } from './role.ts'
-import type { ApiKey } from './api-key.ts'
+import { isLive } from './api-key.ts'
 import type { WebsitesAdmin } from './websites-admin.ts'
 
 export interface RolesAdminDeps {
@@ -87,9 +87,7 @@ export function createRolesAdmin(deps: RolesAdminDeps): RolesAdmin {
       requireWithin(role.permissions, grantor, 'Deleting this role')
       const keys = await deps.apiKeys.listByWebsite(websiteId)
       const now = deps.now()
-      const live = (key: ApiKey) =>
-        key.revokedAt === null && !(key.expiresAt && key.expiresAt <= now)
-      const holders = keys.filter((key) => key.role === name && live(key))
+      const holders = keys.filter((key) => key.role === name && isLive(key, now))
       if (holders.length > 0)
         throw new ConflictError(
           `Role ${name} is held by ${holders.length} live key(s); revoke or re-role them first`,

@@ -1,3 +1,4 @@
+import { typesHeader } from '@cms/http'
 import type { Grant } from '@cms/http'
 
 /**
@@ -7,5 +8,5 @@ import type { Grant } from '@cms/http'
  */
 export const seenTypesOf = (grant: Grant | undefined): string => {
   const types = grant?.types ?? '*'
-  return types === '*' ? '' : `[${types.join(',')}]`
+  return types === '*' ? '' : `[${typesHeader(types)}]`
 }

@@ -19,6 +19,7 @@ import { displayPrefix } from '../domain/api-key-secret.ts'
 import { API_KEY_HEADER, presentedKey } from './presented-key.ts'
 import type { UpstreamProxy } from './upstream-proxy.ts'
 import type { WebsiteQuotaLookup } from '../domain/website-quota-lookup.ts'
+import { hasExpired } from '../domain/api-key.ts'
 import { looksLikePreviewToken, previewPermissions } from '../domain/preview-tokens.ts'
 import type { PreviewTokens } from '../domain/preview-tokens.ts'
 
@@ -64,13 +65,10 @@ async function previewKey(
 ): Promise<AuthenticatedKey | undefined> {
   const grant = deps.previews.verify(token)
   if (!grant) return undefined
-  if (grant.expiresAt.getTime() <= Date.now()) throw expiredAt('preview token', grant.expiresAt)
+  const now = new Date()
+  if (hasExpired(grant.expiresAt, now)) throw expiredAt('preview token', grant.expiresAt)
   const issuer = await deps.authenticator.authenticateHash(grant.issuerHash)
-  if (
-    !issuer ||
-    issuer.websiteId !== grant.websiteId ||
-    (issuer.expiresAt && issuer.expiresAt.getTime() <= Date.now())
-  )
+  if (!issuer || issuer.websiteId !== grant.websiteId || hasExpired(issuer.expiresAt, now))
     throw new UnauthorizedError('The key that issued this preview token is no longer valid')
   return {
     ...issuer,
@@ -119,10 +117,10 @@ export function authenticateApiKey(
       await deps.throttle.recordFailure(ctx.ip)
       throw new UnauthorizedError(`The ${preview ? 'preview token' : 'API key'} is not valid`)
     }
-    if (key.expiresAt && key.expiresAt.getTime() <= Date.now())
-      throw expiredAt('API key', key.expiresAt)
+    const now = new Date()
+    if (key.expiresAt && hasExpired(key.expiresAt, now)) throw expiredAt('API key', key.expiresAt)
     ctx.state.apiKey = key
-    deps.keyUsage?.record(key.hash, new Date())
+    deps.keyUsage?.record(key.hash, now)
     // Who calls, for the access log and the services; the prefix is what the admin API lists.
     ctx.state.caller = {
       websiteId: key.websiteId,
