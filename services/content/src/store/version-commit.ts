@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { Logger } from '@cms/logger'
 import { activeTrace } from '@cms/trace'
-import type { ChangeReason, DocumentState, StoredVersion } from '../document/document.ts'
+import type { StoredVersion } from '../document/document.ts'
 import { entryEventOf, EVENT_OF_REASON } from '../document/entry-event.ts'
 import type { EventLocale } from '../document/entry-event.ts'
 import { versionKey } from '../document/version-id.ts'
@@ -9,15 +9,14 @@ import type { VersionApplier } from './apply-version.ts'
 import type { OutboxCollection } from './collections/outbox.ts'
 import type { VersionsCollection } from './collections/versions.ts'
 
-export interface PlannedChange {
-  documentId: string
-  websiteId: string
-  /** The version number this change claims: the current one + 1. */
-  version: number
-  reason: ChangeReason
-  changedBy: string
-  /** The document after the change (for a delete: its last state). */
-  state: DocumentState
+/**
+ * The version record a change would commit, before it has an id or event: its `version` is the
+ * one it claims (the current one + 1), its `state` the document after it (a delete's: the last).
+ */
+export interface PlannedChange extends Pick<
+  StoredVersion,
+  'documentId' | 'websiteId' | 'version' | 'reason' | 'changedBy' | 'state'
+> {
   now: Date
   /** For a localized document's event: `data` keyed by locale. */
   eventLocale?: EventLocale
