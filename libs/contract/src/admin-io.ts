@@ -5,6 +5,12 @@ import { MediaUploadBody, WebsiteExportBody } from './schemas/media-upload.ts'
 import { ApiKeyCreateBody, QuotaChangeBody, WebsiteBody } from './schemas/requests/admin.ts'
 import { MediaPatchBody } from './schemas/requests/content.ts'
 import { KeyRotateBody, RoleCreateBody, RoleUpdateBody } from './schemas/requests/permissions.ts'
+import {
+  InvitationCreateBody,
+  PersonCreateBody,
+  PersonUpdateBody,
+} from './schemas/requests/people.ts'
+import { Invitation, OneTimeLink, Person } from './schemas/responses/people.ts'
 import { ContentListQuery, ForceQuery, ImportQuery, PageQuery } from './schemas/requests/queries.ts'
 import {
   ApiKey,
@@ -25,6 +31,8 @@ const WEBSITE = Ref('Website', Website)
 const QUOTA_REPORT = Ref('QuotaReport', QuotaReport)
 const MEDIA = Ref('Media', Media)
 const ROLE = Ref('Role', Role)
+const PERSON = Ref('Person', Person)
+const INVITATION = Ref('Invitation', Invitation)
 
 const EXPORT: RawBody = { mediaType: WebsiteExportBody.mediaType, schema: { type: 'string' } }
 
@@ -85,6 +93,15 @@ export const ADMIN_IO = {
     answer: { 200: MEDIA },
   },
   deleteMedia: { input: { query: ForceQuery }, answer: { 204: null } },
+  listPeople: { answer: { 200: DocsList(PERSON) } },
+  createPerson: { input: { body: PersonCreateBody }, answer: { 201: PERSON } },
+  getPerson: { answer: { 200: PERSON } },
+  updatePerson: { input: { body: PersonUpdateBody }, answer: { 200: PERSON } },
+  removePerson: { answer: { 204: null } },
+  createPasswordReset: { answer: { 201: Ref('OneTimeLink', OneTimeLink) } },
+  listInvitations: { answer: { 200: DocsList(INVITATION) } },
+  createInvitation: { input: { body: InvitationCreateBody }, answer: { 201: INVITATION } },
+  revokeInvitation: { answer: { 204: null } },
   getAdminOpenApiDocument: { answer: { 200: OpenApiDocument } },
 } as const satisfies { readonly [Id in AdminOperationId]: OperationIo }
 

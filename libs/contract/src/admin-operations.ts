@@ -6,7 +6,7 @@ const get = <Path extends string>(path: Path) => ({ method: 'GET', path }) as co
 const view = <Path extends string>(path: Path) => get(`/admin/api/websites/:id${path}`)
 
 /**
- * Every operation of the admin API (`/admin/api`, the platform operator's token), once. The
+ * Every operation of the admin API (`/admin/api`, a platform operator's), once. The
  * gateway's admin router, the admin OpenAPI document and `@cms/client`'s admin client are
  * derived from it; the order is the document's.
  */
@@ -42,6 +42,15 @@ export const ADMIN_OPERATIONS = {
   uploadMedia: { method: 'POST', path: '/admin/api/websites/:id/media' },
   updateMedia: { method: 'PATCH', path: '/admin/api/websites/:id/media/:mediaId' },
   deleteMedia: { method: 'DELETE', path: '/admin/api/websites/:id/media/:mediaId' },
+  listPeople: get('/admin/api/people'),
+  createPerson: { method: 'POST', path: '/admin/api/people' },
+  getPerson: get('/admin/api/people/:personId'),
+  updatePerson: { method: 'PATCH', path: '/admin/api/people/:personId' },
+  removePerson: { method: 'DELETE', path: '/admin/api/people/:personId' },
+  createPasswordReset: { method: 'POST', path: '/admin/api/people/:personId/password-reset' },
+  listInvitations: get('/admin/api/invitations'),
+  createInvitation: { method: 'POST', path: '/admin/api/invitations' },
+  revokeInvitation: { method: 'DELETE', path: '/admin/api/invitations/:invitationId' },
   getAdminOpenApiDocument: get('/admin/api/openapi.json'),
 } as const satisfies Record<string, Endpoint>
 

@@ -18,6 +18,18 @@ import { Document, DocumentProjection, Version } from '../schemas/responses/docu
 import { Media } from '../schemas/responses/media.ts'
 import { Delivery, Webhook } from '../schemas/responses/webhooks.ts'
 import { MediaUpload } from '../schemas/media-upload.ts'
+import {
+  CreatedPersonalToken,
+  Invitation,
+  InvitationPreview,
+  OneTimeLink,
+  Person,
+  PersonalToken,
+  Session,
+  SignInOptions,
+  TotpEnrolment,
+} from '../schemas/responses/people.ts'
+import { accountRoutes } from './account-routes.ts'
 import { errorResponses, pathsOf, plain, ref, SERVERS } from './operation.ts'
 import type { RouteSpec } from './operation.ts'
 import { routeOf } from './route-io.ts'
@@ -29,6 +41,8 @@ type Json = Record<string, unknown>
 const WEBSITE = { id: 'A website id' }
 const WEBSITES = 'Websites'
 const VIEWS = 'Website data (read-only views)'
+const PEOPLE = 'People'
+const PERSON = { personId: 'A person id' }
 
 const view = (summary: string): RouteProse => ({
   pathParams: {
@@ -168,6 +182,42 @@ const ADMIN_ROUTE_DOCS: { readonly [Id in AdminOperationId]: RouteProse } = {
     summary: 'Delete a file',
     errors: [409],
   },
+  listPeople: { tag: PEOPLE, summary: 'The people of the installation' },
+  createPerson: {
+    tag: PEOPLE,
+    summary: 'Add a person (with a password, or to sign in through a provider)',
+    errors: [409, 413, 415],
+  },
+  getPerson: { pathParams: PERSON, tag: PEOPLE, summary: 'Read a person' },
+  updatePerson: {
+    pathParams: PERSON,
+    tag: PEOPLE,
+    summary: "Change a person's name, operator flag or memberships, or disable them",
+    description: 'Disabling ends every session of the person at once, on every gateway instance.',
+    errors: [409, 413, 415],
+  },
+  removePerson: {
+    pathParams: PERSON,
+    tag: PEOPLE,
+    summary: 'Remove a person: their sessions and personal tokens end at once',
+    errors: [409],
+  },
+  createPasswordReset: {
+    pathParams: PERSON,
+    tag: PEOPLE,
+    summary: 'A one-time link that sets a new password (shown once)',
+  },
+  listInvitations: { tag: PEOPLE, summary: 'Open invitations' },
+  createInvitation: {
+    tag: PEOPLE,
+    summary: 'Invite a person by a link that expires (shown once)',
+    errors: [409, 413, 415],
+  },
+  revokeInvitation: {
+    pathParams: { invitationId: 'An invitation id' },
+    tag: PEOPLE,
+    summary: 'Withdraw an invitation',
+  },
   getAdminOpenApiDocument: {
     tag: 'Description',
     summary: 'This document',
@@ -198,17 +248,32 @@ const COMPONENT_SCHEMAS: Readonly<Record<string, object>> = {
   QuotaChangeBody,
   MediaPatchBody,
   MediaUpload,
+  Person,
+  Invitation,
+  OneTimeLink,
+  Session,
+  SignInOptions,
+  InvitationPreview,
+  TotpEnrolment,
+  PersonalToken,
+  CreatedPersonalToken,
 }
 
-/** Every route of `/admin/api` (docs/gateway.md, "Admin API"), in the contract's order. */
-export const ADMIN_ROUTES: readonly RouteSpec[] = (
-  Object.keys(ADMIN_OPERATIONS) as AdminOperationId[]
-).map((id) => ({
-  ...routeOf(ADMIN_IO[id], ADMIN_ROUTE_DOCS[id], COMPONENT_SCHEMAS),
-  method: ADMIN_OPERATIONS[id].method.toLowerCase() as RouteSpec['method'],
-  pattern: ADMIN_OPERATIONS[id].path,
-  access: 'token',
-}))
+/**
+ * Every route of `/admin/api` (docs/gateway.md, "Admin API") then of `/auth` (docs/people.md),
+ * in the contract's order.
+ */
+export const ADMIN_ROUTES: readonly RouteSpec[] = [
+  ...(Object.keys(ADMIN_OPERATIONS) as AdminOperationId[]).map(
+    (id): RouteSpec => ({
+      ...routeOf(ADMIN_IO[id], ADMIN_ROUTE_DOCS[id], COMPONENT_SCHEMAS),
+      method: ADMIN_OPERATIONS[id].method.toLowerCase() as RouteSpec['method'],
+      pattern: ADMIN_OPERATIONS[id].path,
+      access: 'token',
+    }),
+  ),
+  ...accountRoutes(COMPONENT_SCHEMAS),
+]
 
 /** The OpenAPI 3.1 document of the admin API (the platform operator's). */
 export function buildAdminDocument(): Json {
@@ -218,7 +283,7 @@ export function buildAdminDocument(): Json {
       title: 'Admin API',
       version: API_VERSION,
       description:
-        "The platform operator's API: websites, keys, quotas, purges, export and import, and read-only views of a website. Every error answer has the shape `{error: {code, message, details?}}`.",
+        "The platform operator's API: websites, keys, quotas, people, purges, export and import, and read-only views of a website; and `/auth`, where people sign in. Every error answer has the shape `{error: {code, message, details?}}`.",
     },
     servers: SERVERS,
     security: [{ adminToken: [] }],
@@ -234,6 +299,17 @@ export function buildAdminDocument(): Json {
           type: 'http',
           scheme: 'bearer',
           description: 'The platform admin token (`CMS_ADMIN_TOKEN`)',
+        },
+        session: {
+          type: 'apiKey',
+          in: 'cookie',
+          name: 'cms_session',
+          description: 'A signed-in person; every write also sends `x-csrf-token`',
+        },
+        personalToken: {
+          type: 'http',
+          scheme: 'bearer',
+          description: "A person's personal access token (`cmsu_...`)",
         },
       },
     },

@@ -20,8 +20,11 @@ export interface Parameter {
   explode?: boolean
 }
 
-/** Who may call it: a website's key, or the platform admin token. */
-export type Access = 'key' | 'token'
+/**
+ * Who may call it: a website's key; a platform operator (the admin token, or an operator's
+ * session or personal token); a signed-in person (session or personal token); anyone.
+ */
+export type Access = 'key' | 'token' | 'person' | 'anyone'
 
 export interface OperationSpec {
   summary: string
@@ -108,7 +111,7 @@ export const RATE_LIMIT_HEADERS = {
 }
 
 function responseHeaders(access: Access, names: readonly string[] = []): Json | undefined {
-  const headers: Json = access === 'token' ? {} : { ...RATE_HEADERS }
+  const headers: Json = access === 'key' ? { ...RATE_HEADERS } : {}
   for (const name of names) headers[name] = HEADER_SCHEMAS[name]
   return Object.keys(headers).length > 0 ? headers : undefined
 }
@@ -117,7 +120,9 @@ const json = (schema: Json) => ({ 'application/json': { schema } })
 
 const SECURITY: Record<Access, Json[]> = {
   key: [{ apiKey: [] }, { bearerKey: [] }],
-  token: [{ adminToken: [] }],
+  token: [{ adminToken: [] }, { session: [] }, { personalToken: [] }],
+  person: [{ session: [] }, { personalToken: [] }],
+  anyone: [],
 }
 
 /** An OpenAPI operation object: its successes, and every error in the contract's one shape. */
