@@ -18,6 +18,21 @@ export const gatewayConfigSpec = {
   REDIS_SENTINEL_PASSWORD: env.optionalString(),
   INTERNAL_TOKEN: env.secret(),
   CMS_ADMIN_TOKEN: env.secret(),
+  /** Off: the admin token opens nothing; operators sign in as people (docs/people.md). */
+  ADMIN_TOKEN_ENABLED: env.boolean({ default: true }),
+  /** Where people reach the gateway, for links and provider redirects; else the request's origin. */
+  PUBLIC_URL: env.optionalString(),
+  /** OpenID providers, a JSON list (docs/people.md, "Single sign-on"). */
+  OIDC_PROVIDERS: env.optionalString(),
+  /** Who may sign in through a provider without an account: only the invited, or anyone it knows. */
+  PEOPLE_SIGN_UP: env.oneOf(['invitation', 'first-sign-in'], { default: 'invitation' }),
+  SESSION_IDLE_MINUTES: env.integer({ default: 60, min: 1, max: 7 * 24 * 60 }),
+  SESSION_MAX_HOURS: env.integer({ default: 12, min: 1, max: 30 * 24 }),
+  /** Password sign-in failures one account, or one address, may have per 15 minutes. */
+  SIGN_IN_FAILURES_PER_ACCOUNT: env.integer({ default: 10, min: 1, max: 100_000 }),
+  SIGN_IN_FAILURES_PER_ADDRESS: env.integer({ default: 50, min: 1, max: 100_000 }),
+  /** Password reset links are also POSTed here, so no mail server is needed. */
+  PASSWORD_RESET_WEBHOOK: env.optionalString(),
   CONTENT_READ_URL: httpUrl(),
   CONTENT_WRITE_URL: httpUrl(),
   SCHEMA_URL: httpUrl(),

@@ -1,0 +1,21 @@
+import { createHash, randomBytes } from 'node:crypto'
+
+/** A secret handed out once (a link's token, a session id, a personal token) and its stored hash. */
+export interface OneTimeSecret {
+  secret: string
+  hash: string
+}
+
+export const hashSecret = (secret: string): string =>
+  createHash('sha256').update(secret).digest('hex')
+
+/** 32 random bytes, base64url, after `prefix` (`cmsu_` marks a personal token). */
+export function newSecret(prefix = ''): OneTimeSecret {
+  const secret = `${prefix}${randomBytes(32).toString('base64url')}`
+  return { secret, hash: hashSecret(secret) }
+}
+
+/** Cheap shape check, so garbage never costs a lookup. */
+export const looksLikeSecret = (value: string, prefix = ''): boolean =>
+  value.startsWith(prefix) && value.length >= prefix.length + 40 && value.length <= 200 &&
+  /^[A-Za-z0-9_-]+$/.test(value)
