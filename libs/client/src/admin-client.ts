@@ -22,11 +22,19 @@ import type { CmsDocument } from './types/document.ts'
 import type { DocsList, Page } from './types/list.ts'
 import type { LocaleList } from './types/locale.ts'
 import type { MediaChange, MediaFile, MediaUpload } from './types/media.ts'
+import type {
+  Invitation,
+  InvitationInput,
+  OneTimeLink,
+  Person,
+  PersonChange,
+  PersonInput,
+} from './types/people.ts'
 import type { ContentQuery, PageQuery } from './types/query.ts'
 import type { Delivery, Webhook } from './types/webhook.ts'
 
 export interface CmsAdminClientOptions extends Omit<TransportOptions, 'headers'> {
-  /** The platform admin token (`CMS_ADMIN_TOKEN` of the gateway). */
+  /** The platform admin token (`CMS_ADMIN_TOKEN` of the gateway) or an operator's `cmsu_` token. */
   token: string
 }
 
@@ -166,6 +174,30 @@ export function createCmsAdminClient(options: CmsAdminClientOptions) {
     purges: {
       get: (websiteId: string, options?: CallOptions) =>
         call<PurgeProgress>(ADMIN.getPurge, { params: { websiteId }, ...options }),
+    },
+    /** The people of the installation (docs/people.md). */
+    people: {
+      list: (options?: CallOptions) => call<DocsList<Person>>(ADMIN.listPeople, options),
+      create: (input: PersonInput, options?: CallOptions) =>
+        call<Person>(ADMIN.createPerson, { json: input, ...options }),
+      get: (personId: string, options?: CallOptions) =>
+        call<Person>(ADMIN.getPerson, { params: { personId }, ...options }),
+      /** `disabled: true` ends the person's sessions on every gateway at once. */
+      update: (personId: string, change: PersonChange, options?: CallOptions) =>
+        call<Person>(ADMIN.updatePerson, { params: { personId }, json: change, ...options }),
+      remove: (personId: string, options?: CallOptions) =>
+        call<undefined>(ADMIN.removePerson, { params: { personId }, ...options }),
+      /** A one-time link that sets a new password (shown once; no mail server needed). */
+      passwordReset: (personId: string, options?: CallOptions) =>
+        call<OneTimeLink>(ADMIN.createPasswordReset, { params: { personId }, ...options }),
+    },
+    invitations: {
+      list: (options?: CallOptions) => call<DocsList<Invitation>>(ADMIN.listInvitations, options),
+      /** The answer's `link` is shown only now. */
+      create: (input: InvitationInput, options?: CallOptions) =>
+        call<Invitation>(ADMIN.createInvitation, { json: input, ...options }),
+      revoke: (invitationId: string, options?: CallOptions) =>
+        call<undefined>(ADMIN.revokeInvitation, { params: { invitationId }, ...options }),
     },
   }
 }
