@@ -18,6 +18,9 @@ export const OPTIONS = {
   'per-minute': { type: 'string' },
   'per-day': { type: 'string' },
   out: { type: 'string' },
+  token: { type: 'string' },
+  operator: { type: 'boolean' },
+  'expires-in': { type: 'string' },
 } as const
 
 export type OptionName = keyof typeof OPTIONS
@@ -43,6 +46,9 @@ export const OPTION_HELP: Readonly<Record<OptionName, string>> = {
   'per-minute': 'requests a minute for the key (default 60)',
   'per-day': 'requests a day for the key (default 10000)',
   out: 'write to this file instead of stdout',
+  token: 'a personal access token (cmsu_...) or the admin token; default CMS_TOKEN',
+  operator: 'the person may use the admin API (what the admin token can do)',
+  'expires-in': 'hours the invitation link works (default 72)',
 }
 
 export interface CliIo {
@@ -104,6 +110,25 @@ export function positiveInteger(value: string | undefined, option: string): numb
   if (!/^[1-9]\d*$/.test(value))
     throw new UsageError(`--${option} must be a positive integer, not "${value}"`)
   return Number(value)
+}
+
+/** `a,b` as a list of content type names. */
+export const typesOf = (value: string | undefined): string[] | undefined =>
+  value === undefined ? undefined : value.split(',').map((type) => type.trim())
+
+/**
+ * Whether a destructive command may go on: --yes, or a yes at the terminal; without a terminal
+ * it is a usage error, so a script never deletes by accident or hangs on a question.
+ */
+export async function confirmed(
+  { io, values }: Pick<CommandContext, 'io' | 'values'>,
+  command: string,
+  question: () => Promise<string>,
+): Promise<boolean> {
+  if (values.yes) return true
+  if (!io.confirm)
+    throw new UsageError(`${command} asks for confirmation: add --yes when not at a terminal`)
+  return io.confirm(await question())
 }
 
 export function required(value: string | undefined, option: string): string {

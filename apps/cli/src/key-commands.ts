@@ -1,6 +1,6 @@
 import { KEY_SCOPES } from '@cms/client'
 import type { CreatedKey, KeyScope, ListedKey } from '@cms/client'
-import { positiveInteger, required, UsageError } from './cli-command.ts'
+import { positiveInteger, required, typesOf, UsageError } from './cli-command.ts'
 import type { Command, Values } from './cli-command.ts'
 import { formatTable } from './format-table.ts'
 
@@ -9,10 +9,6 @@ function scopeOf(value: string): NonNullable<KeyScope> {
     throw new UsageError(`--scope is read or admin, not "${value}"`)
   return value as NonNullable<KeyScope>
 }
-
-/** `a,b` as a list of content type names. */
-const typesOf = (value: string | undefined): string[] | undefined =>
-  value === undefined ? undefined : value.split(',').map((type) => type.trim())
 
 /** The role (or older scope) a key is created with: exactly one of them. */
 function accessOf(values: Values): { role: string } | { scope: NonNullable<KeyScope> } {

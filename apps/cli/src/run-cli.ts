@@ -3,7 +3,9 @@ import { parseArgs } from 'node:util'
 import { CmsApiError, CmsNetworkError, createCmsAdminClient } from '@cms/client'
 import { CliError, OPTION_HELP, OPTIONS, UsageError } from './cli-command.ts'
 import type { CliIo, Command, OptionName, Values } from './cli-command.ts'
+import { INVITATION_COMMANDS } from './invitation-commands.ts'
 import { KEY_COMMANDS } from './key-commands.ts'
+import { PERSON_COMMANDS } from './person-commands.ts'
 import { ROLE_COMMANDS } from './role-commands.ts'
 import { TYPES_COMMAND } from './types-command.ts'
 import { websiteIdOf } from './website-reference.ts'
@@ -15,11 +17,13 @@ const COMMANDS: Readonly<Record<string, Command>> = {
   ...WEBSITE_COMMANDS,
   ...KEY_COMMANDS,
   ...ROLE_COMMANDS,
+  ...PERSON_COMMANDS,
+  ...INVITATION_COMMANDS,
   types: TYPES_COMMAND,
 }
 
 /** Options every command takes. */
-const COMMON: readonly OptionName[] = ['json', 'help']
+const COMMON: readonly OptionName[] = ['json', 'help', 'token']
 
 export const VERSION = (
   JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
@@ -47,10 +51,12 @@ Run "cms <command> --help" for a command's help.
 
 Options:
   --json         print the admin API's JSON answer exactly; errors as JSON on stderr
+  --token <t>    a personal access token (cmsu_...) or the admin token; default CMS_TOKEN
   -h, --help     show this help
   --version      print the version
 
-Environment: CMS_URL (default http://127.0.0.1:8080), CMS_ADMIN_TOKEN (required).
+Environment: CMS_URL (default http://127.0.0.1:8080), CMS_TOKEN (an operator's personal access
+token, cmsu_...; CMS_ADMIN_TOKEN, the platform admin token, is read when it is not set).
 `
 
 function commandHelp(name: string, command: Command): string {
@@ -176,11 +182,14 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     io.stdout.write(parsed.text)
     return 0
   }
-  const token = io.env.CMS_ADMIN_TOKEN
+  const token = parsed.values.token || io.env.CMS_TOKEN || io.env.CMS_ADMIN_TOKEN
   if (!token)
     return fail(
       io,
-      new UsageError('CMS_ADMIN_TOKEN is not set (the platform admin token of the gateway)'),
+      new UsageError(
+        'no token: set CMS_TOKEN to a personal access token (cmsu_...) or give --token; ' +
+          'CMS_ADMIN_TOKEN is not set either',
+      ),
       json,
     )
   const admin = createCmsAdminClient({

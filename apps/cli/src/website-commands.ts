@@ -1,5 +1,5 @@
 import type { QuotaReport } from '@cms/client'
-import { CliError, UsageError } from './cli-command.ts'
+import { CliError, confirmed, UsageError } from './cli-command.ts'
 import type { CliIo, Command } from './cli-command.ts'
 import { formatTable } from './format-table.ts'
 
@@ -89,17 +89,11 @@ export const WEBSITE_COMMANDS: Readonly<Record<string, Command>> = {
       'Asks first unless --yes is given (without a terminal, --yes is required).',
     async run({ admin, args: [reference], values, io, websiteId }) {
       const id = await websiteId(reference!)
-      if (!values.yes) {
-        if (!io.confirm)
-          throw new UsageError(
-            'website delete asks for confirmation: add --yes when not at a terminal',
-          )
+      const sure = await confirmed({ io, values }, 'website delete', async () => {
         const site = await admin.websites.get(id)
-        const sure = await io.confirm(
-          `Delete website "${site.name}" (${site.id}) with all its content, media and webhooks?`,
-        )
-        if (!sure) throw new CliError('NOT_CONFIRMED', `website ${id} was not deleted`)
-      }
+        return `Delete website "${site.name}" (${site.id}) with all its content, media and webhooks?`
+      })
+      if (!sure) throw new CliError('NOT_CONFIRMED', `website ${id} was not deleted`)
       await admin.websites.delete(id)
       return {
         human:
