@@ -7,8 +7,15 @@ import { readRepoFile } from './repo.ts'
 export const SERVICE_PACKAGES = ['gateway', 'content', 'schema', 'webhook'] as const
 export type ServicePackage = (typeof SERVICE_PACKAGES)[number]
 
-/** Variables with a default that the deployment may leave unset. */
-const OPTIONAL = new Set(['LOG_LEVEL', 'WEBHOOK_ALLOW_PRIVATE_TARGETS', 'CMS_INSTANCE_ID'])
+/** Variables with a default (or that are off when empty) that the deployment may leave unset. */
+const OPTIONAL = new Set([
+  'LOG_LEVEL',
+  'WEBHOOK_ALLOW_PRIVATE_TARGETS',
+  'CMS_INSTANCE_ID',
+  'PUBLIC_URL',
+  'OIDC_PROVIDERS',
+  'PASSWORD_RESET_WEBHOOK',
+])
 
 export function variablesByService(): Record<ServicePackage, Set<string>> {
   const text = readRepoFile('docs', 'architecture.md')
