@@ -1,6 +1,8 @@
 import { mediaForm } from './media-api.ts'
 import { ADMIN_OPERATIONS as ADMIN } from '@cms/contract'
 import { operationCaller, operationRequest } from './operation-call.ts'
+import { csrfHeaders } from './session-auth.ts'
+import type { SessionAuth } from './session-auth.ts'
 import { createTransport } from './transport.ts'
 import type { CallOptions, RequestBody, TransportOptions } from './transport.ts'
 import type {
@@ -33,10 +35,19 @@ import type {
 import type { ContentQuery, PageQuery } from './types/query.ts'
 import type { Delivery, Webhook } from './types/webhook.ts'
 
-export interface CmsAdminClientOptions extends Omit<TransportOptions, 'headers'> {
-  /** The platform admin token (`CMS_ADMIN_TOKEN` of the gateway) or an operator's `cmsu_` token. */
-  token: string
-}
+export type CmsAdminClientOptions = Omit<TransportOptions, 'headers' | 'writeHeaders'> &
+  (
+    | {
+        /** The platform admin token (`CMS_ADMIN_TOKEN` of the gateway) or an operator's `cmsu_` token. */
+        token: string
+        session?: never
+      }
+    | {
+        token?: never
+        /** An operator's session in a browser (the cookie; the CSRF token on writes). */
+        session: SessionAuth
+      }
+  )
 
 /**
  * The admin API (`/admin/api`): websites, keys, roles, quotas, purges, export and import, media, and
@@ -44,9 +55,12 @@ export interface CmsAdminClientOptions extends Omit<TransportOptions, 'headers'>
  * thrown rather than retried; 429s and reads are retried.
  */
 export function createCmsAdminClient(options: CmsAdminClientOptions) {
+  const { session } = options
   const transport = createTransport({
     ...options,
-    headers: { authorization: `Bearer ${options.token}` },
+    ...(session
+      ? { headers: {}, writeHeaders: csrfHeaders(() => session.csrfToken) }
+      : { headers: { authorization: `Bearer ${options.token}` } }),
   })
   const call = operationCaller(transport)
   return {

@@ -2,18 +2,41 @@ import { accessApi } from './access-api.ts'
 import { contentApi } from './content-api.ts'
 import { contentTypesApi, localesApi } from './content-types-api.ts'
 import { mediaApi } from './media-api.ts'
+import { csrfHeaders } from './session-auth.ts'
+import type { SessionAuth } from './session-auth.ts'
 import { createTransport } from './transport.ts'
 import type { TransportOptions } from './transport.ts'
 import { webhooksApi } from './webhooks-api.ts'
 
-export interface CmsClientOptions extends Omit<TransportOptions, 'headers'> {
+interface KeyAccess {
   /** An API key of the website (or a preview token). */
   apiKey: string
+  session?: never
+  website?: never
 }
 
-/** The public API (`/api`) of one website, as its API key sees it. */
+interface SessionAccess {
+  apiKey?: never
+  /** A signed-in person's session: they act with their role on `website`. */
+  session: SessionAuth
+  /** The website's id, sent as `x-cms-website`. */
+  website: string
+}
+
+export type CmsClientOptions = Omit<TransportOptions, 'headers' | 'writeHeaders'> &
+  (KeyAccess | SessionAccess)
+
+const accessOf = (options: CmsClientOptions): Pick<TransportOptions, 'headers' | 'writeHeaders'> =>
+  options.session
+    ? {
+        headers: { 'x-cms-website': options.website },
+        writeHeaders: csrfHeaders(() => options.session.csrfToken),
+      }
+    : { headers: { 'x-api-key': options.apiKey } }
+
+/** The public API (`/api`) of one website, as its API key or a signed-in person sees it. */
 export function createCmsClient(options: CmsClientOptions) {
-  const transport = createTransport({ ...options, headers: { 'x-api-key': options.apiKey } })
+  const transport = createTransport({ ...options, ...accessOf(options) })
   return {
     baseUrl: transport.baseUrl,
     contentTypes: contentTypesApi(transport),

@@ -13,6 +13,8 @@ export interface TransportOptions {
   baseUrl: string
   /** Sent on every request (the API key or the admin token). */
   headers: Record<string, string>
+  /** Sent on every request but GET (a session's `x-csrf-token`), read at each request. */
+  writeHeaders?: () => Record<string, string>
   fetch?: typeof fetch
   retry?: Partial<RetryOptions>
   /** Per attempt, the answer's body included; none by default. Exports and imports are not bound. */
@@ -98,6 +100,7 @@ export function createTransport(options: TransportOptions): Transport {
     const headers: Record<string, string> = {
       accept: request.accept ?? 'application/json',
       ...options.headers,
+      ...(request.method === 'GET' ? {} : options.writeHeaders?.()),
       ...(request.json !== undefined ? { 'content-type': 'application/json' } : {}),
       ...(request.contentType ? { 'content-type': request.contentType } : {}),
       ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}),
