@@ -4,6 +4,7 @@ import type { Measurement } from './measurement.ts'
 import type { QueueTypeResult } from './fanout-queues.ts'
 import type { CommandCount } from './storage-commands.ts'
 import type { MediaBench } from './media-scenarios.ts'
+import type { SessionComparison } from './session-scenarios.ts'
 
 export interface BaselineFigures {
   reqPerSec: number
@@ -33,6 +34,8 @@ export interface BenchReport {
   fanOutQueues: QueueTypeResult[]
   /** Upload speed, a transform first and cached, the gateway's memory under uploads. */
   media?: MediaBench
+  /** Warm reads through a person's session against a key's (BENCH_VARIANTS=session). */
+  sessions?: SessionComparison[]
 }
 
 const figures = (m: Measurement): BaselineFigures => ({

@@ -23,6 +23,8 @@ import { seedDocuments } from './seed-documents.ts'
 import { measureStorageCommands } from './command-scenarios.ts'
 import { formatCommandTable } from './storage-commands.ts'
 import { seedRelated, seedWebsite } from './seed-website.ts'
+import { compareSessionToKey, SESSION_RATIO_GOAL, signInViewer } from './session-scenarios.ts'
+import type { SessionComparison } from './session-scenarios.ts'
 import { benchFanOutQueues } from './fanout-queues.ts'
 import type { QueueTypeResult } from './fanout-queues.ts'
 import { measureWebhookFanOut } from './webhook-fanout.ts'
@@ -40,10 +42,12 @@ async function outboxDrained(db: Db, timeoutMs: number): Promise<boolean> {
   return false
 }
 const only = process.env.BENCH_ONLY?.split(',').map((part) => part.trim().toLowerCase())
-/** BENCH_VARIANTS=warm,cold,direct,driver,304,roles narrows the read variants (all by default). */
+/** BENCH_VARIANTS=warm,cold,direct,driver,304,roles,session narrows the read variants (all by default). */
 const variants = process.env.BENCH_VARIANTS?.split(',').map((part) => part.trim())
 const variant = (name: string) => !variants || variants.includes(name)
 const selected = (name: string) => !only || only.some((part) => name.toLowerCase().includes(part))
+/** The warm reads the session variant compares with a key's (issue 33). */
+const SESSION_SCENARIOS = ['get by id', 'list first page']
 const summary = (m: Measurement) =>
   `${m.reqPerSec} req/s, p50 ${m.p50Ms} ms, p99 ${m.p99Ms} ms, errors ${m.errors} ${JSON.stringify(m.statuses)}`
 
@@ -113,6 +117,14 @@ async function main(): Promise<number> {
       seeded,
       log,
     })
+    const sessionHeaders = variant('session')
+      ? await signInViewer({
+          gatewayUrl: bench.gatewayUrl,
+          adminToken: bench.stack.services.adminToken,
+          websiteId: site.websiteId,
+        })
+      : undefined
+    const sessions: SessionComparison[] = []
     const results: ScenarioResult[] = []
     const record = (result: ScenarioResult, ours: Measurement) => {
       results.push(result)
@@ -181,6 +193,32 @@ async function main(): Promise<number> {
           }
         }
         log(`  custom role / owner: ${(served['custom role'] / served['owner key']).toFixed(2)}x`)
+      }
+      if (sessionHeaders && SESSION_SCENARIOS.includes(scenario.name)) {
+        const comparison = await compareSessionToKey({
+          scenario: scenario.name,
+          paths: scenario.paths,
+          gatewayUrl: bench.gatewayUrl,
+          metricsUrls: bench.metricsUrls,
+          keyHeaders: readKey,
+          sessionHeaders,
+          measure: async (what, round, headers) => {
+            const load = { url: bench.gatewayUrl, paths: scenario.paths, headers }
+            await visitEveryPath(load, settings.connections)
+            const measured = await http(what, load)
+            record(
+              scenarioResult(`${scenario.name} (warm, ${what}, ${round})`, measured, baselines),
+              measured,
+            )
+            return measured.reqPerSec
+          },
+        })
+        sessions.push(comparison)
+        log(
+          `  session / key: ${comparison.ratio.toFixed(2)}x (goal >= ${SESSION_RATIO_GOAL}); ` +
+            `gateway storage commands per call: session ${comparison.sessionGatewayCommandsPerCall}, ` +
+            `key ${comparison.keyGatewayCommandsPerCall}`,
+        )
       }
       if (!variant('304')) continue
 
@@ -313,12 +351,18 @@ async function main(): Promise<number> {
       commands,
       fanOutQueues,
       ...(media ? { media } : {}),
+      ...(sessions.length > 0 ? { sessions } : {}),
     }
     writeReport(join(REPO_ROOT, 'bench', 'results', 'latest.json'), report)
     process.stdout.write(`\n${formatTable(report)}\n\n${formatCommandTable(commands)}\n\n`)
     if (media)
       process.stdout.write(
         `media: upload ${media.uploadMBPerSec} MB/s (20 MB file); 1200 px JPEG -> 400 px WebP p50 ${media.transformFirstP50Ms} ms first, ${media.transformCachedP50Ms} ms cached; gateway RSS ${media.gatewayRss.beforeMB} MB before, ${media.gatewayRss.peakMB} MB peak, ${media.gatewayRss.afterMB} MB after 20 concurrent 20 MB uploads\n`,
+      )
+    for (const session of sessions)
+      process.stdout.write(
+        `${session.scenario}, warm, through a session / through a key: ${session.ratio}x (goal >= ${SESSION_RATIO_GOAL}); ` +
+          `the gateway's storage commands per call: ${session.sessionGatewayCommandsPerCall} (session), ${session.keyGatewayCommandsPerCall} (key)\n`,
       )
     for (const queues of fanOutQueues)
       process.stdout.write(
