@@ -93,7 +93,7 @@ describe('cms as a person', () => {
   it('when cms person reset-link runs, then it prints a one-time link whose token sets a new password', async () => {
     const person = await signedInPerson()
     const printed = await asAdmin(['person', 'reset-link', person.email.toUpperCase()])
-    expect(printed.code).toBe(0)
+    expect(printed.code, printed.stderr).toBe(0)
     const link = /^(https?:\/\/\S+\/admin#\/reset\/(\S+))$/m.exec(printed.stdout)
     expect(link, printed.stdout).not.toBeNull()
     expect(printed.stdout).toContain(`Password reset link for ${person.email}`)
