@@ -3,9 +3,11 @@ import { useResource } from '../ui/use-resource.ts'
 import { ErrorMessage } from '../ui/error-message.tsx'
 import { WebsiteList } from '../websites/website-list.tsx'
 import { WebsitePanel } from '../websites/website-panel.tsx'
+import type { PanelSession } from '../session/use-session.ts'
 import { routeHref, useHashRoute } from './hash-route.ts'
+import { TopBar } from './top-bar.tsx'
 
-export function Dashboard({ api, onSignOut }: { api: CmsAdminClient; onSignOut: () => void }) {
+export function Dashboard({ api, signedIn }: { api: CmsAdminClient; signedIn: PanelSession }) {
   const route = useHashRoute()
   const websites = useResource(() => api.websites.list().then(({ docs }) => docs), [api])
   const selected = websites.data?.find((website) => website.id === route.websiteId)
@@ -14,12 +16,7 @@ export function Dashboard({ api, onSignOut }: { api: CmsAdminClient; onSignOut: 
       <a class="skip-link" href="#main">
         Skip to content
       </a>
-      <header class="topbar">
-        <p class="brand">CMS admin</p>
-        <button type="button" class="button" onClick={onSignOut}>
-          Sign out
-        </button>
-      </header>
+      <TopBar brand="CMS admin" signedIn={signedIn} current="websites" />
       <div class="layout">
         <WebsiteList
           api={api}

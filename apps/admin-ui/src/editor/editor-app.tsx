@@ -1,39 +1,72 @@
 import { useMemo, useState } from 'preact/hooks'
-import { editorKeyStore } from '../session/token-store.ts'
-import { createEditorClient } from './editor-client.ts'
-import { EditorSignIn } from './editor-sign-in.tsx'
+import type { CmsAdminClient } from '@cms/client'
+import type { ComponentChildren } from 'preact'
+import { TopBar } from '../app/top-bar.tsx'
+import type { PanelSession } from '../session/use-session.ts'
+import { ErrorMessage } from '../ui/error-message.tsx'
+import { useResource } from '../ui/use-resource.ts'
+import { checkEditorAccess, createEditorClient, editorAccessProblem } from './editor-client.ts'
+import { useEditorWebsites, websiteChoice } from './editor-websites.ts'
+import type { EditorWebsite } from './editor-websites.ts'
 import { EditorWorkspace } from './editor-workspace.tsx'
+import { WebsitePicker } from './website-picker.tsx'
 import './editor.css'
 
-/** `#/editor`: one website's content, signed in with an API key of that website that reads drafts. */
-export function EditorApp() {
-  const [apiKey, setApiKey] = useState(() => editorKeyStore.read())
-  const [notice, setNotice] = useState<string>()
-  const signOut = (message: string) => {
-    editorKeyStore.clear()
-    setApiKey(undefined)
-    setNotice(message)
-  }
-  const client = useMemo(
-    () =>
-      apiKey
-        ? createEditorClient(apiKey, () =>
-            signOut('The API key is no longer accepted. Sign in again.'),
-          )
-        : undefined,
-    [apiKey],
-  )
-  if (!client) {
+/** `#/editor`: the content of one of the person's websites, chosen in the top bar. */
+export function EditorApp(props: { signedIn: PanelSession; admin: CmsAdminClient | undefined }) {
+  const websites = useEditorWebsites(props.signedIn, props.admin)
+  const [chosen, setChosen] = useState(() => websiteChoice.read())
+  const list = websites.data ?? []
+  const website = list.find((candidate) => candidate.id === chosen) ?? list[0]
+  if (!website) {
     return (
-      <EditorSignIn
-        notice={notice}
-        onSignedIn={(accepted) => {
-          editorKeyStore.write(accepted)
-          setNotice(undefined)
-          setApiKey(accepted)
-        }}
-      />
+      <>
+        <TopBar brand="CMS editor" signedIn={props.signedIn} current="editor" />
+        <main class="editor-main" id="main" tabIndex={-1}>
+          <ErrorMessage error={websites.error} />
+          {websites.loading ? (
+            <p class="muted" role="status">
+              Loading your websites…
+            </p>
+          ) : (
+            <p class="message message-info" role="status">
+              You are not a member of any website yet. Ask an operator to give you a role on one.
+            </p>
+          )}
+        </main>
+      </>
     )
   }
-  return <EditorWorkspace client={client} onSignOut={() => signOut('You are signed out.')} />
+  const choose = (id: string) => {
+    websiteChoice.write(id)
+    setChosen(id)
+  }
+  return (
+    <EditorOf
+      key={website.id}
+      signedIn={props.signedIn}
+      website={website}
+      picker={<WebsitePicker websites={list} chosen={website.id} onChoose={choose} />}
+    />
+  )
+}
+
+function EditorOf(props: {
+  signedIn: PanelSession
+  website: EditorWebsite
+  picker: ComponentChildren
+}) {
+  const client = useMemo(
+    () => createEditorClient(props.signedIn, props.website.id),
+    [props.signedIn, props.website.id],
+  )
+  const access = useResource(() => checkEditorAccess(client), [client])
+  return (
+    <EditorWorkspace
+      client={client}
+      signedIn={props.signedIn}
+      picker={props.picker}
+      problem={access.error === undefined ? undefined : editorAccessProblem(access.error)}
+    />
+  )
 }

@@ -1,4 +1,7 @@
 import { useMemo } from 'preact/hooks'
+import type { ComponentChildren } from 'preact'
+import { TopBar } from '../app/top-bar.tsx'
+import type { PanelSession } from '../session/use-session.ts'
 import type { EditorClient } from './editor-client.ts'
 import { ErrorMessage } from '../ui/error-message.tsx'
 import { useResource } from '../ui/use-resource.ts'
@@ -15,10 +18,16 @@ import type { EditorSite } from './editor-site.ts'
 
 export function EditorWorkspace({
   client,
-  onSignOut,
+  signedIn,
+  picker,
+  problem,
 }: {
   client: EditorClient
-  onSignOut: () => void
+  signedIn: PanelSession
+  /** The website picker, in the top bar. */
+  picker: ComponentChildren
+  /** Why the website cannot be edited (the person's role there cannot read drafts). */
+  problem: string | undefined
 }) {
   const route = useEditorRoute()
   const site = useResource(async (): Promise<Omit<EditorSite, 'reload'>> => {
@@ -35,8 +44,8 @@ export function EditorWorkspace({
       <a class="skip-link" href="#main">
         Skip to content
       </a>
-      <header class="topbar">
-        <p class="brand">CMS editor</p>
+      <TopBar brand="CMS editor" signedIn={signedIn} current="editor">
+        {picker}
         <nav aria-label="Editor" class="editor-nav">
           <a href={documentsHref} aria-current={route.view === 'documents' ? 'page' : undefined}>
             Documents
@@ -60,18 +69,20 @@ export function EditorWorkspace({
             Webhooks
           </a>
         </nav>
-        <button type="button" class="button" onClick={onSignOut}>
-          Sign out
-        </button>
-      </header>
+      </TopBar>
       <main class="editor-main" id="main" tabIndex={-1}>
-        <ErrorMessage error={site.error} />
+        {problem && (
+          <p class="message message-error" role="alert">
+            {problem}
+          </p>
+        )}
+        <ErrorMessage error={problem ? undefined : site.error} />
         {!site.data && site.loading && (
           <p class="muted" role="status">
             Loading the website's content types…
           </p>
         )}
-        {editorSite && <EditorView site={editorSite} route={route} />}
+        {editorSite && !problem && <EditorView site={editorSite} route={route} />}
       </main>
     </>
   )
