@@ -29,7 +29,10 @@ export class AppError extends Error {
 }
 
 export class UnauthorizedError extends AppError {
-  constructor(message = 'A valid API key is required', options?: { cause?: unknown }) {
+  constructor(
+    message = 'A valid API key is required',
+    options?: { cause?: unknown; details?: readonly ErrorDetail[] },
+  ) {
     super('UNAUTHORIZED', message, options)
   }
 }

@@ -23,7 +23,6 @@ import { createWebsitesAdmin } from './domain/websites-admin.ts'
 import { createQuotaUsageReader } from './domain/quota-report.ts'
 import { createWebsiteQuotaLookup } from './domain/website-quota-lookup.ts'
 import { OPERATOR_KEY_ID } from './http/admin-read-routes.ts'
-import { requireAdminToken } from './http/admin-auth.ts'
 import { adminPanel } from './admin-panel/admin-panel.ts'
 import { apiDocs } from './docs/api-docs.ts'
 import { adminRoutes } from './http/admin-routes.ts'
@@ -37,6 +36,7 @@ import { mediaUploadRule } from './http/media-upload-rule.ts'
 import { createReadCache } from './read-cache/read-cache.ts'
 import { createLifecycleModule } from './lifecycle/lifecycle-module.ts'
 import { createIdempotency } from './idempotency/idempotency.ts'
+import { createPeopleModule } from './people/people-module.ts'
 
 export interface GatewayStartOptions {
   /** Serves `GET /admin` and the panel's assets; a placeholder page by default. */
@@ -87,6 +87,25 @@ export async function start(
     abandonAfterMs: config.UPSTREAM_CONNECT_TIMEOUT_MS + 2 * config.UPSTREAM_TIMEOUT_MS,
     sweepIntervalMs: config.IDEMPOTENCY_SWEEP_INTERVAL_MS,
   })
+  const throttle = createAuthFailureThrottle({
+    redis: redis.redis,
+    prefix: config.REDIS_PREFIX,
+    failuresPerMinute: config.AUTH_FAILURES_PER_MINUTE,
+  })
+  const people = createPeopleModule({
+    db: mongo.db,
+    redis: redis.redis,
+    config,
+    throttle,
+    permissionsOf: (websiteId, role) => roles.permissionsOf(websiteId, role),
+    roleProblem: async (websiteId, role) => {
+      if (!(await websitesRepository.findById(websiteId))) return `no website ${websiteId}`
+      if (!(await roles.permissionsOf(websiteId, role)))
+        return `website ${websiteId} has no role ${role}`
+      return undefined
+    },
+    logger,
+  })
   const prepared = prepareMongo(
     mongo,
     async () => {
@@ -95,6 +114,7 @@ export async function start(
       await rolesRepository.ensureIndexes()
       await lifecycle.ensureIndexes()
       await idempotency.prepare()
+      await people.ensureIndexes()
     },
     logger,
   )
@@ -130,7 +150,10 @@ export async function start(
     apiKeys: apiKeysRepository,
     websites,
     now: () => new Date(),
-    onRolesChanged: (websiteId) => authenticator.forgetWebsite(websiteId),
+    onRolesChanged: (websiteId) => {
+      authenticator.forgetWebsite(websiteId)
+      people.forgetWebsite(websiteId)
+    },
   })
   const apiKeys = createApiKeysAdmin({
     apiKeys: apiKeysRepository,
@@ -141,11 +164,6 @@ export async function start(
     onKeysRevoked,
   })
   const previews = createPreviewTokens({ secret: config.INTERNAL_TOKEN, now: () => new Date() })
-  const throttle = createAuthFailureThrottle({
-    redis: redis.redis,
-    prefix: config.REDIS_PREFIX,
-    failuresPerMinute: config.AUTH_FAILURES_PER_MINUTE,
-  })
   const rateLimiter = createKeyRateLimiter({
     redis: redis.redis,
     prefix: config.REDIS_PREFIX,
@@ -208,6 +226,7 @@ export async function start(
             keyUsage,
             previews,
             ownOperations: websiteAccessRoutes({ apiKeys, roles, previews }),
+            people,
           }),
         ]),
       ),
@@ -225,8 +244,10 @@ export async function start(
       underPath(
         '/admin/api',
         compose([
-          requireAdminToken({ token: config.CMS_ADMIN_TOKEN, throttle }),
+          people.requireOperator,
           adminRoutes({
+            people: people.admin,
+            publicUrl: config.PUBLIC_URL,
             websites,
             apiKeys,
             roles,
@@ -241,6 +262,7 @@ export async function start(
           }),
         ]),
       ),
+      underPath('/auth', people.routes),
       apiDocs(),
       options.adminPanel ?? adminPanel(),
     ],
@@ -265,6 +287,7 @@ export async function start(
     throw error
   }
   lifecycle.runner.start()
+  void announceBootstrapLink(people, config.PUBLIC_URL ?? listening.url, logger)
   return {
     ...listening,
     async stop() {
@@ -275,5 +298,23 @@ export async function start(
       await idempotency.stop()
       await Promise.allSettled([readCache.close(), proxy.close(), redis.close(), mongo.close()])
     },
+  }
+}
+
+/** With no operator yet, the log carries the one-time link that makes the first (docs/people.md). */
+async function announceBootstrapLink(
+  people: ReturnType<typeof createPeopleModule>,
+  base: string,
+  logger: ReturnType<typeof createLogger>,
+): Promise<void> {
+  try {
+    const link = await people.bootstrapLink(base)
+    if (link)
+      logger.warn({ bootstrapLink: link }, `no operator yet: open ${link} to create the first one`)
+  } catch (error) {
+    logger.warn(
+      { err: error },
+      'could not make the first operator link (MongoDB or Redis not ready)',
+    )
   }
 }

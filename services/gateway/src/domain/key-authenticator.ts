@@ -17,6 +17,8 @@ export interface AuthenticatedKey {
   /** When it stops working; null: never. */
   expiresAt: Date | null
   rateLimit: RateLimitPlan
+  /** A person acting on the website (people/person-access.ts): no key's usage to record. */
+  person?: true
   /** A preview token stands for the key (domain/preview-tokens.ts). */
   preview?: {
     /** The one document it may read, when it names one. */

@@ -13,6 +13,8 @@ import type { WebsitesAdmin } from '../domain/websites-admin.ts'
 import type { WebsiteExport } from '../lifecycle/website-export.ts'
 import type { WebsiteImport } from '../lifecycle/website-import.ts'
 import type { WebsitePurges } from '../lifecycle/website-purges.ts'
+import type { PeopleAdmin } from '../people/people-admin.ts'
+import { peopleAdminRoutes } from '../people/people-admin-routes.ts'
 import { accessHandlers } from './access-handlers.ts'
 import { websiteJson } from './admin-json.ts'
 import { adminLifecycleRoutes } from './admin-lifecycle-routes.ts'
@@ -29,6 +31,9 @@ export interface AdminRoutesDeps {
   /** Cached reads of a website are given up after an admin write that may change them. */
   contentChanged?: (websiteId: string) => Promise<void>
   lifecycle: { exports: WebsiteExport; imports: WebsiteImport; purges: WebsitePurges }
+  people: PeopleAdmin
+  /** Where links point; else the request's origin. */
+  publicUrl?: string
 }
 
 /** The platform operator grants anything: its token stands above every website's roles. */
@@ -87,6 +92,7 @@ export function adminRouter(deps: AdminRoutesDeps): Router {
         websiteId: (ctx) => ctx.params.id!,
         grantor: () => OPERATOR,
       }),
+      ...peopleAdminRoutes(deps),
       getAdminOpenApiDocument: (ctx) => {
         adminDocument ??= buildAdminDocument()
         ctx.set('Cache-Control', 'no-cache')

@@ -21,6 +21,10 @@ import type { UpstreamProxy } from './upstream-proxy.ts'
 import type { WebsiteQuotaLookup } from '../domain/website-quota-lookup.ts'
 import { hasExpired } from '../domain/api-key.ts'
 import { looksLikePreviewToken, previewPermissions } from '../domain/preview-tokens.ts'
+import { PERSON_PLAN, personOfIssuer } from '../people/person-access.ts'
+import type { PersonAccess } from '../people/person-access.ts'
+import type { PersonAuthenticator } from '../people/person-authenticator.ts'
+import { carriesPerson, personOfRequest } from '../people/request-person.ts'
 import type { PreviewTokens } from '../domain/preview-tokens.ts'
 
 declare module 'koa' {
@@ -50,6 +54,8 @@ export interface ApiPipelineDeps {
   previews: Pick<PreviewTokens, 'verify'>
   /** The operations the gateway serves itself (`upstream: 'gateway'` in the contract). */
   ownOperations: Middleware
+  /** People call the API through a session or a personal token (docs/people.md). */
+  people: { authenticator: PersonAuthenticator; access: PersonAccess }
 }
 
 const expiredAt = (what: string, at: Date) =>
@@ -60,14 +66,14 @@ const expiredAt = (what: string, at: Date) =>
  * (never more than the issuer still may), until the token expires.
  */
 async function previewKey(
-  deps: Pick<ApiPipelineDeps, 'authenticator' | 'previews'>,
+  deps: Pick<ApiPipelineDeps, 'authenticator' | 'previews' | 'people'>,
   token: string,
 ): Promise<AuthenticatedKey | undefined> {
   const grant = deps.previews.verify(token)
   if (!grant) return undefined
   const now = new Date()
   if (hasExpired(grant.expiresAt, now)) throw expiredAt('preview token', grant.expiresAt)
-  const issuer = await deps.authenticator.authenticateHash(grant.issuerHash)
+  const issuer = await issuerOf(deps, grant.issuerHash, grant.websiteId)
   if (!issuer || issuer.websiteId !== grant.websiteId || hasExpired(issuer.expiresAt, now))
     throw new UnauthorizedError('The key that issued this preview token is no longer valid')
   return {
@@ -75,6 +81,28 @@ async function previewKey(
     permissions: previewPermissions(grant, issuer.permissions),
     expiresAt: grant.expiresAt,
     preview: grant.documentId ? { documentId: grant.documentId } : {},
+  }
+}
+
+/** The key, or the person, that made a preview token, as they are now. */
+async function issuerOf(
+  deps: Pick<ApiPipelineDeps, 'authenticator' | 'people'>,
+  issuerHash: string,
+  websiteId: string,
+): Promise<AuthenticatedKey | undefined> {
+  const personId = personOfIssuer(issuerHash)
+  if (personId === undefined) return deps.authenticator.authenticateHash(issuerHash)
+  const person = await deps.people.authenticator.person(personId)
+  if (!person || person.disabledAt) return undefined
+  const permissions = await deps.people.access.permissionsOn(person, websiteId).catch(() => ({}))
+  return {
+    keyId: person.id,
+    hash: issuerHash,
+    websiteId,
+    permissions,
+    expiresAt: null,
+    rateLimit: PERSON_PLAN,
+    person: true,
   }
 }
 
@@ -88,13 +116,25 @@ function setRateLimitHeaders(ctx: Parameters<Middleware>[0], state: RateLimitSta
 /**
  * 401 for a missing, unknown or revoked key, or for `x-api-key` and `Authorization: Bearer`
  * naming different keys; failures of a key that was looked up count against the client address.
- * Everything after this step knows the key by its id, whichever header carried it.
+ * Without a key, a person's session or personal token acts as a key of the website the request
+ * names. Everything after this step knows the key by its id, whichever header carried it.
  */
 export function authenticateApiKey(
-  deps: Pick<ApiPipelineDeps, 'authenticator' | 'throttle' | 'keyUsage' | 'previews'>,
+  deps: Pick<ApiPipelineDeps, 'authenticator' | 'throttle' | 'keyUsage' | 'previews' | 'people'>,
 ): Middleware {
   return async function authenticateApiKeyMiddleware(ctx, next) {
     deps.throttle.assertAllowed(ctx.ip)
+    if (!ctx.get(API_KEY_HEADER) && carriesPerson(ctx)) {
+      const signedIn = (await personOfRequest(ctx, deps.people.authenticator))!
+      const key = await deps.people.access.asKey(ctx, signedIn)
+      ctx.state.apiKey = key
+      ctx.state.caller = {
+        websiteId: key.websiteId,
+        keyId: key.keyId,
+        permissions: key.permissions,
+      }
+      return next()
+    }
     const presented = presentedKey({
       apiKey: ctx.get(API_KEY_HEADER),
       authorization: ctx.get('authorization'),
@@ -120,7 +160,7 @@ export function authenticateApiKey(
     const now = new Date()
     if (key.expiresAt && hasExpired(key.expiresAt, now)) throw expiredAt('API key', key.expiresAt)
     ctx.state.apiKey = key
-    deps.keyUsage?.record(key.hash, now)
+    if (!key.person) deps.keyUsage?.record(key.hash, now)
     // Who calls, for the access log and the services; the prefix is what the admin API lists.
     ctx.state.caller = {
       websiteId: key.websiteId,

@@ -17,5 +17,7 @@ export function newSecret(prefix = ''): OneTimeSecret {
 
 /** Cheap shape check, so garbage never costs a lookup. */
 export const looksLikeSecret = (value: string, prefix = ''): boolean =>
-  value.startsWith(prefix) && value.length >= prefix.length + 40 && value.length <= 200 &&
+  value.startsWith(prefix) &&
+  value.length >= prefix.length + 40 &&
+  value.length <= 200 &&
   /^[A-Za-z0-9_-]+$/.test(value)

@@ -18,4 +18,5 @@ export function verifyPassword(password: string, hash: string): Promise<boolean>
 
 /** Verified when a person has no password or no such person exists, so both take as long. */
 let decoy: Promise<string> | undefined
-export const decoyHash = (): Promise<string> => (decoy ??= hashPassword(randomBytes(16).toString('hex')))
+export const decoyHash = (): Promise<string> =>
+  (decoy ??= hashPassword(randomBytes(16).toString('hex')))

@@ -20,8 +20,6 @@ export interface PeopleRepository {
   remove(id: string): Promise<boolean>
   /** Whether any person may use the admin API. */
   hasOperator(): Promise<boolean>
-  /** Drops a deleted website's memberships. */
-  removeMembershipsOf(websiteId: string): Promise<void>
 }
 
 const toPerson = ({ _id, ...rest }: PersonDocument): Person => ({ id: _id, ...rest })
@@ -71,14 +69,6 @@ export function createPeopleRepository(db: Db): PeopleRepository {
     },
     async hasOperator() {
       return (await people.findOne({ operator: true }, { projection: { _id: 1 } })) !== null
-    },
-    async removeMembershipsOf(websiteId) {
-      // FerretDB's $pull removes exact elements only: the arrays are written back filtered.
-      const members = await people.find({ 'memberships.websiteId': websiteId }).toArray()
-      for (const member of members) {
-        const memberships = member.memberships.filter((m) => m.websiteId !== websiteId)
-        await people.updateOne({ _id: member._id }, { $set: { memberships } })
-      }
     },
   }
 }

@@ -40,11 +40,18 @@ function assertCsrf(ctx: Context, signedIn: SignedIn): void {
     )
 }
 
+/**
+ * Where the gateway is reached: `PUBLIC_URL`, else the request's own scheme and host (Koa 3's
+ * `ctx.origin` is the Origin header, not this).
+ */
+export const publicBase = (ctx: Context, publicUrl?: string): string =>
+  (publicUrl ?? `${ctx.protocol}://${ctx.host}`).replace(/\/+$/, '')
+
 /** A write whose Origin is another site's is refused (sign-in forms included). */
 export function assertSameOrigin(ctx: Context, publicUrl?: string): void {
   const origin = ctx.get('origin')
   if (!origin || SAFE_METHODS.has(ctx.method)) return
-  const own = [ctx.origin, ...(publicUrl ? [new URL(publicUrl).origin] : [])]
+  const own = [`${ctx.protocol}://${ctx.host}`, ...(publicUrl ? [new URL(publicUrl).origin] : [])]
   if (!own.includes(origin)) throw new ForbiddenError(`Requests from ${origin} are not accepted`)
 }
 
@@ -74,6 +81,7 @@ export async function personOfRequest(
 /** The signed-in person, or 401. */
 export function requireSignedIn(ctx: Context): SignedIn {
   const signedIn = ctx.state.signedIn
-  if (!signedIn) throw new UnauthorizedError('Sign in first: this needs a session or a personal token')
+  if (!signedIn)
+    throw new UnauthorizedError('Sign in first: this needs a session or a personal token')
   return signedIn
 }

@@ -55,7 +55,12 @@ export function createSessions(deps: {
       }
       await deps.redis
         .multi()
-        .set(sessionKey(hash), JSON.stringify(session), 'EX', Math.min(idleSeconds, absoluteSeconds))
+        .set(
+          sessionKey(hash),
+          JSON.stringify(session),
+          'EX',
+          Math.min(idleSeconds, absoluteSeconds),
+        )
         .sadd(personKey(personId), hash)
         .expire(personKey(personId), absoluteSeconds)
         .exec()
