@@ -23,7 +23,12 @@ import { seedDocuments } from './seed-documents.ts'
 import { measureStorageCommands } from './command-scenarios.ts'
 import { formatCommandTable } from './storage-commands.ts'
 import { seedRelated, seedWebsite } from './seed-website.ts'
-import { compareSessionToKey, SESSION_RATIO_GOAL, signInViewer } from './session-scenarios.ts'
+import {
+  compareSessionToKey,
+  createViewers,
+  SESSION_RATIO_GOAL,
+  viewerCount,
+} from './session-scenarios.ts'
 import type { SessionComparison } from './session-scenarios.ts'
 import { benchFanOutQueues } from './fanout-queues.ts'
 import type { QueueTypeResult } from './fanout-queues.ts'
@@ -117,13 +122,15 @@ async function main(): Promise<number> {
       seeded,
       log,
     })
-    const sessionHeaders = variant('session')
-      ? await signInViewer({
+    const viewers = variant('session')
+      ? await createViewers({
           gatewayUrl: bench.gatewayUrl,
           adminToken: bench.stack.services.adminToken,
           websiteId: site.websiteId,
+          count: viewerCount(),
         })
       : undefined
+    if (viewers) log(`${viewers.sessions.length} viewers signed in, each with a read key too`)
     const sessions: SessionComparison[] = []
     const results: ScenarioResult[] = []
     const record = (result: ScenarioResult, ours: Measurement) => {
@@ -194,16 +201,14 @@ async function main(): Promise<number> {
         }
         log(`  custom role / owner: ${(served['custom role'] / served['owner key']).toFixed(2)}x`)
       }
-      if (sessionHeaders && SESSION_SCENARIOS.includes(scenario.name)) {
+      if (viewers && SESSION_SCENARIOS.includes(scenario.name)) {
         const comparison = await compareSessionToKey({
           scenario: scenario.name,
           paths: scenario.paths,
           gatewayUrl: bench.gatewayUrl,
           metricsUrls: bench.metricsUrls,
-          keyHeaders: readKey,
-          sessionHeaders,
-          measure: async (what, round, headers) => {
-            const load = { url: bench.gatewayUrl, paths: scenario.paths, headers }
+          viewers,
+          measure: async (what, round, load) => {
             await visitEveryPath(load, settings.connections)
             const measured = await http(what, load)
             record(
@@ -361,7 +366,7 @@ async function main(): Promise<number> {
       )
     for (const session of sessions)
       process.stdout.write(
-        `${session.scenario}, warm, through a session / through a key: ${session.ratio}x (goal >= ${SESSION_RATIO_GOAL}); ` +
+        `${session.scenario}, warm, through sessions / through keys (${session.viewers} viewers): ${session.ratio}x (goal >= ${SESSION_RATIO_GOAL}); ` +
           `the gateway's storage commands per call: ${session.sessionGatewayCommandsPerCall} (session), ${session.keyGatewayCommandsPerCall} (key)\n`,
       )
     for (const queues of fanOutQueues)
