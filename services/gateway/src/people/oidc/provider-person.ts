@@ -1,5 +1,6 @@
 import type { InvitationsRepository } from '../invitations-repository.ts'
 import type { PeopleRepository } from '../people-repository.ts'
+import type { PersonAuthenticator } from '../person-authenticator.ts'
 import { identityOf } from '../person.ts'
 import type { Person, PersonMembership } from '../person.ts'
 import { applyGroups } from './group-roles.ts'
@@ -10,6 +11,7 @@ import { SignInProblem } from './sign-in-problem.ts'
 export interface ProviderPersonDeps {
   people: PeopleRepository
   invitations: InvitationsRepository
+  authenticator: Pick<PersonAuthenticator, 'forget'>
   signUp: 'invitation' | 'first-sign-in'
   newId: () => string
   now: () => Date
@@ -81,6 +83,7 @@ export function providerPeople(deps: ProviderPersonDeps) {
       JSON.stringify(access.memberships) === JSON.stringify(person.memberships)
     if (same) return person
     await people.update(person.id, access)
+    deps.authenticator.forget(person.id)
     return { ...person, ...access }
   }
 

@@ -4,6 +4,8 @@ import type { Logger } from 'pino'
 import * as client from 'openid-client'
 import type { InvitationsRepository } from '../invitations-repository.ts'
 import type { PeopleRepository } from '../people-repository.ts'
+import type { PersonAuthenticator } from '../person-authenticator.ts'
+import { publicBase } from '../request-person.ts'
 import type { StartSession } from '../session-start.ts'
 import { groupsOf } from './group-roles.ts'
 import { createProviderClient } from './provider-client.ts'
@@ -35,6 +37,8 @@ export interface ProviderSignInDeps {
   people: PeopleRepository
   invitations: InvitationsRepository
   startSession: StartSession
+  /** A sign-in that changed a person's access drops this instance's cached copy of them. */
+  authenticator: Pick<PersonAuthenticator, 'forget'>
   newId: () => string
   now: () => Date
   logger: Logger
@@ -64,7 +68,7 @@ export function createProviderSignIn(deps: ProviderSignInDeps): ProviderSignIn {
   )
   const attempts = createSignInAttempts(deps)
   const people = providerPeople(deps)
-  const baseOf = (ctx: Context) => (deps.publicUrl ?? ctx.origin).replace(/\/+$/, '')
+  const baseOf = (ctx: Context) => publicBase(ctx, deps.publicUrl)
 
   function providerOf(ctx: Context): ProviderClient {
     const provider = clients.get(String(ctx.params.provider))

@@ -1,0 +1,350 @@
+import { randomUUID } from 'node:crypto'
+import { Redis } from 'ioredis'
+import type { Browser, BrowserContext } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { adminClient, testEnv } from '@cms/testkit'
+import {
+  privateRedisPrefix,
+  startGateway,
+} from '../services/gateway/test/support/gateway-under-test.ts'
+import type { RunningGateway } from '../services/gateway/src/main.ts'
+import { launchChromium } from './browser-kit.ts'
+import { startOidcProvider } from './oidc-provider-kit.ts'
+import type { OidcProviderKit, ProviderAccount } from './oidc-provider-kit.ts'
+
+const PROVIDER_NAME = 'Kit SSO'
+const SIGN_IN_PAGE = '/admin#/sign-in?problem='
+
+interface SessionPerson {
+  id: string
+  email: string
+  name: string
+  operator: boolean
+  memberships: Array<{ websiteId: string; role: string; types: string[] | null }>
+  providers: string[]
+}
+
+/** Where a sign-in landed (the callback's redirect) and who the browser is signed in as. */
+interface Landing {
+  context: BrowserContext
+  location: string
+  callbackUrl: string
+  person: SessionPerson | undefined
+}
+
+describe('people: single sign-on through an OpenID provider', () => {
+  const admin = adminClient()
+  const prefix = privateRedisPrefix()
+  let kit: OidcProviderKit
+  let browser: Browser
+  let invitationOnly: RunningGateway
+  let firstSignIn: RunningGateway
+  let redis: Redis
+  /** Governed by the provider's groups. */
+  let mapped: string
+  let alsoMapped: string
+  /** Not named by the provider: memberships there are the panel's. */
+  let unmapped: string
+
+  const account = (overrides: Partial<ProviderAccount> = {}): ProviderAccount => {
+    const id = randomUUID().slice(0, 8)
+    const email = `sso-${id}@example.com`
+    const created = { sub: `sub-${id}`, email, name: `Person ${id}`, ...overrides }
+    kit.addAccount(created)
+    return created
+  }
+
+  async function startWithProvider(signUp: string, clientId: string): Promise<RunningGateway> {
+    const clientSecret = randomUUID()
+    const providers = [
+      {
+        id: 'kit',
+        name: PROVIDER_NAME,
+        issuer: kit.issuer,
+        clientId,
+        clientSecret,
+        scopes: ['openid', 'email', 'profile', 'groups'],
+        groupRoles: {
+          writers: [{ websiteId: mapped, role: 'editor' }],
+          readers: [
+            { websiteId: mapped, role: 'viewer' },
+            { websiteId: alsoMapped, role: 'viewer', types: ['post'] },
+          ],
+        },
+        operatorGroups: ['platform'],
+      },
+    ]
+    const gateway = await startGateway({
+      OIDC_PROVIDERS: JSON.stringify(providers),
+      PEOPLE_SIGN_UP: signUp,
+      REDIS_PREFIX: prefix,
+    })
+    await kit.addClient({
+      clientId,
+      clientSecret,
+      redirectUris: [`${gateway.url}/auth/oidc/kit/callback`],
+    })
+    return gateway
+  }
+
+  async function createWebsite(): Promise<string> {
+    const name = `sso-${randomUUID().slice(0, 8)}`
+    const website = await admin('POST', '/admin/api/websites', { body: { name } })
+    expect(website.status, website.text).toBe(201)
+    return website.body.id
+  }
+
+  /**
+   * Signs in through the provider in a fresh browser: the gateway sends the browser to the
+   * provider, whose page takes the account's email, and the provider sends it back.
+   */
+  async function signIn(
+    gateway: RunningGateway,
+    email: string,
+    options: { query?: string; cancel?: boolean } = {},
+  ): Promise<Landing> {
+    const context = await browser.newContext()
+    const page = await context.newPage()
+    await page.goto(`${gateway.url}/auth/oidc/kit${options.query ?? ''}`)
+    expect(page.url().startsWith(kit.issuer), page.url()).toBe(true)
+    await page.getByLabel('Account email').fill(email)
+    const [answer] = await Promise.all([
+      page.waitForResponse((response) =>
+        response.url().startsWith(`${gateway.url}/auth/oidc/kit/callback`),
+      ),
+      page.getByRole('button', { name: options.cancel ? 'Cancel' : 'Continue' }).click(),
+    ])
+    expect(answer.status()).toBe(302)
+    const session = await context.request.get(`${gateway.url}/auth/session`)
+    const person = session.ok() ? ((await session.json()).person as SessionPerson) : undefined
+    return { context, location: answer.headers().location ?? '', callbackUrl: answer.url(), person }
+  }
+
+  const problemOf = (location: string): string | undefined =>
+    location.includes(SIGN_IN_PAGE)
+      ? decodeURIComponent(location.slice(location.indexOf(SIGN_IN_PAGE) + SIGN_IN_PAGE.length))
+      : undefined
+
+  async function personByEmail(email: string): Promise<SessionPerson | undefined> {
+    const listed = await admin('GET', '/admin/api/people')
+    expect(listed.status, listed.text).toBe(200)
+    return (listed.body.docs as SessionPerson[]).find((person) => person.email === email)
+  }
+
+  beforeAll(async () => {
+    kit = await startOidcProvider()
+    mapped = await createWebsite()
+    alsoMapped = await createWebsite()
+    unmapped = await createWebsite()
+    invitationOnly = await startWithProvider('invitation', 'gateway-invitation')
+    firstSignIn = await startWithProvider('first-sign-in', 'gateway-first-sign-in')
+    browser = await launchChromium()
+    redis = new Redis(testEnv().redisUrl)
+  })
+
+  afterAll(async () => {
+    await browser?.close()
+    await invitationOnly?.stop()
+    await firstSignIn?.stop()
+    await kit?.close()
+    redis?.disconnect()
+  })
+
+  it('sso: a sign-in ends in the panel or on its sign-in page — when a person signs in at the provider, then they land on the panel route they asked for, signed in, with the provider among their sign-in methods', async () => {
+    const known = account()
+    const created = await admin('POST', '/admin/api/people', {
+      body: { email: known.email, name: 'Known Person' },
+    })
+    expect(created.status, created.text).toBe(201)
+    const landing = await signIn(invitationOnly, known.email, {
+      query: `?return=${encodeURIComponent('#/websites')}`,
+    })
+    expect(landing.location).toBe(`${invitationOnly.url}/admin#/websites`)
+    expect(landing.person?.id, 'the person found by email').toBe(created.body.id)
+    expect(landing.person?.providers).toEqual(['kit'])
+
+    // Found again by the provider's identity, though the address has changed at the provider.
+    kit.addAccount({ ...known, email: `changed-${known.email}` })
+    const again = await signIn(invitationOnly, `changed-${known.email}`)
+    expect(again.location).toBe(`${invitationOnly.url}/admin#/`)
+    expect(again.person?.id).toBe(created.body.id)
+    await landing.context.close()
+    await again.context.close()
+  })
+
+  it("sso: a sign-in ends in the panel or on its sign-in page — when the sign-in is started, then the provider is asked with PKCE (S256), a state kept 10 minutes and a nonce, for this gateway's callback", async () => {
+    const started = await fetch(`${invitationOnly.url}/auth/oidc/kit`, { redirect: 'manual' })
+    expect(started.status).toBe(302)
+    const request = new URL(started.headers.get('location')!)
+    expect(request.origin + request.pathname).toBe(`${kit.issuer}/auth`)
+    const asked = request.searchParams
+    expect(asked.get('response_type')).toBe('code')
+    expect(asked.get('redirect_uri')).toBe(`${invitationOnly.url}/auth/oidc/kit/callback`)
+    expect(asked.get('code_challenge_method')).toBe('S256')
+    expect(asked.get('code_challenge')).toMatch(/^[A-Za-z0-9_-]{43}$/)
+    expect(asked.get('nonce')).toMatch(/^[A-Za-z0-9_-]{20,}$/)
+    expect(asked.get('scope')).toBe('openid email profile groups')
+    const ttl = await redis.ttl(`${prefix}:oidc:${asked.get('state')}`)
+    expect(ttl).toBeGreaterThan(590)
+    expect(ttl).toBeLessThanOrEqual(600)
+  })
+
+  it('sso: groups map to memberships — when the provider says a person is in mapped groups, then each sign-in sets the memberships of the websites the mapping names and the operator flag, and keeps the others', async () => {
+    const member = account({ groups: ['writers', 'platform'] })
+    const invited = await admin('POST', '/admin/api/invitations', {
+      body: {
+        email: member.email,
+        memberships: [
+          { websiteId: unmapped, role: 'author' },
+          { websiteId: alsoMapped, role: 'owner' },
+        ],
+      },
+    })
+    expect(invited.status, invited.text).toBe(201)
+    const first = await signIn(invitationOnly, member.email)
+    expect(first.location).toBe(`${invitationOnly.url}/admin#/`)
+    expect(first.person?.operator).toBe(true)
+    const byWebsite = (person: SessionPerson | undefined) =>
+      Object.fromEntries(person!.memberships.map((m) => [m.websiteId, [m.role, m.types]]))
+    // alsoMapped is governed by the groups and no group of the person grants it.
+    expect(byWebsite(first.person)).toEqual({
+      [unmapped]: ['author', null],
+      [mapped]: ['editor', null],
+    })
+
+    kit.addAccount({ ...member, groups: ['readers'] })
+    const second = await signIn(invitationOnly, member.email)
+    expect(second.person?.operator).toBe(false)
+    expect(byWebsite(second.person)).toEqual({
+      [unmapped]: ['author', null],
+      [mapped]: ['viewer', null],
+      [alsoMapped]: ['viewer', ['post']],
+    })
+    expect((await personByEmail(member.email))?.memberships).toHaveLength(3)
+    await first.context.close()
+    await second.context.close()
+  })
+
+  it('sso: sign-up follows PEOPLE_SIGN_UP — when sign-up is by invitation, then the invited get in once, the invitation is taken, and a stranger lands on the sign-in page with the reason', async () => {
+    const invitedAccount = account()
+    const invitation = await admin('POST', '/admin/api/invitations', {
+      body: { email: invitedAccount.email, memberships: [{ websiteId: unmapped, role: 'viewer' }] },
+    })
+    expect(invitation.status, invitation.text).toBe(201)
+    const invited = await signIn(invitationOnly, invitedAccount.email)
+    expect(invited.location).toBe(`${invitationOnly.url}/admin#/`)
+    expect(invited.person?.memberships).toEqual([
+      { websiteId: unmapped, role: 'viewer', types: null },
+    ])
+    const open = await admin('GET', '/admin/api/invitations')
+    expect(open.body.docs.map((listed: { id: string }) => listed.id)).not.toContain(
+      invitation.body.id,
+    )
+
+    const stranger = account()
+    const refused = await signIn(invitationOnly, stranger.email)
+    expect(problemOf(refused.location)).toBe(
+      `${stranger.email} has no account here: ask for an invitation`,
+    )
+    expect(refused.person).toBeUndefined()
+    expect(await personByEmail(stranger.email)).toBeUndefined()
+    await invited.context.close()
+    await refused.context.close()
+  })
+
+  it("sso: sign-up follows PEOPLE_SIGN_UP — when anyone may sign up on first sign-in, then a new person is created from the provider's profile, with the memberships of their groups", async () => {
+    const newcomer = account({ groups: ['readers'] })
+    const landing = await signIn(firstSignIn, newcomer.email)
+    expect(landing.location).toBe(`${firstSignIn.url}/admin#/`)
+    expect(landing.person).toMatchObject({
+      email: newcomer.email,
+      name: newcomer.name,
+      operator: false,
+      providers: ['kit'],
+    })
+    expect(landing.person?.memberships).toHaveLength(2)
+    expect((await personByEmail(newcomer.email))?.id).toBe(landing.person?.id)
+    await landing.context.close()
+  })
+
+  it("sso: a sign-in is used once — when the provider's answer is replayed, then it lands on the sign-in page and no second session is made", async () => {
+    const person = account()
+    const landing = await signIn(firstSignIn, person.email)
+    expect(landing.person?.email).toBe(person.email)
+    const replayed = await fetch(landing.callbackUrl, { redirect: 'manual' })
+    expect(replayed.status).toBe(302)
+    expect(problemOf(replayed.headers.get('location')!)).toBe(
+      'This sign-in expired or was already used: sign in again',
+    )
+    expect(replayed.headers.get('set-cookie')).toBeNull()
+    const unknown = await fetch(
+      `${firstSignIn.url}/auth/oidc/kit/callback?code=abc&state=${'x'.repeat(43)}`,
+      { redirect: 'manual' },
+    )
+    expect(problemOf(unknown.headers.get('location')!)).toMatch(/expired or was already used/)
+    await landing.context.close()
+  })
+
+  it("sso: return is a panel route only — when return is not a hash route of the panel, then the sign-in lands on the panel's start", async () => {
+    const person = account()
+    for (const target of ['https://evil.example/#/', '//evil.example', '/admin#/websites']) {
+      const landing = await signIn(firstSignIn, person.email, {
+        query: `?return=${encodeURIComponent(target)}`,
+      })
+      expect(landing.location, target).toBe(`${firstSignIn.url}/admin#/`)
+      expect(landing.person?.email).toBe(person.email)
+      await landing.context.close()
+    }
+  })
+
+  it('sso: refusals land on the sign-in page — when the provider says the email is unverified, the person is disabled, or the person cancels at the provider, then the sign-in page says so and no session is made', async () => {
+    const unverified = account({ emailVerified: false })
+    const notVerified = await signIn(firstSignIn, unverified.email)
+    expect(problemOf(notVerified.location)).toBe(
+      `${PROVIDER_NAME} has not verified the email address ${unverified.email}`,
+    )
+    expect(notVerified.person).toBeUndefined()
+    expect(await personByEmail(unverified.email)).toBeUndefined()
+
+    const leaver = account()
+    const created = await admin('POST', '/admin/api/people', {
+      body: { email: leaver.email, name: 'Leaver' },
+    })
+    expect(created.status, created.text).toBe(201)
+    const disabled = await admin('PATCH', `/admin/api/people/${created.body.id}`, {
+      body: { disabled: true },
+    })
+    expect(disabled.status, disabled.text).toBe(200)
+    const refused = await signIn(firstSignIn, leaver.email)
+    expect(problemOf(refused.location)).toBe('This account is disabled')
+    expect(refused.person).toBeUndefined()
+
+    const cancelled = await signIn(firstSignIn, account().email, { cancel: true })
+    expect(problemOf(cancelled.location)).toBe(`${PROVIDER_NAME} refused the sign-in`)
+    expect(cancelled.person).toBeUndefined()
+    for (const landing of [notVerified, refused, cancelled]) await landing.context.close()
+  })
+
+  it('sso: refusals land on the sign-in page — when the provider cannot be reached, then the start lands on the sign-in page, and the next sign-in asks the provider again', async () => {
+    // A gateway of its own: the first sign-in of this one discovers the provider.
+    const gateway = await startWithProvider('first-sign-in', 'gateway-provider-down')
+    try {
+      kit.setDown(true)
+      const down = await fetch(`${gateway.url}/auth/oidc/kit`, { redirect: 'manual' })
+      expect(down.status).toBe(302)
+      expect(problemOf(down.headers.get('location')!)).toBe(
+        `${PROVIDER_NAME} cannot be reached: try again later`,
+      )
+      kit.setDown(false)
+      const up = await fetch(`${gateway.url}/auth/oidc/kit`, { redirect: 'manual' })
+      expect(up.headers.get('location')!.startsWith(`${kit.issuer}/auth?`)).toBe(true)
+      const unknown = await fetch(`${gateway.url}/auth/oidc/elsewhere`, { redirect: 'manual' })
+      expect(problemOf(unknown.headers.get('location')!)).toBe(
+        'This sign-in provider is not configured',
+      )
+    } finally {
+      kit.setDown(false)
+      await gateway.stop()
+    }
+  })
+})
