@@ -14,8 +14,11 @@ import {
   CHROMIUM_ARGS,
   collectBrowserErrors,
   ensureChromium,
+  launchChromium,
   screenshotter,
 } from './browser-kit.ts'
+import { createTestPerson, signInIfAsked } from './people-kit.ts'
+import type { TestPerson } from './people-kit.ts'
 
 interface ListedKey {
   id: string
@@ -32,7 +35,7 @@ describe('admin panel: roles and keys in the browser', () => {
   let context: BrowserContext
   let userDataDir: string
   let gatewayUrl: string
-  let adminToken: string
+  let operator: TestPerson
   let shoot: (page: Page, name: string) => Promise<Buffer>
   const browserErrors: string[] = []
 
@@ -41,8 +44,7 @@ describe('admin panel: roles and keys in the browser', () => {
     await page.setViewportSize({ width: 1280, height: 900 })
     collectBrowserErrors(page, browserErrors)
     await page.goto(`${gatewayUrl}/admin`)
-    await page.getByLabel('Platform admin token').fill(adminToken)
-    await page.getByRole('button', { name: 'Sign in' }).click()
+    await signInIfAsked(page, operator)
     await page.getByRole('navigation', { name: 'Websites' }).waitFor()
     return page
   }
@@ -69,7 +71,8 @@ describe('admin panel: roles and keys in the browser', () => {
   }
 
   beforeAll(async () => {
-    ;({ gatewayUrl, adminToken } = testEnv())
+    ;({ gatewayUrl } = testEnv())
+    operator = await createTestPerson({ operator: true })
     if (!existsSync(join(ADMIN_UI_DIST, 'index.html'))) await buildAdminUi()
     ensureChromium()
     shoot = await screenshotter('admin-panel')
@@ -277,34 +280,36 @@ describe('admin panel: roles and keys in the browser', () => {
     await page.close()
   })
 
-  it('when a key of a role that may read drafts but not publish signs in to the editor, then its documents open; a key that may not read drafts is told what it lacks', async () => {
+  it('when a person whose role may read drafts but not publish opens the editor, then its documents open; a person whose role may not read drafts is told what it lacks', async () => {
     const website = await adminClient()('POST', '/admin/api/websites', {
       body: { name: `editor-roles-${randomUUID().slice(0, 8)}` },
     })
-    const keyOf = async (role: string) =>
-      (
-        await adminClient()('POST', `/admin/api/websites/${website.body.id}/keys`, {
-          body: { role },
-        })
-      ).body.key as string
-    const page = await context.newPage()
-    collectBrowserErrors(page, browserErrors)
-    await page.goto(`${gatewayUrl}/admin#/editor`)
-    await page.getByLabel('API key').fill(await keyOf('viewer'))
-    await page.getByRole('button', { name: 'Sign in' }).click()
-    await page.getByRole('alert').waitFor()
-    expect(await page.getByRole('alert').textContent()).toContain(
+    const personOf = (role: string) =>
+      createTestPerson({ memberships: [{ websiteId: website.body.id as string, role }] })
+    // Each person in a browser of their own (the panel's persistent context is the operator's).
+    const browser = await launchChromium()
+    const signedInAs = async (person: TestPerson) => {
+      const own = await browser.newContext()
+      const page = await own.newPage()
+      collectBrowserErrors(page, browserErrors)
+      await page.goto(`${gatewayUrl}/admin#/editor`)
+      await signInIfAsked(page, person)
+      return page
+    }
+    const viewer = await signedInAs(await personOf('viewer'))
+    await viewer.getByRole('alert').waitFor()
+    expect(await viewer.getByRole('alert').textContent()).toContain(
       'cannot read drafts (it needs the readDrafts permission)',
     )
-    await page.getByLabel('API key').fill(await keyOf('author'))
-    await page.getByRole('button', { name: 'Sign in' }).click()
-    await page.getByRole('heading', { level: 1, name: 'Documents' }).waitFor()
-    await page.close()
+    await viewer.context().close()
+    const author = await signedInAs(await personOf('author'))
+    await author.getByRole('heading', { level: 1, name: 'Documents' }).waitFor()
+    await browser.close()
   })
 
   it('when every screen has been shown, then the browser reported no errors', () => {
-    // Deleting a held role is answered 409 and the viewer key's sign-in 403, which the browser
-    // logs as failed resources.
-    expect(browserErrors.filter((text) => !/status of 40[39]/.test(text))).toEqual([])
+    // Deleting a held role is answered 409, the viewer's draft read 403 and a signed-out page's
+    // session check 401, which the browser logs as failed resources.
+    expect(browserErrors.filter((text) => !/status of 40[139]/.test(text))).toEqual([])
   })
 })

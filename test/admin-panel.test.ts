@@ -18,6 +18,8 @@ import {
   ensureChromium,
   webhookReceiver,
 } from './browser-kit.ts'
+import { createTestPerson, signInIfAsked, signInWithPassword } from './people-kit.ts'
+import type { TestPerson } from './people-kit.ts'
 
 const SCREENSHOTS = join(REPO_ROOT, 'test-output', 'admin-panel')
 
@@ -25,7 +27,7 @@ describe('admin panel in the browser', () => {
   let context: BrowserContext
   let userDataDir: string
   let gatewayUrl: string
-  let adminToken: string
+  let operator: TestPerson
   /** Console errors and page errors, e.g. anything the Content-Security-Policy refused. */
   const browserErrors: string[] = []
 
@@ -38,13 +40,12 @@ describe('admin panel in the browser', () => {
     collectBrowserErrors(page, browserErrors)
     const response = await page.goto(`${gatewayUrl}/admin`)
     expect(response?.headers()['content-security-policy']).toContain("frame-ancestors 'none'")
-    await page.getByLabel('Platform admin token').waitFor()
     return page
   }
 
+  /** The session is the context's cookie: only a context's first page meets the form. */
   async function signIn(page: Page): Promise<void> {
-    await page.getByLabel('Platform admin token').fill(adminToken)
-    await page.getByRole('button', { name: 'Sign in' }).click()
+    await signInIfAsked(page, operator)
     await page.getByRole('navigation', { name: 'Websites' }).waitFor()
   }
 
@@ -58,7 +59,8 @@ describe('admin panel in the browser', () => {
   }
 
   beforeAll(async () => {
-    ;({ gatewayUrl, adminToken } = testEnv())
+    ;({ gatewayUrl } = testEnv())
+    operator = await createTestPerson({ operator: true })
     if (!existsSync(join(ADMIN_UI_DIST, 'index.html'))) await buildAdminUi()
     ensureChromium()
     await mkdir(SCREENSHOTS, { recursive: true })
@@ -76,13 +78,12 @@ describe('admin panel in the browser', () => {
     if (userDataDir) await rm(userDataDir, { recursive: true, force: true })
   })
 
-  it('admin: the operator signs in with the admin token — when the admin token is wrong, then a clear message says so and nothing is shown', async () => {
+  it('admin: the panel signs in as a person — when the password is wrong, then a clear message says so and nothing is shown', async () => {
     const page = await openPanel()
-    await page.getByLabel('Platform admin token').fill(`wrong-${randomUUID()}`)
-    await page.getByRole('button', { name: 'Sign in' }).click()
+    await signInWithPassword(page, { email: operator.email, password: `wrong-${randomUUID()}` })
     const alert = page.getByRole('alert')
     await alert.waitFor()
-    expect(await alert.textContent()).toContain('That admin token was not accepted')
+    expect(await alert.textContent()).toMatch(/email or password/i)
     expect(await page.getByRole('navigation', { name: 'Websites' }).count()).toBe(0)
     expect(await page.evaluate('sessionStorage.length + localStorage.length')).toBe(0)
     await shoot(page, '01-wrong-token')
@@ -91,17 +92,21 @@ describe('admin panel in the browser', () => {
 
   it('admin: the panel is a web page at /admin; admin: keys are created, listed and revoked — when an operator creates a key, copies and uses it, then revokes it, then the API refuses it', async () => {
     const page = await openPanel()
-    // Keyboard only: the token field is the first stop, Enter submits.
+    // Keyboard only: the email field is the first stop, Tab reaches the password, Enter submits.
+    await page.getByLabel('Email', { exact: true }).waitFor()
     await page.keyboard.press('Tab')
     expect(await page.evaluate('document.activeElement && document.activeElement.id')).toBe(
-      'admin-token',
+      'sign-in-email',
     )
-    await page.keyboard.type(adminToken)
+    await page.keyboard.type(operator.email)
+    await page.keyboard.press('Tab')
+    await page.keyboard.type(operator.password)
     await shoot(page, '02-sign-in-keyboard-focus')
     await page.keyboard.press('Enter')
     await page.getByRole('navigation', { name: 'Websites' }).waitFor()
-    expect(page.url()).not.toContain(adminToken)
-    expect(await page.evaluate('localStorage.length')).toBe(0)
+    expect(page.url()).not.toContain(operator.password)
+    expect(await page.evaluate('sessionStorage.length + localStorage.length')).toBe(0)
+    expect(await page.evaluate('document.cookie')).toBe('')
     await shoot(page, '03-signed-in')
 
     const websiteName = `panel-${randomUUID().slice(0, 8)}`
@@ -284,7 +289,8 @@ describe('admin panel in the browser', () => {
     await page.getByText('You are signed out.').waitFor()
     expect(await page.evaluate('sessionStorage.length + localStorage.length')).toBe(0)
     await page.reload()
-    await page.getByLabel('Platform admin token').waitFor()
+    await page.getByLabel('Email', { exact: true }).waitFor()
+    expect((await page.context().request.get(`${gatewayUrl}/auth/session`)).status()).toBe(401)
     await shoot(page, '14-signed-out')
     await page.close()
   })
@@ -436,7 +442,7 @@ describe('admin panel in the browser', () => {
   })
 
   it('when every screen has been shown, then the browser reported no errors (nothing refused by the CSP)', () => {
-    // A wrong token is answered 401 and deleting a referenced file 409, which the browser logs
+    // A wrong password (and the signed-out page's session check) is answered 401 and deleting a referenced file 409, which the browser logs
     // as failed resources: expected.
     const unexpected = browserErrors.filter((text) => !/status of 40[19]/.test(text))
     expect(unexpected).toEqual([])

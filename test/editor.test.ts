@@ -15,6 +15,8 @@ import {
   webhookReceiver,
 } from './browser-kit.ts'
 import { makeImage, upload } from './media-kit.ts'
+import { createTestPerson, signInIfAsked, signInWithPassword } from './people-kit.ts'
+import type { TestPerson } from './people-kit.ts'
 
 /** The issue's budget for the panel's whole script, gzipped. */
 const SCRIPT_BUDGET_GZIP = 250_000
@@ -48,8 +50,8 @@ describe('editor workspace in the browser', () => {
   const browserErrors: string[] = []
 
   /**
-   * A tab at `/admin<hash>`, signed in with the admin key unless told not to (the key lives in
-   * the tab's sessionStorage, so every tab signs in; the route is kept).
+   * A tab at `/admin<hash>`, signed in as the website's owner unless told not to (through the
+   * form when the context has no session yet; the route is kept).
    */
   async function openEditor(
     context: BrowserContext,
@@ -65,10 +67,9 @@ describe('editor workspace in the browser', () => {
     return page
   }
 
-  async function signIn(page: Page, key = site.adminKey): Promise<void> {
-    await page.getByLabel('API key').fill(key)
-    await page.getByRole('button', { name: 'Sign in' }).click()
-  }
+  /** The editor's owner; the session is the context's cookie, so a context signs in once. */
+  let editor: TestPerson
+  const signIn = (page: Page, person = editor) => signInIfAsked(page, person)
 
   const saveStatus = (page: Page) => page.locator('.save-status')
   const field = (page: Page, label: string | RegExp) =>
@@ -108,6 +109,9 @@ describe('editor workspace in the browser', () => {
       { alt: 'The harbour at dawn' },
     )
     expect(image.status).toBe(201)
+    editor = await createTestPerson({
+      memberships: [{ websiteId: site.websiteId, role: 'owner' }],
+    })
     browser = await launchChromium()
     first = await browser.newContext()
   }, 600_000)
@@ -128,21 +132,27 @@ describe('editor workspace in the browser', () => {
     expect(gzipped).toBeLessThan(SCRIPT_BUDGET_GZIP)
   })
 
-  it('admin: editors sign in with an admin key — when the key is wrong or read-only, then a message says why; with an admin key of the website, then its documents open', async () => {
+  it('admin: editors sign in as a person — when the password is wrong or the role cannot read drafts, then a message says why; as an owner of the website, then its documents open', async () => {
     const page = await openEditor(first, '#/editor', { signedIn: false })
-    // Keyboard first: the key field is the first stop.
+    // Keyboard first: the email field is the first stop.
+    await page.getByLabel('Email', { exact: true }).waitFor()
     await page.keyboard.press('Tab')
     expect(await page.evaluate('document.activeElement && document.activeElement.id')).toBe(
-      'editor-key',
+      'sign-in-email',
     )
-    await signIn(page, 'cms_not-a-key-at-all')
-    expect(await page.getByRole('alert').textContent()).toContain('was not accepted')
-    await signIn(page, site.readKey)
+    await signInWithPassword(page, { email: editor.email, password: 'not the password at all' })
+    await page.getByRole('alert').getByText('not right').waitFor()
+    const reader = await createTestPerson({
+      memberships: [{ websiteId: site.websiteId, role: 'viewer' }],
+    })
+    await signInWithPassword(page, reader)
     await page.getByRole('alert').getByText('cannot read drafts').waitFor()
     await shoot(page, '01-read-key-refused')
-    await signIn(page)
+    await page.getByRole('button', { name: 'Sign out' }).click()
+    await signInWithPassword(page, editor)
     await page.getByRole('heading', { level: 1, name: 'Documents' }).waitFor()
-    expect(page.url()).not.toContain(site.adminKey)
+    expect(new URL(page.url()).hash).toBe('#/editor')
+    expect(page.url()).not.toContain(editor.password)
     expect(await page.evaluate('localStorage.length')).toBe(0)
     await page.close()
   })
