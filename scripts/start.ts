@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import process from 'node:process'
+import { CmsApiError, createCmsAdminClient } from '@cms/client'
 import { env, exitOnStartupError, readConfig, StartupError } from '@cms/config'
 import {
   acquireDataFolderLock,
@@ -64,6 +65,17 @@ async function ensureDemoWebsite(stack: Stack, adminToken: string): Promise<Demo
   const credentials = { websiteId: website.id!, key: key.key! }
   writeFileSync(file, JSON.stringify(credentials, null, 2), { mode: 0o600 })
   return credentials
+}
+
+/** While nobody can sign in as an operator: the one-time link that creates the first (docs/people.md). */
+async function firstOperatorLink(stack: Stack, adminToken: string): Promise<string | undefined> {
+  const admin = createCmsAdminClient({ token: adminToken, baseUrl: stack.services.gatewayUrl })
+  try {
+    return (await admin.people.firstOperatorLink()).link
+  } catch (error) {
+    if (error instanceof CmsApiError && error.status === 409) return undefined
+    throw error
+  }
 }
 
 /** The lock first (a second start on this folder says who runs it), then the gateway's port. */
@@ -151,6 +163,7 @@ if (interrupted) await shutdown()
 
 try {
   const demo = await ensureDemoWebsite(stack, adminToken)
+  const firstOperator = await firstOperatorLink(stack, adminToken)
   const storage = await storageKind(stack.backends.mongo.url).catch(() => undefined)
   const gateway = stack.services.gatewayUrl
   say('')
@@ -162,6 +175,8 @@ try {
   say(
     `  Admin token    ${adminToken}${config.CMS_ADMIN_TOKEN ? '' : '   (generated; set CMS_ADMIN_TOKEN to choose one)'}`,
   )
+  if (firstOperator)
+    say(`  First operator ${firstOperator}   (one-time, 24 h: sign-in for the first operator)`)
   say(`  Demo website   ${demo.websiteId}`)
   say(`  Demo admin key ${demo.key}`)
   say(`  Backends       ${stack.backends.provider} (data and logs in ${stack.dataDir})`)

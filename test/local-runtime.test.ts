@@ -117,6 +117,38 @@ describe('one stack per data folder', () => {
 })
 
 describe('what the stack runs', () => {
+  it("people: npm start prints a one-time link for the first operator — when nobody is an operator yet, then the banner's link creates one, signed in, and works once", async () => {
+    const link = bannerValue(start.output(), 'First operator')
+    expect(link.startsWith(`${gatewayUrl}/admin#/bootstrap/`), link).toBe(true)
+    const token = link.split('#/bootstrap/')[1]!
+    const anyone = jsonClient(gatewayUrl, {})
+    const options = await anyone('GET', '/auth/options')
+    expect(options.body.bootstrap).toBe(true)
+    const first = await anyone('POST', '/auth/bootstrap', {
+      body: {
+        token,
+        email: 'first@example.test',
+        name: 'First',
+        password: 'a long first password',
+      },
+    })
+    expect(first.status, first.text).toBe(200)
+    expect(first.body.person).toMatchObject({ email: 'first@example.test', operator: true })
+    const cookie = first.headers.get('set-cookie')!.split(';')[0]!
+    const asOperator = await jsonClient(gatewayUrl, { cookie })('GET', '/admin/api/websites')
+    expect(asOperator.status, asOperator.text).toBe(200)
+    const again = await anyone('POST', '/auth/bootstrap', {
+      body: {
+        token,
+        email: 'second@example.test',
+        name: 'Second',
+        password: 'a long first password',
+      },
+    })
+    expect(again.status).toBe(409)
+    expect((await anyone('GET', '/auth/options')).body.bootstrap).toBe(false)
+  })
+
   it('when the stack runs, then the banner names FerretDB once with the way to MongoDB, exactly when the storage is FerretDB', async () => {
     const kind = await storageKind(lock().backends!.mongo)
     const mentions = start.output().split('FerretDB: lists scan every document').length - 1

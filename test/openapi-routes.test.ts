@@ -7,6 +7,7 @@ import { scheduleRoutes } from '../services/content/src/http/schedule-routes.ts'
 import { mediaRoutes } from '../services/content/src/media/media-routes.ts'
 import { API_ROUTES } from '../services/gateway/src/http/api-routes.ts'
 import { adminRouter } from '../services/gateway/src/http/admin-routes.ts'
+import { accountRouter } from '../services/gateway/src/people/account-routes.ts'
 import { contentTypeRoutes } from '../services/schema/src/http/content-type-routes.ts'
 import { localeRoutes } from '../services/schema/src/http/locale-routes.ts'
 import { openApiRoutes } from '../services/schema/src/http/openapi-routes.ts'
@@ -73,7 +74,7 @@ describe('openapi documents', () => {
       openApiRoutes(none, none),
       webhookRoutes(none),
     ].flatMap(registered)
-    const admin = registered(adminRouter(none))
+    const admin = [...registered(adminRouter(none)), ...registered(accountRouter(none))]
     expect(gateway.length).toBeGreaterThan(30)
     expect(admin.length).toBeGreaterThan(20)
     expect(gateway.filter((operation) => !publicOps.has(operation))).toEqual([])

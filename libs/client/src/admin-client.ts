@@ -204,6 +204,9 @@ export function createCmsAdminClient(options: CmsAdminClientOptions) {
       /** A one-time link that sets a new password (shown once; no mail server needed). */
       passwordReset: (personId: string, options?: CallOptions) =>
         call<OneTimeLink>(ADMIN.createPasswordReset, { params: { personId }, ...options }),
+      /** While no operator exists: a one-time link that creates the first (409 after). */
+      firstOperatorLink: (options?: CallOptions) =>
+        call<OneTimeLink>(ADMIN.createFirstOperatorLink, options),
     },
     invitations: {
       list: (options?: CallOptions) => call<DocsList<Invitation>>(ADMIN.listInvitations, options),

@@ -102,6 +102,7 @@ export const ADMIN_IO = {
   listInvitations: { answer: { 200: DocsList(INVITATION) } },
   createInvitation: { input: { body: InvitationCreateBody }, answer: { 201: INVITATION } },
   revokeInvitation: { answer: { 204: null } },
+  createFirstOperatorLink: { answer: { 201: Ref('OneTimeLink', OneTimeLink) } },
   getAdminOpenApiDocument: { answer: { 200: OpenApiDocument } },
 } as const satisfies { readonly [Id in AdminOperationId]: OperationIo }
 

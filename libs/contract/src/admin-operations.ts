@@ -51,6 +51,7 @@ export const ADMIN_OPERATIONS = {
   listInvitations: get('/admin/api/invitations'),
   createInvitation: { method: 'POST', path: '/admin/api/invitations' },
   revokeInvitation: { method: 'DELETE', path: '/admin/api/invitations/:invitationId' },
+  createFirstOperatorLink: { method: 'POST', path: '/admin/api/first-operator-link' },
   getAdminOpenApiDocument: get('/admin/api/openapi.json'),
 } as const satisfies Record<string, Endpoint>
 

@@ -308,7 +308,7 @@ async function announceBootstrapLink(
   logger: ReturnType<typeof createLogger>,
 ): Promise<void> {
   try {
-    const link = await people.bootstrapLink(base)
+    const link = (await people.admin.firstOperatorLink(base))?.link
     if (link)
       logger.warn({ bootstrapLink: link }, `no operator yet: open ${link} to create the first one`)
   } catch (error) {

@@ -218,6 +218,12 @@ const ADMIN_ROUTE_DOCS: { readonly [Id in AdminOperationId]: RouteProse } = {
     tag: PEOPLE,
     summary: 'Withdraw an invitation',
   },
+  createFirstOperatorLink: {
+    tag: PEOPLE,
+    summary:
+      'While no operator exists: a one-time link that creates the first (npm start prints it)',
+    errors: [409],
+  },
   getAdminOpenApiDocument: {
     tag: 'Description',
     summary: 'This document',
@@ -264,14 +270,12 @@ const COMPONENT_SCHEMAS: Readonly<Record<string, object>> = {
  * in the contract's order.
  */
 export const ADMIN_ROUTES: readonly RouteSpec[] = [
-  ...(Object.keys(ADMIN_OPERATIONS) as AdminOperationId[]).map(
-    (id): RouteSpec => ({
-      ...routeOf(ADMIN_IO[id], ADMIN_ROUTE_DOCS[id], COMPONENT_SCHEMAS),
-      method: ADMIN_OPERATIONS[id].method.toLowerCase() as RouteSpec['method'],
-      pattern: ADMIN_OPERATIONS[id].path,
-      access: 'token',
-    }),
-  ),
+  ...(Object.keys(ADMIN_OPERATIONS) as AdminOperationId[]).map((id): RouteSpec => ({
+    ...routeOf(ADMIN_IO[id], ADMIN_ROUTE_DOCS[id], COMPONENT_SCHEMAS),
+    method: ADMIN_OPERATIONS[id].method.toLowerCase() as RouteSpec['method'],
+    pattern: ADMIN_OPERATIONS[id].path,
+    access: 'token',
+  })),
   ...accountRoutes(COMPONENT_SCHEMAS),
 ]
 

@@ -25,9 +25,9 @@ export interface AdminMediaRoutesDeps {
 export function adminMediaRoutes(
   deps: AdminMediaRoutesDeps,
 ): EndpointHandlers<AdminOperations, 'uploadMedia' | 'updateMedia' | 'deleteMedia'> {
-  const caller = (websiteId: string) => ({
+  const caller = (ctx: Context, websiteId: string) => ({
     websiteId,
-    keyId: OPERATOR_KEY_ID,
+    keyId: ctx.state.operatorId ?? OPERATOR_KEY_ID,
     permissions: BUILT_IN_ROLES.owner,
   })
   /** A change populated documents may show: cached reads go unless the service refused it. */
@@ -38,7 +38,7 @@ export function adminMediaRoutes(
       await deps.proxy.forward(ctx, {
         upstream: 'contentWrite',
         pathAndQuery,
-        caller: caller(website.id),
+        caller: caller(ctx, website.id),
       })
       changed = ctx.status < 400 || ctx.status >= 500
     } finally {
@@ -53,7 +53,7 @@ export function adminMediaRoutes(
       await deps.proxy.forward(ctx, {
         upstream: 'contentWrite',
         pathAndQuery: API.uploadMedia.path,
-        caller: caller(website.id),
+        caller: caller(ctx, website.id),
       })
     },
     updateMedia: (ctx) => forwardChange(ctx, mediaPath(ctx)),

@@ -59,7 +59,7 @@ export function adminReadRoutes(deps: {
         pathAndQuery: `${pathOf(operation.path, params)}${query(ctx)}`,
         caller: {
           websiteId: website.id,
-          keyId: OPERATOR_KEY_ID,
+          keyId: ctx.state.operatorId ?? OPERATOR_KEY_ID,
           permissions: BUILT_IN_ROLES.owner,
         },
       })

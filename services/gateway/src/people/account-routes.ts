@@ -47,6 +47,11 @@ function requireSession(ctx: Context): Required<Pick<SignedIn, 'session'>> & Sig
 
 /** `/auth` (docs/people.md): signing in and out, invitations, resets, TOTP, personal tokens. */
 export function accountRoutes(deps: AccountRoutesDeps): Middleware {
+  return routed(accountRouter(deps))
+}
+
+/** The router of `/auth` (its `stack` lists every route, for the OpenAPI tests). */
+export function accountRouter(deps: AccountRoutesDeps): Router {
   const before = (id: string): Middleware =>
     async function accountCaller(ctx, next) {
       ctx.set('Cache-Control', 'no-store')
@@ -54,7 +59,7 @@ export function accountRoutes(deps: AccountRoutesDeps): Middleware {
       else assertSameOrigin(ctx, deps.publicUrl)
       await next()
     }
-  const router = mountEndpoints(
+  return mountEndpoints(
     new Router(),
     ACCOUNT_OPERATIONS,
     {
@@ -131,5 +136,4 @@ export function accountRoutes(deps: AccountRoutesDeps): Middleware {
     },
     { io: ACCOUNT_IO, parseBody: jsonBody(), before },
   )
-  return routed(router)
 }

@@ -1,4 +1,5 @@
 import type { AdminIo, AdminOperations } from '@cms/contract'
+import { ConflictError } from '@cms/errors'
 import type { EndpointHandlers } from '@cms/http'
 import type { PeopleAdmin } from './people-admin.ts'
 import { personJson } from './person.ts'
@@ -14,6 +15,7 @@ type PeopleOperationId =
   | 'listInvitations'
   | 'createInvitation'
   | 'revokeInvitation'
+  | 'createFirstOperatorLink'
 
 /** The admin API's people and invitations (docs/people.md), for `adminRouter`. */
 export function peopleAdminRoutes(deps: {
@@ -47,6 +49,13 @@ export function peopleAdminRoutes(deps: {
         ctx.params.personId!,
         publicBase(ctx, deps.publicUrl),
       )
+    },
+    createFirstOperatorLink: async (ctx) => {
+      const link = await deps.people.firstOperatorLink(publicBase(ctx, deps.publicUrl))
+      if (!link) throw new ConflictError('An operator exists already; ask them for an invitation')
+      ctx.status = 201
+      ctx.set('Cache-Control', 'no-store')
+      ctx.body = link
     },
     listInvitations: async (ctx) => {
       ctx.body = { docs: await deps.people.listInvitations() }

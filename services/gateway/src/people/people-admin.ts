@@ -25,6 +25,7 @@ import type { Sessions } from './sessions.ts'
 const HOUR_MS = 3600 * 1000
 const RESET_SECONDS = 3600
 const DEFAULT_INVITATION_HOURS = 72
+const FIRST_OPERATOR_SECONDS = 24 * 3600
 
 /** Where the panel's pages of a link are: `<base>/admin#/<page>/<token>`. */
 export const panelLink = (base: string, page: string, token: string): string =>
@@ -50,6 +51,8 @@ export interface PeopleAdmin {
   update(id: string, body: PersonUpdateBody, actorId?: string): Promise<Person>
   remove(id: string, actorId?: string): Promise<void>
   passwordReset(id: string, base: string): Promise<OneTimeLink>
+  /** While no operator exists: the one-time link that creates the first one. */
+  firstOperatorLink(base: string): Promise<OneTimeLink | undefined>
   listInvitations(): Promise<InvitationAnswer[]>
   invite(body: InvitationCreateBody, base: string): Promise<InvitationAnswer>
   withdraw(invitationId: string): Promise<void>
@@ -168,6 +171,14 @@ export function createPeopleAdmin(deps: {
           )
       }
       return answer
+    },
+    async firstOperatorLink(base) {
+      if (await deps.people.hasOperator()) return undefined
+      const token = await deps.links.issue('bootstrap', 'first-operator', FIRST_OPERATOR_SECONDS)
+      return {
+        link: panelLink(base, 'bootstrap', token),
+        expiresAt: new Date(deps.now().getTime() + FIRST_OPERATOR_SECONDS * 1000).toISOString(),
+      }
     },
     async listInvitations() {
       const now = deps.now()

@@ -26,8 +26,6 @@ import { sessionStarter } from './session-start.ts'
 import { createSessions } from './sessions.ts'
 import { createSignInThrottle } from './sign-in-throttle.ts'
 
-const BOOTSTRAP_SECONDS = 24 * 3600
-
 export interface PeopleModule {
   authenticator: PersonAuthenticator
   access: PersonAccess
@@ -37,8 +35,6 @@ export interface PeopleModule {
   /** In front of `/admin/api`: an operator, or the admin token. */
   requireOperator: Middleware
   ensureIndexes(): Promise<void>
-  /** When no operator exists: the one-time link that makes the first one (logged at start). */
-  bootstrapLink(base: string): Promise<string | undefined>
   /** This instance changed a role of the website: people's cached permissions there go. */
   forgetWebsite(websiteId: string): void
 }
@@ -119,6 +115,7 @@ export function createPeopleModule(deps: {
     people,
     invitations,
     startSession,
+    authenticator,
     newId: randomUUID,
     now,
     logger: deps.logger,
@@ -154,11 +151,6 @@ export function createPeopleModule(deps: {
       await people.ensureIndexes()
       await invitations.ensureIndexes()
       await tokens.ensureIndexes()
-    },
-    async bootstrapLink(base) {
-      if (await people.hasOperator()) return undefined
-      const token = await links.issue('bootstrap', 'first-operator', BOOTSTRAP_SECONDS)
-      return `${base.replace(/\/+$/, '')}/admin#/bootstrap/${token}`
     },
     forgetWebsite: (websiteId) => access.forgetWebsite(websiteId),
   }
