@@ -72,4 +72,29 @@ describe('the same source on Deno', () => {
     expect(redoc.status).toBe(200)
     expect((await redoc.arrayBuffer()).byteLength).toBeGreaterThan(500_000)
   }, 60_000)
+
+  it('when the gateway runs on Deno, then a person signs in (argon2id in WebAssembly, the Redis session) and reads as their role', async () => {
+    const admin = jsonClient(services.gatewayUrl, {
+      authorization: `Bearer ${services.adminToken}`,
+    })
+    const website = await admin('POST', '/admin/api/websites', { body: { name: 'deno-people' } })
+    const person = await admin('POST', '/admin/api/people', {
+      body: {
+        email: 'deno@example.test',
+        name: 'Deno',
+        password: 'a long deno password',
+        memberships: [{ websiteId: website.body.id, role: 'viewer' }],
+      },
+    })
+    expect(person.status, person.text).toBe(201)
+    const signedIn = await jsonClient(services.gatewayUrl, {})('POST', '/auth/password', {
+      body: { email: 'deno@example.test', password: 'a long deno password' },
+    })
+    expect(signedIn.status, signedIn.text).toBe(200)
+    const cookie = signedIn.headers.get('set-cookie')!.split(';')[0]!
+    const asPerson = jsonClient(services.gatewayUrl, { cookie, 'x-cms-website': website.body.id })
+    expect((await asPerson('GET', '/auth/session')).body.person.id).toBe(person.body.id)
+    expect((await asPerson('GET', '/api/content-types')).status).toBe(200)
+    expect((await asPerson('POST', '/api/content-types', { body: {} })).status).toBe(403)
+  }, 60_000)
 })
