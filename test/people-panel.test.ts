@@ -239,6 +239,101 @@ describe('people in the panel and the editor (browser)', () => {
     expect(await page.getByLabel('Website', { exact: true }).inputValue()).toBe(site.websiteId)
   })
 
+  it('when an operator edits a person in the People tab, then roles, a reset link, disable, enable and remove each reach the API, and the reset link sets a password the person signs in with', async () => {
+    const operator = await createTestPerson({ operator: true })
+    const target = await createTestPerson({
+      memberships: [{ websiteId: site.websiteId, role: 'viewer' }],
+    })
+    const page = await open('#/people')
+    await signInIfAsked(page, operator)
+    const row = page.getByRole('row', { name: new RegExp(target.email) })
+    await row.waitFor()
+    const personOf = async () => asAdmin('GET', `/admin/api/people/${target.id}`)
+
+    await row.getByRole('button', { name: `Edit roles ${target.email}` }).click()
+    const roles = page.getByRole('dialog', { name: `Roles of ${target.name}` })
+    const role = roles.getByRole('group', { name: 'Membership 1' }).getByLabel('Role')
+    await role.getByRole('option', { name: 'author', exact: true }).waitFor({ state: 'attached' })
+    await role.selectOption('author')
+    await roles.getByRole('button', { name: 'Save roles' }).click()
+    await roles.waitFor({ state: 'detached' })
+    expect((await personOf()).body.memberships).toEqual([
+      { websiteId: site.websiteId, role: 'author', types: null },
+    ])
+    await row.getByText(`${siteName}: author`).waitFor()
+
+    await row.getByRole('button', { name: `Reset link ${target.email}` }).click()
+    const link = await page.getByLabel('Password reset link').inputValue()
+    expect(link).toMatch(/\/admin#\/reset\/\S+$/)
+    await shoot(page, '07-people-reset-link')
+    await page.getByRole('button', { name: 'I have stored it' }).click()
+    const resetting = await open('')
+    await resetting.goto(link)
+    const newPassword = `${target.password} renewed`
+    await resetting.getByLabel('New password').fill(newPassword)
+    await resetting.getByRole('button', { name: 'Set the password' }).click()
+    await resetting.getByRole('link', { name: 'Sign in' }).click()
+    await signInWithPassword(resetting, { email: target.email, password: newPassword })
+    await resetting.getByRole('heading', { level: 1, name: 'Documents' }).waitFor()
+
+    await row.getByRole('button', { name: `Disable ${target.email}` }).click()
+    await page
+      .getByRole('dialog', { name: `Disable ${target.name}?` })
+      .getByRole('button', { name: 'Disable', exact: true })
+      .click()
+    await row.getByRole('cell', { name: 'Disabled', exact: true }).waitFor()
+    expect((await personOf()).body.disabled).toBe(true)
+    await row.getByRole('button', { name: `Enable ${target.email}` }).click()
+    await row.getByRole('cell', { name: 'Active', exact: true }).waitFor()
+    expect((await personOf()).body.disabled).toBe(false)
+
+    await row.getByRole('button', { name: `Remove ${target.email}` }).click()
+    await page
+      .getByRole('dialog', { name: `Remove ${target.name}?` })
+      .getByRole('button', { name: 'Remove', exact: true })
+      .click()
+    await row.waitFor({ state: 'detached' })
+    expect((await personOf()).status).toBe(404)
+  })
+
+  it('when a person creates a personal token in the Account view, then it is shown once and works until revoked; sign out everywhere ends their other sessions; a provider problem shows on the sign-in page', async () => {
+    const person = await createTestPerson({
+      memberships: [{ websiteId: site.websiteId, role: 'editor' }],
+    })
+    const page = await editorOf(person)
+    const elsewhere = await editorOf(person)
+    await page.getByRole('link', { name: 'Account' }).click()
+    await page.getByLabel('Token name').fill('deploy script')
+    await page.getByRole('button', { name: 'Create token' }).click()
+    const token = await page.getByLabel('Personal access token', { exact: true }).inputValue()
+    expect(token).toMatch(/^cmsu_/)
+    const readWith = async () =>
+      (
+        await fetch(`${gatewayUrl}/api/content?limit=1`, {
+          headers: { authorization: `Bearer ${token}`, 'x-cms-website': site.websiteId },
+        })
+      ).status
+    expect(await readWith()).toBe(200)
+    await page.getByRole('button', { name: 'I have stored it' }).click()
+    await shoot(page, '08-account-tokens')
+    const tokenRow = page.getByRole('row', { name: /deploy script/ })
+    await tokenRow.getByRole('button', { name: 'Revoke deploy script' }).click()
+    await page
+      .getByRole('dialog', { name: 'Revoke “deploy script”?' })
+      .getByRole('button', { name: 'Revoke token' })
+      .click()
+    await tokenRow.waitFor({ state: 'detached' })
+    expect(await readWith()).toBe(401)
+
+    await page.getByRole('button', { name: 'Sign out everywhere' }).click()
+    await page.getByText('You are signed out on every device.').waitFor()
+    expect((await elsewhere.context().request.get(`${gatewayUrl}/auth/session`)).status()).toBe(401)
+
+    const problem = await open('#/sign-in?problem=The%20provider%20refused%20the%20sign-in')
+    await problem.getByRole('alert').getByText('The provider refused the sign-in').waitFor()
+    await problem.getByLabel('Email', { exact: true }).waitFor()
+  })
+
   it('when every screen has been shown, then the browser reported no errors but the refusals the tests caused', () => {
     // 401 (signed out, a wrong password, a code still needed) and 403 (the CSRF refusals) are
     // logged by the browser as failed resources: expected.
