@@ -1,8 +1,13 @@
 import { randomUUID } from 'node:crypto'
 import { Redis } from 'ioredis'
-import type { Browser, BrowserContext } from 'playwright-core'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { adminClient, testEnv } from '@cms/testkit'
+import { existsSync } from 'node:fs'
+import { join } from 'node:path'
+import { adminClient, createTestWebsite, testEnv } from '@cms/testkit'
+import type { TestWebsite } from '@cms/testkit'
+import { ADMIN_UI_DIST } from '@cms/admin-ui'
+import { buildAdminUi } from '../apps/admin-ui/build-admin-ui.ts'
 import {
   privateRedisPrefix,
   startGateway,
@@ -13,6 +18,12 @@ import { startOidcProvider } from './oidc-provider-kit.ts'
 import type { OidcProviderKit, ProviderAccount } from './oidc-provider-kit.ts'
 
 const PROVIDER_NAME = 'Kit SSO'
+const NOTE = {
+  name: 'note',
+  label: 'Note',
+  titleField: 'title',
+  fields: [{ name: 'title', label: 'Title', type: 'text', required: true }],
+}
 const SIGN_IN_PAGE = '/admin#/sign-in?problem='
 
 interface SessionPerson {
@@ -27,6 +38,7 @@ interface SessionPerson {
 /** Where a sign-in landed (the callback's redirect) and who the browser is signed in as. */
 interface Landing {
   context: BrowserContext
+  page: Page
   location: string
   callbackUrl: string
   person: SessionPerson | undefined
@@ -40,7 +52,8 @@ describe('people: single sign-on through an OpenID provider', () => {
   let invitationOnly: RunningGateway
   let firstSignIn: RunningGateway
   let redis: Redis
-  /** Governed by the provider's groups. */
+  /** Governed by the provider's groups; has the type `note`. */
+  let site: TestWebsite
   let mapped: string
   let alsoMapped: string
   /** Not named by the provider: memberships there are the panel's. */
@@ -117,7 +130,8 @@ describe('people: single sign-on through an OpenID provider', () => {
     expect(answer.status()).toBe(302)
     const session = await context.request.get(`${gateway.url}/auth/session`)
     const person = session.ok() ? ((await session.json()).person as SessionPerson) : undefined
-    return { context, location: answer.headers().location ?? '', callbackUrl: answer.url(), person }
+    const location = answer.headers().location ?? ''
+    return { context, page, location, callbackUrl: answer.url(), person }
   }
 
   const problemOf = (location: string): string | undefined =>
@@ -132,8 +146,12 @@ describe('people: single sign-on through an OpenID provider', () => {
   }
 
   beforeAll(async () => {
+    if (!existsSync(join(ADMIN_UI_DIST, 'index.html'))) await buildAdminUi()
     kit = await startOidcProvider()
-    mapped = await createWebsite()
+    site = await createTestWebsite()
+    mapped = site.websiteId
+    const note = await site.api('POST', '/api/content-types', { body: NOTE })
+    expect(note.status, note.text).toBe(201)
     alsoMapped = await createWebsite()
     unmapped = await createWebsite()
     invitationOnly = await startWithProvider('invitation', 'gateway-invitation')
@@ -248,6 +266,8 @@ describe('people: single sign-on through an OpenID provider', () => {
     )
     expect(refused.person).toBeUndefined()
     expect(await personByEmail(stranger.email)).toBeUndefined()
+    // The panel's sign-in page shows the reason.
+    await refused.page.getByRole('alert').getByText('ask for an invitation').waitFor()
     await invited.context.close()
     await refused.context.close()
   })
@@ -346,5 +366,41 @@ describe('people: single sign-on through an OpenID provider', () => {
       kit.setDown(false)
       await gateway.stop()
     }
+  })
+
+  it('sso: a sign-in ends in the panel or on its sign-in page — when a person opens the editor, signs in with the provider on the sign-in page and writes a note, then the editor offers just the websites their groups allow, the note is theirs, and signing out ends the session', async () => {
+    const writer = account({ groups: ['writers', 'readers'] })
+    const context = await browser.newContext()
+    const page = await context.newPage()
+    await page.goto(`${firstSignIn.url}/admin#/editor`)
+    await page.getByRole('link', { name: `Sign in with ${PROVIDER_NAME}` }).click()
+    await page.getByLabel('Account email').fill(writer.email)
+    await page.getByRole('button', { name: 'Continue' }).click()
+    await page.getByRole('heading', { level: 1, name: 'Documents' }).waitFor()
+    expect(new URL(page.url()).hash).toBe('#/editor')
+
+    const picker = page.getByLabel('Website', { exact: true })
+    const offered = await picker
+      .locator('option')
+      .evaluateAll((options) => options.map((option) => option.getAttribute('value')))
+    expect(offered.sort()).toEqual([mapped, alsoMapped].sort())
+    await picker.selectOption(mapped)
+    await page.getByLabel('New document of type').selectOption('note')
+    await page.getByRole('button', { name: 'New document' }).click()
+    await page.getByLabel(/^Title/).fill('Signed in through the provider')
+    await page.getByRole('button', { name: 'Create draft' }).click()
+    await page.getByRole('heading', { level: 1, name: 'Signed in through the provider' }).waitFor()
+    const documentId = /#\/editor\/documents\/([^/?]+)/.exec(page.url())?.[1]
+    const stored = await site.api('GET', `/api/content/${documentId}?draft=true`)
+    expect(stored.status, stored.text).toBe(200)
+    const session = await context.request.get(`${firstSignIn.url}/auth/session`)
+    const person = (await session.json()).person as SessionPerson
+    expect(person.email).toBe(writer.email)
+    expect(JSON.stringify(stored.body)).toContain(person.id)
+
+    await page.getByRole('button', { name: 'Sign out', exact: true }).click()
+    await page.getByRole('link', { name: `Sign in with ${PROVIDER_NAME}` }).waitFor()
+    expect((await context.request.get(`${firstSignIn.url}/auth/session`)).status()).toBe(401)
+    await context.close()
   })
 })
