@@ -202,7 +202,7 @@ describe('people in the panel and the editor (browser)', () => {
     await page.getByRole('navigation', { name: 'Websites' }).waitFor()
   })
 
-  it('people: password sign-in asks for the TOTP code — when a person sets up a second factor in the Account view, then signing in again asks for the authentication code and takes a code of that secret', async () => {
+  it('people: password sign-in asks for the TOTP code — when a person sets up a second factor in the Account view, then signing in again asks for the authentication code and takes a code of that secret, and a code removes it', async () => {
     const person = await createTestPerson({
       memberships: [{ websiteId: site.websiteId, role: 'author' }],
     })
@@ -234,6 +234,11 @@ describe('people in the panel and the editor (browser)', () => {
     // Back where the person signed out.
     await page.getByRole('heading', { level: 1, name: 'Your account' }).waitFor()
     await page.getByText('A second factor is set up').waitFor()
+    // Removed with a code not used yet (the previous step's, also within the window).
+    await page.getByLabel('Authentication code').fill(codeOf(secret, -1))
+    await page.getByRole('button', { name: 'Remove the second factor' }).click()
+    await page.getByText('No second factor yet').waitFor()
+    expect((await asAdmin('GET', `/admin/api/people/${person.id}`)).body.totp).toBe(false)
     await page.getByRole('link', { name: 'Editor' }).click()
     await page.getByRole('heading', { level: 1, name: 'Documents' }).waitFor()
     expect(await page.getByLabel('Website', { exact: true }).inputValue()).toBe(site.websiteId)
