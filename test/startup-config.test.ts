@@ -126,4 +126,19 @@ describe('startup configuration', () => {
       }
     },
   )
+
+  it('when the gateway gets OIDC_PROVIDERS it cannot use, then it refuses with one clear line naming the problem', async () => {
+    const provider = { id: 'corp', name: 'Corp', clientId: 'cms', clientSecret: 'secret' }
+    const cases: Array<[string, string]> = [
+      ['[{', 'OIDC_PROVIDERS: not JSON'],
+      [
+        JSON.stringify([{ ...provider, issuer: 'http://login.example.com' }]),
+        'OIDC_PROVIDERS: [0].issuer must be an https URL',
+      ],
+    ]
+    for (const [value, mention] of cases) {
+      const env = { ...validEnv('gateway'), OIDC_PROVIDERS: value }
+      expectOneClearLine(await runUntilExit('gateway', env), 'gateway', mention)
+    }
+  })
 })
