@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import { createServer } from 'node:http'
 import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -6,10 +7,14 @@ import { join } from 'node:path'
 import { Secret, TOTP } from 'otpauth'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { adminClient, createTestWebsite, testEnv } from '@cms/testkit'
+import { adminClient, createTestWebsite, jsonClient, testEnv } from '@cms/testkit'
 import type { TestWebsite } from '@cms/testkit'
 import { ADMIN_UI_DIST } from '@cms/admin-ui'
 import { buildAdminUi } from '../apps/admin-ui/build-admin-ui.ts'
+import {
+  privateRedisPrefix,
+  startGateway,
+} from '../services/gateway/test/support/gateway-under-test.ts'
 import { collectBrowserErrors, launchChromium, screenshotter } from './browser-kit.ts'
 import { createTestPerson, signInIfAsked, signInWithPassword } from './people-kit.ts'
 import type { TestPerson } from './people-kit.ts'
@@ -339,10 +344,50 @@ describe('people in the panel and the editor (browser)', () => {
     await problem.getByLabel('Email', { exact: true }).waitFor()
   })
 
+  it('when no operator exists yet, then the sign-in page says a link was printed, and that link creates the first operator, signed in to the websites panel', async () => {
+    // A gateway of its own database and Redis prefix: an installation without people.
+    const fresh = await startGateway({
+      MONGO_DB: `cms_people_${randomUUID().slice(0, 8)}`,
+      REDIS_PREFIX: privateRedisPrefix(),
+    })
+    try {
+      const first = await browser.newContext()
+      contexts.push(first)
+      const page = await first.newPage()
+      watch(page)
+      await page.goto(`${fresh.url}/admin`)
+      await page.getByText('No operator exists yet.').waitFor()
+      await shoot(page, '09-bootstrap-note')
+      const created = await jsonClient(fresh.url, {
+        authorization: `Bearer ${testEnv().adminToken}`,
+      })('POST', '/admin/api/first-operator-link')
+      expect(created.status).toBe(201)
+      const link = created.body.link as string
+      expect(link).toMatch(/\/admin#\/bootstrap\/\S+$/)
+      await page.goto(link)
+      await page.getByLabel('Email', { exact: true }).fill('first@example.com')
+      await page.getByLabel('Name', { exact: true }).fill('First Operator')
+      await page.getByLabel('Password', { exact: true }).fill('the first long password')
+      await page.getByRole('button', { name: 'Create the operator' }).click()
+      await page.getByRole('navigation', { name: 'Websites' }).waitFor()
+      await page.getByRole('link', { name: 'People' }).click()
+      await page.getByRole('row', { name: /first@example.com/ }).waitFor()
+      await page.goto(link)
+      await page.getByRole('navigation', { name: 'Websites' }).waitFor({ state: 'detached' })
+      await page.getByLabel('Email', { exact: true }).fill('second@example.com')
+      await page.getByLabel('Name', { exact: true }).fill('Second Operator')
+      await page.getByLabel('Password', { exact: true }).fill('the second long password')
+      await page.getByRole('button', { name: 'Create the operator' }).click()
+      await page.getByRole('alert').getByText('An operator exists already').waitFor()
+    } finally {
+      await fresh.stop()
+    }
+  })
+
   it('when every screen has been shown, then the browser reported no errors but the refusals the tests caused', () => {
-    // 401 (signed out, a wrong password, a code still needed) and 403 (the CSRF refusals) are
-    // logged by the browser as failed resources: expected.
-    const unexpected = browserErrors.filter((text) => !/status of 40[13]/.test(text))
+    // 401 (signed out, a wrong password, a code still needed), 403 (the CSRF refusals) and 409
+    // (a second bootstrap) are logged by the browser as failed resources: expected.
+    const unexpected = browserErrors.filter((text) => !/status of 40[139]/.test(text))
     expect(unexpected).toEqual([])
   })
 })
