@@ -2,6 +2,7 @@ import { generateKeyPairSync, randomBytes } from 'node:crypto'
 import { createServer } from 'node:http'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
 import Provider from 'oidc-provider'
 import type { KoaContextWithOIDC } from 'oidc-provider'
 
@@ -188,4 +189,43 @@ export async function startOidcProvider(
         server.close(() => resolve())
       }),
   }
+}
+
+/** Where a browser's sign-in through the provider came back to the gateway. */
+export interface ProviderLanding {
+  context: BrowserContext
+  page: Page
+  /** The callback's answer: the panel route, or the sign-in page with a problem. */
+  location: string
+  callbackUrl: string
+}
+
+/**
+ * A sign-in in a fresh browser context: the gateway sends the browser to the provider, whose
+ * form takes the account's email (Continue, or Cancel), and the provider sends it back.
+ */
+export async function signInThroughProvider(
+  browser: Browser,
+  options: {
+    kit: OidcProviderKit
+    gatewayUrl: string
+    email: string
+    providerId?: string
+    query?: string
+    cancel?: boolean
+  },
+): Promise<ProviderLanding> {
+  const context = await browser.newContext()
+  const page = await context.newPage()
+  const start = `${options.gatewayUrl}/auth/oidc/${options.providerId ?? 'kit'}`
+  await page.goto(`${start}${options.query ?? ''}`)
+  if (!page.url().startsWith(options.kit.issuer))
+    throw new Error(`the sign-in did not reach the provider: ${page.url()}`)
+  await page.getByLabel('Account email').fill(options.email)
+  const [answer] = await Promise.all([
+    page.waitForResponse((response) => response.url().startsWith(`${start}/callback`)),
+    page.getByRole('button', { name: options.cancel ? 'Cancel' : 'Continue' }).click(),
+  ])
+  if (answer.status() !== 302) throw new Error(`the callback answered ${answer.status()}`)
+  return { context, page, location: answer.headers().location ?? '', callbackUrl: answer.url() }
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { Redis } from 'ioredis'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
+import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
@@ -14,8 +14,8 @@ import {
 } from '../services/gateway/test/support/gateway-under-test.ts'
 import type { RunningGateway } from '../services/gateway/src/main.ts'
 import { launchChromium } from './browser-kit.ts'
-import { startOidcProvider } from './oidc-provider-kit.ts'
-import type { OidcProviderKit, ProviderAccount } from './oidc-provider-kit.ts'
+import { signInThroughProvider, startOidcProvider } from './oidc-provider-kit.ts'
+import type { OidcProviderKit, ProviderAccount, ProviderLanding } from './oidc-provider-kit.ts'
 
 const PROVIDER_NAME = 'Kit SSO'
 const NOTE = {
@@ -36,11 +36,7 @@ interface SessionPerson {
 }
 
 /** Where a sign-in landed (the callback's redirect) and who the browser is signed in as. */
-interface Landing {
-  context: BrowserContext
-  page: Page
-  location: string
-  callbackUrl: string
+interface Landing extends ProviderLanding {
   person: SessionPerson | undefined
 }
 
@@ -107,31 +103,21 @@ describe('people: single sign-on through an OpenID provider', () => {
     return website.body.id
   }
 
-  /**
-   * Signs in through the provider in a fresh browser: the gateway sends the browser to the
-   * provider, whose page takes the account's email, and the provider sends it back.
-   */
+  /** A sign-in through the provider in a fresh browser, and who it is signed in as. */
   async function signIn(
     gateway: RunningGateway,
     email: string,
     options: { query?: string; cancel?: boolean } = {},
   ): Promise<Landing> {
-    const context = await browser.newContext()
-    const page = await context.newPage()
-    await page.goto(`${gateway.url}/auth/oidc/kit${options.query ?? ''}`)
-    expect(page.url().startsWith(kit.issuer), page.url()).toBe(true)
-    await page.getByLabel('Account email').fill(email)
-    const [answer] = await Promise.all([
-      page.waitForResponse((response) =>
-        response.url().startsWith(`${gateway.url}/auth/oidc/kit/callback`),
-      ),
-      page.getByRole('button', { name: options.cancel ? 'Cancel' : 'Continue' }).click(),
-    ])
-    expect(answer.status()).toBe(302)
-    const session = await context.request.get(`${gateway.url}/auth/session`)
+    const landing = await signInThroughProvider(browser, {
+      kit,
+      gatewayUrl: gateway.url,
+      email,
+      ...options,
+    })
+    const session = await landing.context.request.get(`${gateway.url}/auth/session`)
     const person = session.ok() ? ((await session.json()).person as SessionPerson) : undefined
-    const location = answer.headers().location ?? ''
-    return { context, page, location, callbackUrl: answer.url(), person }
+    return { ...landing, person }
   }
 
   const problemOf = (location: string): string | undefined =>
