@@ -6,6 +6,7 @@ export default defineConfig({
     include: [
       'libs/*/src/**/*.test.ts',
       'apps/cli/src/**/*.test.ts',
+      'apps/admin-ui/src/**/*.test.ts',
       'apps/cli/test/**/*.test.ts',
       'libs/*/test/**/*.test.ts',
       'services/*/src/**/*.test.ts',

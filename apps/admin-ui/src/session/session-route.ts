@@ -1,5 +1,3 @@
-import { useEffect, useState } from 'preact/hooks'
-
 /** The pages a person reaches without a session, and everything else (`app`). */
 export type SessionRoute =
   | { page: 'sign-in'; problem?: string; returnTo?: string }
@@ -18,7 +16,9 @@ export const isPanelHash = (hash: string): boolean => /^#\/[^/]/.test(hash) || h
  * `#/bootstrap/<token>`. The tokens are in the fragment, which the browser never sends.
  */
 export function parseSessionRoute(hash: string): SessionRoute {
-  const [path = '', search = ''] = hash.split('?', 2)
+  const mark = hash.indexOf('?')
+  const path = mark < 0 ? hash : hash.slice(0, mark)
+  const search = mark < 0 ? '' : hash.slice(mark + 1)
   const [, section, token] = path.split('/')
   if (path === SIGN_IN_HASH) {
     const query = new URLSearchParams(search)
@@ -39,20 +39,4 @@ export function parseSessionRoute(hash: string): SessionRoute {
 export function signInHref(returnTo: string): string {
   const back = isPanelHash(returnTo) && !returnTo.startsWith(SIGN_IN_HASH) ? returnTo : ''
   return back ? `${SIGN_IN_HASH}?return=${encodeURIComponent(back)}` : SIGN_IN_HASH
-}
-
-/** Goes to `hash` without adding a step to the history (a redirect, not a visit). */
-export function replaceHash(hash: string): void {
-  history.replaceState(history.state, '', hash)
-  dispatchEvent(new HashChangeEvent('hashchange'))
-}
-
-export function useHash(): string {
-  const [hash, setHash] = useState(() => location.hash)
-  useEffect(() => {
-    const onChange = () => setHash(location.hash)
-    addEventListener('hashchange', onChange)
-    return () => removeEventListener('hashchange', onChange)
-  }, [])
-  return hash
 }
