@@ -63,9 +63,14 @@ describe('people: single sign-on through an OpenID provider', () => {
     return created
   }
 
-  async function startWithProvider(signUp: string, clientId: string): Promise<RunningGateway> {
+  async function startWithProvider(
+    signUp: string,
+    clientId: string,
+    others: object[] = [],
+  ): Promise<RunningGateway> {
     const clientSecret = randomUUID()
     const providers = [
+      ...others,
       {
         id: 'kit',
         name: PROVIDER_NAME,
@@ -331,9 +336,13 @@ describe('people: single sign-on through an OpenID provider', () => {
     for (const landing of [notVerified, refused, cancelled]) await landing.context.close()
   })
 
-  it('sso: refusals land on the sign-in page — when the provider cannot be reached, then the start lands on the sign-in page, and the next sign-in asks the provider again', async () => {
-    // A gateway of its own: the first sign-in of this one discovers the provider.
-    const gateway = await startWithProvider('first-sign-in', 'gateway-provider-down')
+  it('sso: refusals land on the sign-in page — when the provider cannot be reached or its answer does not check out, then the start lands on the sign-in page, and the next sign-in asks the provider again', async () => {
+    // A gateway of its own: the first sign-in of this one discovers the provider. "Elsewhere" is
+    // an issuer URL the provider does not answer as (its discovery is 404).
+    const elsewhere = { id: 'elsewhere', name: 'Elsewhere', clientId: 'x', clientSecret: 'y' }
+    const gateway = await startWithProvider('first-sign-in', 'gateway-provider-down', [
+      { ...elsewhere, issuer: `${kit.issuer}/elsewhere` },
+    ])
     try {
       kit.setDown(true)
       const down = await fetch(`${gateway.url}/auth/oidc/kit`, { redirect: 'manual' })
@@ -344,7 +353,11 @@ describe('people: single sign-on through an OpenID provider', () => {
       kit.setDown(false)
       const up = await fetch(`${gateway.url}/auth/oidc/kit`, { redirect: 'manual' })
       expect(up.headers.get('location')!.startsWith(`${kit.issuer}/auth?`)).toBe(true)
-      const unknown = await fetch(`${gateway.url}/auth/oidc/elsewhere`, { redirect: 'manual' })
+      const unchecked = await fetch(`${gateway.url}/auth/oidc/elsewhere`, { redirect: 'manual' })
+      expect(problemOf(unchecked.headers.get('location')!)).toBe(
+        'The answer of Elsewhere could not be verified',
+      )
+      const unknown = await fetch(`${gateway.url}/auth/oidc/nowhere`, { redirect: 'manual' })
       expect(problemOf(unknown.headers.get('location')!)).toBe(
         'This sign-in provider is not configured',
       )

@@ -15,6 +15,7 @@ import { profileOf } from './provider-profile.ts'
 import { parseProviderSettings } from './provider-settings.ts'
 import { panelUrl, returnRouteOf } from './return-route.ts'
 import { createSignInAttempts } from './sign-in-attempts.ts'
+import type { SignInAttempt } from './sign-in-attempts.ts'
 import { SignInProblem } from './sign-in-problem.ts'
 
 /** Single sign-on through OpenID providers (docs/people.md, "Single sign-on"). */
@@ -53,6 +54,33 @@ function providerProblem(name: string, error: unknown): SignInProblem {
   if (error instanceof client.ClientError)
     return new SignInProblem(`The answer of ${name} could not be verified`, { cause: error })
   return new SignInProblem(`${name} cannot be reached: try again later`, { cause: error })
+}
+
+/**
+ * The claims of the provider's answer (`?code&state&iss` at the callback): the code is exchanged
+ * with the PKCE verifier, the ID token checked (signature, issuer, audience, expiry, nonce), and
+ * its claims completed by userinfo, where many providers put the email and groups.
+ */
+async function claimsOfAnswer(
+  configuration: client.Configuration,
+  query: string,
+  state: string,
+  attempt: SignInAttempt,
+): Promise<Record<string, unknown>> {
+  // Checked at the address the provider was given, whatever host the answer came in by.
+  const answer = new URL(attempt.redirectUri)
+  answer.search = query
+  const tokens = await client.authorizationCodeGrant(configuration, answer, {
+    pkceCodeVerifier: attempt.codeVerifier,
+    expectedState: state,
+    expectedNonce: attempt.nonce,
+    idTokenExpected: true,
+  })
+  const idClaims = tokens.claims()!
+  if (!configuration.serverMetadata().userinfo_endpoint) return idClaims
+  const userinfo = await client.fetchUserInfo(configuration, tokens.access_token, idClaims.sub)
+  // Where both have a claim, the signed ID token's wins.
+  return { ...userinfo, ...idClaims }
 }
 
 /**
@@ -122,26 +150,7 @@ export function createProviderSignIn(deps: ProviderSignInDeps): ProviderSignIn {
       throw new SignInProblem('This sign-in expired or was already used: sign in again')
     const claims = await provider
       .configuration()
-      .then(async (configuration) => {
-        // The provider's answer, checked at the address the provider was given.
-        const answer = new URL(attempt.redirectUri)
-        answer.search = ctx.querystring
-        const tokens = await client.authorizationCodeGrant(configuration, answer, {
-          pkceCodeVerifier: attempt.codeVerifier,
-          expectedState: state,
-          expectedNonce: attempt.nonce,
-          idTokenExpected: true,
-        })
-        const idClaims = tokens.claims()!
-        if (!configuration.serverMetadata().userinfo_endpoint) return idClaims
-        // Many providers put the email and groups in userinfo only; the ID token's claims win.
-        const userinfo = await client.fetchUserInfo(
-          configuration,
-          tokens.access_token,
-          idClaims.sub,
-        )
-        return { ...userinfo, ...idClaims }
-      })
+      .then((configuration) => claimsOfAnswer(configuration, ctx.querystring, state, attempt))
       .catch((error: unknown) => {
         throw providerProblem(name, error)
       })
