@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestWebsite, testEnv } from '@cms/testkit'
 import type { TestWebsite } from '@cms/testkit'
 import { CHROMIUM, CHROMIUM_ARGS, collectBrowserErrors, ensureChromium } from './browser-kit.ts'
+import { createTestPerson, signInIfAsked } from './people-kit.ts'
 
 describe('/docs in the browser', () => {
   let context: BrowserContext
@@ -102,16 +103,14 @@ describe('/docs in the browser', () => {
     await page.close()
   })
 
-  it('openapi: /docs renders it — when the admin panel signed in in this tab, then /docs shows the admin document without asking', async () => {
+  it('openapi: /docs renders it — when an operator signed in to the admin panel in this tab, then /docs shows the admin document without asking', async () => {
     const page = await open()
-    const { gatewayUrl, adminToken } = testEnv()
+    const { gatewayUrl } = testEnv()
     await page.goto(`${gatewayUrl}/docs`)
-    // What the admin panel's sign-in keeps (apps/admin-ui/src/session/token-store.ts).
-    await page.evaluate((token) => {
-      sessionStorage.clear()
-      sessionStorage.setItem('cms-admin-token', token)
-    }, adminToken)
-    await page.reload()
+    await page.evaluate(() => sessionStorage.clear())
+    await page.goto(`${gatewayUrl}/admin`)
+    await signInIfAsked(page, await createTestPerson({ operator: true }))
+    await page.goto(`${gatewayUrl}/docs`)
     await page.locator('#docs-render[data-loaded="admin"]').waitFor()
     await rendered(page, 'Create a website')
     await page.close()

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useMemo, useState } from 'preact/hooks'
 import { CmsApiError } from '@cms/client'
 import type { AccountSession, CmsAccountClient } from '@cms/client'
 import { createPanelAccountClient } from './account-client.ts'
+import { markOperator } from './operator-mark.ts'
 
 /** A signed-in person as every screen sees them. */
 export interface PanelSession {
@@ -55,6 +56,7 @@ export function useSession(): SessionState {
         if (isSignedOut(error)) ended(ENDED)
       })
   }, [])
+  useEffect(() => markOperator(state.current?.person.operator ?? false), [state.current])
   const signedIn = useMemo((): PanelSession | undefined => {
     const current = state.current
     if (!current) return undefined

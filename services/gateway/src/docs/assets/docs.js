@@ -1,11 +1,11 @@
 // The /docs page: asks for an API key (the public API of its website) or the platform admin
 // token (the admin API), fetches that OpenAPI document and renders it with Redoc. The
-// credential stays in this tab's sessionStorage, as the admin panel keeps its token; a token the
-// admin panel signed in with in this tab is used for the admin API without asking again.
+// credential stays in this tab's sessionStorage; when an operator signed in to the admin panel in
+// this tab, the admin API's document is read with their session cookie without asking.
 ;(function () {
   'use strict'
   var STORE = 'cms-docs-credential'
-  var PANEL_TOKEN = 'cms-admin-token'
+  var PANEL_OPERATOR = 'cms-panel-operator'
   var form = document.getElementById('docs-form')
   var which = document.getElementById('docs-which')
   var secret = document.getElementById('docs-secret')
@@ -34,7 +34,11 @@
   function load(kind, credential) {
     var admin = kind === 'admin'
     var url = admin ? '/admin/api/openapi.json' : '/api/openapi.json'
-    var headers = admin ? { authorization: 'Bearer ' + credential } : { 'x-api-key': credential }
+    var headers = !credential
+      ? {}
+      : admin
+        ? { authorization: 'Bearer ' + credential }
+        : { 'x-api-key': credential }
     show('Loading ' + url + ' ...')
     fetch(url, { headers: headers })
       .then(function (response) {
@@ -77,8 +81,8 @@
   if (saved && saved.credential) {
     which.value = saved.kind
     load(saved.kind, saved.credential)
-  } else if (read(PANEL_TOKEN)) {
+  } else if (read(PANEL_OPERATOR)) {
     which.value = 'admin'
-    load('admin', read(PANEL_TOKEN))
+    load('admin', null)
   }
 })()
