@@ -1,7 +1,12 @@
+import { randomUUID } from 'node:crypto'
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { Redis } from 'ioredis'
 import { describe, expect, it } from 'vitest'
 import { Secret, TOTP } from 'otpauth'
 import { adminClient, jsonClient, testEnv } from '@cms/testkit'
 import { startGateway } from '../services/gateway/test/support/gateway-under-test.ts'
+import { createSessions } from '../services/gateway/src/people/sessions.ts'
 import { contentSite } from './content-fixtures.ts'
 import { signIn } from './people-api-kit.ts'
 import { createTestPerson as createPerson } from './people-kit.ts'
@@ -319,3 +324,99 @@ describe('people: sessions', () => {
     }
   })
 })
+
+describe('people: what a session costs and how long it lives', () => {
+  it('people: a session check costs no storage command — when a person reads through their session on a warm gateway, then the gateway sends MongoDB nothing for it (Redis only)', async () => {
+    const site = await contentSite()
+    const person = await createPerson({
+      memberships: [{ websiteId: site.websiteId, role: 'viewer' }],
+    })
+    // The person's cached record lives KEY_CACHE_TTL_MS; the reads fit well within it.
+    const gateway = await startGateway({ KEY_CACHE_TTL_MS: '4000' })
+    try {
+      const session = await signIn(person, { gatewayUrl: gateway.url })
+      const read = () => session.call(site.websiteId)('GET', '/api/content-types')
+      expect((await read()).status).toBe(200)
+      const before = await gatewayRequestCommands(gateway.metricsUrl!)
+      for (let call = 0; call < 10; call += 1) expect((await read()).status).toBe(200)
+      expect(await gatewayRequestCommands(gateway.metricsUrl!)).toBe(before)
+    } finally {
+      await gateway.stop()
+    }
+  })
+
+  it('people: sessions end after their idle and absolute time-outs — when a session is left idle past its time-out, or lives past its absolute one, then it is gone', async () => {
+    const redis = new Redis(testEnv().redisUrl)
+    const prefix = `cms:test:${randomUUID()}`
+    let clock = Date.now()
+    const sessions = createSessions({
+      redis,
+      prefix,
+      timeouts: { idleSeconds: 1, absoluteSeconds: 60 },
+      now: () => clock,
+    })
+    try {
+      const idle = await sessions.create('person-a', 'password')
+      expect(await sessions.resume(idle.id)).toMatchObject({ personId: 'person-a' })
+      await new Promise((resolve) => setTimeout(resolve, 1600))
+      expect(await sessions.resume(idle.id)).toBeUndefined()
+
+      const used = await sessions.create('person-b', 'password')
+      for (let step = 0; step < 3; step += 1) {
+        await new Promise((resolve) => setTimeout(resolve, 600))
+        expect(await sessions.resume(used.id), 'use restarts the idle time-out').toBeDefined()
+      }
+      clock += 61_000
+      expect(await sessions.resume(used.id)).toBeUndefined()
+    } finally {
+      redis.disconnect()
+    }
+  })
+
+  it('people: a password reset link goes to PASSWORD_RESET_WEBHOOK too — when the webhook is set, then it receives the person and the link, and the link works', async () => {
+    const received: Array<{ email: string; link: string }> = []
+    const server = createServer((request, response) => {
+      let text = ''
+      request.on('data', (chunk) => (text += chunk))
+      request.on('end', () => {
+        received.push(JSON.parse(text))
+        response.writeHead(204).end()
+      })
+    })
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    const { port } = server.address() as AddressInfo
+    const gateway = await startGateway({
+      PASSWORD_RESET_WEBHOOK: `http://127.0.0.1:${port}/resets`,
+    })
+    try {
+      const person = await createPerson()
+      const reset = await adminClient(gateway.url)(
+        'POST',
+        `/admin/api/people/${person.id}/password-reset`,
+      )
+      expect(reset.status, reset.text).toBe(201)
+      expect(received).toEqual([
+        expect.objectContaining({ email: person.email, link: reset.body.link }),
+      ])
+      const token = reset.body.link.split('#/reset/')[1]
+      const done = await jsonClient(gateway.url, {})('POST', '/auth/password-reset', {
+        body: { token, password: 'a password from the webhook' },
+      })
+      expect(done.status, done.text).toBe(204)
+    } finally {
+      await gateway.stop()
+      await new Promise((resolve) => server.close(resolve))
+    }
+  })
+})
+
+const SAMPLE = /^mongodb_commands_total\{([^}]*)\}\s+([0-9.e+]+)$/gm
+
+/** The MongoDB commands the gateway has sent while answering requests. */
+async function gatewayRequestCommands(metricsUrl: string): Promise<number> {
+  const text = await (await fetch(`${metricsUrl}/metrics`)).text()
+  let total = 0
+  for (const [, labels, value] of text.matchAll(SAMPLE))
+    if (/origin="request"/.test(labels!)) total += Number(value)
+  return total
+}
