@@ -217,7 +217,9 @@ async function main(): Promise<number> {
         log(
           `  session / key: ${comparison.ratio.toFixed(2)}x (goal >= ${SESSION_RATIO_GOAL}); ` +
             `gateway storage commands per call: session ${comparison.sessionGatewayCommandsPerCall}, ` +
-            `key ${comparison.keyGatewayCommandsPerCall}`,
+            `key ${comparison.keyGatewayCommandsPerCall}; Redis per call: ` +
+            `session ${JSON.stringify(comparison.redisPerCall.session)}, ` +
+            `key ${JSON.stringify(comparison.redisPerCall.key)}`,
         )
       }
       if (!variant('304')) continue

@@ -13,6 +13,8 @@ export interface SessionComparison {
   sessionGatewayCommandsPerCall: number
   /** The same for the read key, for comparison. */
   keyGatewayCommandsPerCall: number
+  /** Redis commands per call, by command, of the session's reads and of the key's (one call at a time). */
+  redisPerCall: { session: Record<string, number>; key: Record<string, number> }
 }
 
 /** The goal of issue 33: the warm read through a session within 0.95x of the same through a key. */
@@ -82,6 +84,14 @@ export async function liftPersonPlan(redisUrl: string, personId: string) {
     async counted(): Promise<boolean> {
       return (await redis.exists(...counters)) === counters.length
     },
+    /** Calls of each Redis command so far (`INFO commandstats`; the INFO itself left out). */
+    async commandCalls(): Promise<Map<string, number>> {
+      const stats = await redis.info('commandstats')
+      const calls = new Map<string, number>()
+      for (const [, name, count] of stats.matchAll(/^cmdstat_([^:]+):calls=(\d+)/gm))
+        if (name !== 'info') calls.set(name!, Number(count))
+      return calls
+    },
     async lift(): Promise<void> {
       for (const counter of counters) await redis.set(counter, -1e12, 'EX', 3600)
     },
@@ -92,14 +102,19 @@ export async function liftPersonPlan(redisUrl: string, personId: string) {
   }
 }
 
-/** Request-path storage commands the gateway itself made per call (`gateway <command> <collection>`). */
-async function gatewayCommandsPerCall(options: {
+/**
+ * One credential's reads one at a time: the request-path storage commands the gateway itself
+ * made per call (`gateway <command> <collection>`), and the Redis commands per call (all of
+ * Redis's, so nothing else may run meanwhile).
+ */
+async function commandsPerCall(options: {
   metricsUrls: readonly string[]
   gatewayUrl: string
   path: string
   headers: Credential
   calls: number
-}): Promise<number> {
+  redisCalls: () => Promise<Map<string, number>>
+}): Promise<{ storage: number; redis: Record<string, number> }> {
   const read = async () => {
     const response = await fetch(`${options.gatewayUrl}${options.path}`, {
       headers: options.headers,
@@ -108,6 +123,7 @@ async function gatewayCommandsPerCall(options: {
     if (response.status !== 200) throw new Error(`${options.path}: ${response.status}`)
   }
   await read()
+  const redisBefore = await options.redisCalls()
   const count = await countCommands(options.metricsUrls, {
     name: 'session check',
     budget: 0,
@@ -116,16 +132,25 @@ async function gatewayCommandsPerCall(options: {
       for (let i = 0; i < options.calls; i++) await read()
     },
   })
+  const redisAfter = await options.redisCalls()
+  const redis: Record<string, number> = {}
+  for (const [name, after] of redisAfter) {
+    const perCall = (after - (redisBefore.get(name) ?? 0)) / options.calls
+    if (perCall > 0) redis[name] = Number(perCall.toFixed(2))
+  }
   const gateway = Object.entries(count.byCommand).filter(([command]) =>
     command.startsWith('gateway '),
   )
-  return Number(gateway.reduce((sum, [, perCall]) => sum + perCall, 0).toFixed(2))
+  return {
+    storage: Number(gateway.reduce((sum, [, perCall]) => sum + perCall, 0).toFixed(2)),
+    redis,
+  }
 }
 
 /**
  * The warm read through the viewer's session and through the read key (both the viewer role),
  * taken in turns (key, session, three times) so that the machine's drift falls on both,
- * compared by their sums; then the gateway's storage commands per call of each.
+ * compared by their sums; then the storage and Redis commands per call of each.
  */
 export async function compareSessionToKey(options: {
   scenario: string
@@ -160,18 +185,22 @@ export async function compareSessionToKey(options: {
       served.session += await options.measure('session', round, load(options.viewer.headers))
     }
     const counted = (headers: Credential) =>
-      gatewayCommandsPerCall({
+      commandsPerCall({
         metricsUrls: options.metricsUrls,
         gatewayUrl: options.gatewayUrl,
         path: options.paths[0]!,
         headers,
         calls: 50,
+        redisCalls: () => lift.commandCalls(),
       })
+    const session = await counted(options.viewer.headers)
+    const key = await counted(options.keyHeaders)
     return {
       scenario: options.scenario,
       ratio: Number((served.session / served.key).toFixed(2)),
-      sessionGatewayCommandsPerCall: await counted(options.viewer.headers),
-      keyGatewayCommandsPerCall: await counted(options.keyHeaders),
+      sessionGatewayCommandsPerCall: session.storage,
+      keyGatewayCommandsPerCall: key.storage,
+      redisPerCall: { session: session.redis, key: key.redis },
     }
   } finally {
     await lift.close()
