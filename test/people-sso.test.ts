@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { Redis } from 'ioredis'
+import { MongoClient } from 'mongodb'
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { existsSync } from 'node:fs'
@@ -13,6 +14,7 @@ import {
   startGateway,
 } from '../services/gateway/test/support/gateway-under-test.ts'
 import type { RunningGateway } from '../services/gateway/src/main.ts'
+import { createInvitationsRepository } from '../services/gateway/src/people/invitations-repository.ts'
 import { launchChromium } from './browser-kit.ts'
 import { signInThroughProvider, startOidcProvider } from './oidc-provider-kit.ts'
 import type { OidcProviderKit, ProviderAccount, ProviderLanding } from './oidc-provider-kit.ts'
@@ -234,7 +236,7 @@ describe('people: single sign-on through an OpenID provider', () => {
     await second.context.close()
   })
 
-  it('sso: sign-up follows PEOPLE_SIGN_UP — when sign-up is by invitation, then the invited get in once, the invitation is taken, and a stranger lands on the sign-in page with the reason', async () => {
+  it('sso: sign-up follows PEOPLE_SIGN_UP — when sign-up is by invitation, then the invited get in once, the invitation is taken, and one whose invitation expired or a stranger lands on the sign-in page with the reason', async () => {
     const invitedAccount = account()
     const invitation = await admin('POST', '/admin/api/invitations', {
       body: { email: invitedAccount.email, memberships: [{ websiteId: unmapped, role: 'viewer' }] },
@@ -249,6 +251,29 @@ describe('people: single sign-on through an OpenID provider', () => {
     expect(open.body.docs.map((listed: { id: string }) => listed.id)).not.toContain(
       invitation.body.id,
     )
+
+    // An invitation past its time is no invitation (written directly: none can be made so).
+    const late = account()
+    const mongo = new MongoClient(testEnv().mongoUrl)
+    try {
+      await createInvitationsRepository(mongo.db('cms_gateway')).insert({
+        id: randomUUID(),
+        tokenHash: randomUUID(),
+        email: late.email,
+        operator: true,
+        memberships: [],
+        createdAt: new Date(Date.now() - 2 * 3600_000),
+        expiresAt: new Date(Date.now() - 3600_000),
+      })
+    } finally {
+      await mongo.close()
+    }
+    const expired = await signIn(invitationOnly, late.email)
+    expect(problemOf(expired.location)).toBe(
+      `${late.email} has no account here: ask for an invitation`,
+    )
+    expect(await personByEmail(late.email)).toBeUndefined()
+    await expired.context.close()
 
     const stranger = account()
     const refused = await signIn(invitationOnly, stranger.email)
