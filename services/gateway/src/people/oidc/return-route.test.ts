@@ -17,6 +17,7 @@ describe('returnRouteOf', () => {
       '/admin#/',
       'https://evil.example/#/',
       '//evil.example',
+      '#//evil.example',
       '#/\\evil',
       '#/a b',
       '#/a\nb',

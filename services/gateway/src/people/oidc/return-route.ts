@@ -3,7 +3,7 @@ export const DEFAULT_RETURN = '#/'
 
 // A route of the panel only: `#/` then path characters; no scheme, host, backslash or control
 // character, so `return` can never send the browser to another site.
-const HASH_ROUTE = /^#\/[A-Za-z0-9\-._~!$&'()*+,;=:@/?%]*$/
+const HASH_ROUTE = /^#\/(?!\/)[A-Za-z0-9\-._~!$&'()*+,;=:@/?%]*$/
 
 /** `?return=` as a hash route of the panel (`#/...`), else the default: no open redirect. */
 export function returnRouteOf(value: unknown): string {
