@@ -3,6 +3,7 @@ import { parseArgs } from 'node:util'
 import { CmsApiError, CmsNetworkError, createCmsAdminClient } from '@cms/client'
 import { CliError, OPTION_HELP, OPTIONS, UsageError } from './cli-command.ts'
 import type { CliIo, Command, OptionName, Values } from './cli-command.ts'
+import { AUDIT_COMMANDS } from './audit-commands.ts'
 import { INVITATION_COMMANDS } from './invitation-commands.ts'
 import { KEY_COMMANDS } from './key-commands.ts'
 import { PERSON_COMMANDS } from './person-commands.ts'
@@ -19,6 +20,7 @@ const COMMANDS: Readonly<Record<string, Command>> = {
   ...ROLE_COMMANDS,
   ...PERSON_COMMANDS,
   ...INVITATION_COMMANDS,
+  ...AUDIT_COMMANDS,
   types: TYPES_COMMAND,
 }
 

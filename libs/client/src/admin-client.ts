@@ -19,6 +19,7 @@ import type {
   RoleInput,
   Website,
 } from './types/admin.ts'
+import type { AuditEntry, AuditHead, ChainAuditQuery } from './types/audit.ts'
 import type { ContentType } from './types/content-type.ts'
 import type { CmsDocument } from './types/document.ts'
 import type { DocsList, Page } from './types/list.ts'
@@ -207,6 +208,13 @@ export function createCmsAdminClient(options: CmsAdminClientOptions) {
       /** While no operator exists: a one-time link that creates the first (409 after). */
       firstOperatorLink: (options?: CallOptions) =>
         call<OneTimeLink>(ADMIN.createFirstOperatorLink, options),
+    },
+    /** The audit log's chains: a website's, or the platform's (docs/audit.md). */
+    audit: {
+      list: (query: ChainAuditQuery = {}, options?: CallOptions) =>
+        call<Page<AuditEntry>>(ADMIN.viewAudit, { query, ...options }),
+      head: (chain?: string, options?: CallOptions) =>
+        call<AuditHead>(ADMIN.getAuditHead, { query: chain ? { chain } : {}, ...options }),
     },
     invitations: {
       list: (options?: CallOptions) => call<DocsList<Invitation>>(ADMIN.listInvitations, options),

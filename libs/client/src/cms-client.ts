@@ -1,4 +1,5 @@
 import { accessApi } from './access-api.ts'
+import { auditApi } from './audit-api.ts'
 import { contentApi } from './content-api.ts'
 import { contentTypesApi, localesApi } from './content-types-api.ts'
 import { mediaApi } from './media-api.ts'
@@ -45,6 +46,7 @@ export function createCmsClient(options: CmsClientOptions) {
     webhooks: webhooksApi(transport),
     locales: localesApi(transport),
     ...accessApi(transport),
+    ...auditApi(transport),
   }
 }
 

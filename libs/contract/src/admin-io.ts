@@ -11,6 +11,8 @@ import {
   PersonUpdateBody,
 } from './schemas/requests/people.ts'
 import { Invitation, OneTimeLink, Person } from './schemas/responses/people.ts'
+import { AdminAuditQuery, AuditHeadQuery } from './schemas/requests/audit.ts'
+import { AuditEntry, AuditHead } from './schemas/responses/audit.ts'
 import { ContentListQuery, ForceQuery, ImportQuery, PageQuery } from './schemas/requests/queries.ts'
 import {
   ApiKey,
@@ -102,6 +104,11 @@ export const ADMIN_IO = {
   listInvitations: { answer: { 200: DocsList(INVITATION) } },
   createInvitation: { input: { body: InvitationCreateBody }, answer: { 201: INVITATION } },
   revokeInvitation: { answer: { 204: null } },
+  viewAudit: {
+    input: { query: AdminAuditQuery },
+    answer: { 200: PageEnvelope(Ref('AuditEntry', AuditEntry)) },
+  },
+  getAuditHead: { input: { query: AuditHeadQuery }, answer: { 200: Ref('AuditHead', AuditHead) } },
   createFirstOperatorLink: { answer: { 201: Ref('OneTimeLink', OneTimeLink) } },
   getAdminOpenApiDocument: { answer: { 200: OpenApiDocument } },
 } as const satisfies { readonly [Id in AdminOperationId]: OperationIo }

@@ -51,6 +51,8 @@ export const ADMIN_OPERATIONS = {
   listInvitations: get('/admin/api/invitations'),
   createInvitation: { method: 'POST', path: '/admin/api/invitations' },
   revokeInvitation: { method: 'DELETE', path: '/admin/api/invitations/:invitationId' },
+  viewAudit: get('/admin/api/audit'),
+  getAuditHead: get('/admin/api/audit/head'),
   createFirstOperatorLink: { method: 'POST', path: '/admin/api/first-operator-link' },
   getAdminOpenApiDocument: get('/admin/api/openapi.json'),
 } as const satisfies Record<string, Endpoint>

@@ -1,6 +1,6 @@
 /**
  * The permission model of a website (docs/api.md, "Permissions"): six actions on documents, each
- * on every content type or on named ones, and four website-wide capabilities.
+ * on every content type or on named ones, and five website-wide capabilities.
  */
 export const CONTENT_ACTIONS = [
   'read',
@@ -12,7 +12,13 @@ export const CONTENT_ACTIONS = [
 ] as const
 export type ContentAction = (typeof CONTENT_ACTIONS)[number]
 
-export const CAPABILITIES = ['manageTypes', 'manageMedia', 'manageWebhooks', 'manageKeys'] as const
+export const CAPABILITIES = [
+  'manageTypes',
+  'manageMedia',
+  'manageWebhooks',
+  'manageKeys',
+  'readAudit',
+] as const
 export type Capability = (typeof CAPABILITIES)[number]
 
 export type Permission = ContentAction | Capability
@@ -42,6 +48,7 @@ export const BUILT_IN_ROLES = {
     manageMedia: true,
     manageWebhooks: true,
     manageKeys: true,
+    readAudit: true,
   },
   editor: { ...allContent, manageMedia: true },
   author: { read: '*', readDrafts: '*', create: '*', update: '*' },

@@ -2,6 +2,8 @@ import { Type } from '@sinclair/typebox'
 import type { OperationIo } from './operation-io.ts'
 import type { PublicOperationId } from './public-operations.ts'
 import { MediaUploadBody } from './schemas/media-upload.ts'
+import { AuditQuery } from './schemas/requests/audit.ts'
+import { AuditEntry, AuditHead } from './schemas/responses/audit.ts'
 import { ApiKeyCreateBody } from './schemas/requests/admin.ts'
 import {
   KeyRotateBody,
@@ -42,6 +44,7 @@ const LOCALES = Ref('Locales', Locales)
 const WEBHOOK = Ref('Webhook', Webhook)
 const DELIVERY = Ref('Delivery', Delivery)
 const SCHEDULE = Ref('Schedule', Schedule)
+const AUDIT_ENTRY = Ref('AuditEntry', AuditEntry)
 
 /** A JSON object no schema of the contract describes further. */
 export const OpenApiDocument = Type.Unsafe<Record<string, unknown>>({
@@ -147,6 +150,8 @@ export const PUBLIC_IO = {
     input: { body: PreviewTokenBody, bodyRequired: false },
     answer: { 201: PreviewToken },
   },
+  listAudit: { input: { query: AuditQuery }, answer: { 200: PageEnvelope(AUDIT_ENTRY) } },
+  getAuditHead: { answer: { 200: Ref('AuditHead', AuditHead) } },
   getOpenApiDocument: { answer: { 200: OpenApiDocument } },
 } as const satisfies { readonly [Id in PublicOperationId]: OperationIo }
 

@@ -143,6 +143,8 @@ export const PUBLIC_OPERATIONS = {
     upstream: 'gateway',
     permission: 'readDrafts',
   },
+  listAudit: get('/api/audit', 'gateway', 'readAudit'),
+  getAuditHead: get('/api/audit/head', 'gateway', 'readAudit'),
   getOpenApiDocument: { method: 'GET', path: '/api/openapi.json', upstream: 'schema' },
 } as const satisfies Record<string, Operation>
 

@@ -37,6 +37,8 @@ import { createReadCache } from './read-cache/read-cache.ts'
 import { createLifecycleModule } from './lifecycle/lifecycle-module.ts'
 import { createIdempotency } from './idempotency/idempotency.ts'
 import { createPeopleModule } from './people/people-module.ts'
+import { createAuditLog } from './audit/audit-log.ts'
+import { createAuditStore } from './audit/audit-store.ts'
 
 export interface GatewayStartOptions {
   /** Serves `GET /admin` and the panel's assets; a placeholder page by default. */
@@ -92,7 +94,10 @@ export async function start(
     prefix: config.REDIS_PREFIX,
     failuresPerMinute: config.AUTH_FAILURES_PER_MINUTE,
   })
+  const auditStore = createAuditStore(mongo.db)
+  const audit = { store: auditStore, log: createAuditLog({ store: auditStore, logger }) }
   const people = createPeopleModule({
+    audit: audit.log,
     db: mongo.db,
     redis: redis.redis,
     config,
@@ -115,6 +120,7 @@ export async function start(
       await lifecycle.ensureIndexes()
       await idempotency.prepare()
       await people.ensureIndexes()
+      await auditStore.ensureIndexes()
     },
     logger,
   )
@@ -225,7 +231,7 @@ export async function start(
             quotas,
             keyUsage,
             previews,
-            ownOperations: websiteAccessRoutes({ apiKeys, roles, previews }),
+            ownOperations: websiteAccessRoutes({ apiKeys, roles, previews, audit }),
             people,
           }),
         ]),
@@ -248,6 +254,7 @@ export async function start(
           adminRoutes({
             people: people.admin,
             publicUrl: config.PUBLIC_URL,
+            audit,
             websites,
             apiKeys,
             roles,

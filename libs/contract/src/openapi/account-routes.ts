@@ -40,7 +40,7 @@ const ACCOUNT_ROUTE_DOCS: { readonly [Id in AccountOperationId]: RouteProse & { 
     signOutEverywhere: {
       access: 'person',
       tag: SIGN_IN,
-      summary: "End every session of the signed-in person (their personal tokens stay)",
+      summary: 'End every session of the signed-in person (their personal tokens stay)',
     },
     getInvitation: {
       access: 'anyone',

@@ -30,6 +30,7 @@ import {
   TotpEnrolment,
 } from '../schemas/responses/people.ts'
 import { accountRoutes } from './account-routes.ts'
+import { AuditEntry, AuditHead } from '../schemas/responses/audit.ts'
 import { errorResponses, pathsOf, plain, ref, SERVERS } from './operation.ts'
 import type { RouteSpec } from './operation.ts'
 import { routeOf } from './route-io.ts'
@@ -218,6 +219,11 @@ const ADMIN_ROUTE_DOCS: { readonly [Id in AdminOperationId]: RouteProse } = {
     tag: PEOPLE,
     summary: 'Withdraw an invitation',
   },
+  viewAudit: {
+    tag: 'Audit',
+    summary: "A chain of the audit log: a website's or the platform's (chain=platform)",
+  },
+  getAuditHead: { tag: 'Audit', summary: "The last entry of a chain, to keep elsewhere" },
   createFirstOperatorLink: {
     tag: PEOPLE,
     summary:
@@ -255,6 +261,8 @@ const COMPONENT_SCHEMAS: Readonly<Record<string, object>> = {
   MediaPatchBody,
   MediaUpload,
   Person,
+  AuditEntry,
+  AuditHead,
   Invitation,
   OneTimeLink,
   Session,

@@ -1,3 +1,4 @@
+import { AuditEntry, AuditHead } from '../schemas/responses/audit.ts'
 import { MediaUpload } from '../schemas/media-upload.ts'
 import {
   ContentCreateBody,
@@ -45,4 +46,6 @@ export const PUBLIC_COMPONENTS: Readonly<Record<string, object>> = {
   LocaleListBody,
   WebhookCreateBody,
   WebhookPatchBody,
+  AuditEntry,
+  AuditHead,
 }

@@ -269,6 +269,14 @@ const PUBLIC_ROUTE_DOCS: { readonly [Id in PublicOperationId]: RouteProse } = {
     summary: 'A short-lived token that reads drafts (of one document, if named) for a preview',
     errors: [413, 415],
   },
+  listAudit: {
+    tag: 'Audit',
+    summary: "The website's audit log: who changed what, newest first (readAudit)",
+  },
+  getAuditHead: {
+    tag: 'Audit',
+    summary: "The last entry of the website's chain: keep it elsewhere to detect truncation",
+  },
   getOpenApiDocument: {
     tag: 'Description',
     summary: "This document: the API and the website's content types",

@@ -9,6 +9,8 @@ import type { RateLimitPlan } from './rate-limit-plan.ts'
 /** What a request learns about the key it carries. */
 export interface AuthenticatedKey {
   keyId: string
+  /** What the audit log calls it. */
+  name?: string
   /** The stored key's id (its SHA-256), what a write about the key addresses. */
   hash: string
   websiteId: string
@@ -62,6 +64,7 @@ export function createKeyAuthenticator(deps: {
       return {
         key: {
           keyId: found.id,
+          name: found.name,
           hash,
           websiteId: found.websiteId,
           permissions: await permissionsOfKey(found),

@@ -13,6 +13,10 @@ import type { WebsitesAdmin } from '../domain/websites-admin.ts'
 import type { WebsiteExport } from '../lifecycle/website-export.ts'
 import type { WebsiteImport } from '../lifecycle/website-import.ts'
 import type { WebsitePurges } from '../lifecycle/website-purges.ts'
+import type { AuditLog } from '../audit/audit-log.ts'
+import { adminAuditRoutes } from '../audit/audit-routes.ts'
+import type { AuditReads } from '../audit/audit-routes.ts'
+import { AUDITED_ADMIN, auditedBy } from '../audit/audited-operations.ts'
 import type { PeopleAdmin } from '../people/people-admin.ts'
 import { peopleAdminRoutes } from '../people/people-admin-routes.ts'
 import { accessHandlers } from './access-handlers.ts'
@@ -32,6 +36,7 @@ export interface AdminRoutesDeps {
   contentChanged?: (websiteId: string) => Promise<void>
   lifecycle: { exports: WebsiteExport; imports: WebsiteImport; purges: WebsitePurges }
   people: PeopleAdmin
+  audit: AuditReads & { log: AuditLog }
   /** Where links point; else the request's origin. */
   publicUrl?: string
 }
@@ -93,6 +98,7 @@ export function adminRouter(deps: AdminRoutesDeps): Router {
         grantor: () => OPERATOR,
       }),
       ...peopleAdminRoutes(deps),
+      ...adminAuditRoutes(deps.audit),
       getAdminOpenApiDocument: (ctx) => {
         adminDocument ??= buildAdminDocument()
         ctx.set('Cache-Control', 'no-cache')
@@ -109,9 +115,18 @@ export function adminRouter(deps: AdminRoutesDeps): Router {
     {
       io: ADMIN_IO,
       parseBody: body,
+      before: auditedBy(deps.audit, AUDITED_ADMIN),
       bodyChecks: { createKey: keyRoleProblems },
-      // Checked by the content service the call is forwarded to.
-      checkedLater: ['updateMedia'],
+      // Checked by the service the call is forwarded to (after the website is found), or, for
+      // an import, by the website's name rule before its body is read.
+      checkedLater: [
+        'updateMedia',
+        'viewDocuments',
+        'viewVersions',
+        'viewDeliveries',
+        'viewMedia',
+        'importWebsite',
+      ],
     },
   )
 }

@@ -6,12 +6,17 @@ import { keyRoleProblems } from '../domain/api-key.ts'
 import type { ApiKeysAdmin } from '../domain/api-keys-admin.ts'
 import type { PreviewTokens } from '../domain/preview-tokens.ts'
 import type { RolesAdmin } from '../domain/roles-admin.ts'
+import type { AuditLog } from '../audit/audit-log.ts'
+import { publicAuditRoutes } from '../audit/audit-routes.ts'
+import type { AuditReads } from '../audit/audit-routes.ts'
+import { AUDITED_PUBLIC, auditedBy } from '../audit/audited-operations.ts'
 import { accessHandlers } from './access-handlers.ts'
 
 export interface WebsiteAccessDeps {
   apiKeys: ApiKeysAdmin
   roles: RolesAdmin
   previews: Pick<PreviewTokens, 'issue'>
+  audit: AuditReads & { log: AuditLog }
 }
 
 /**
@@ -44,7 +49,13 @@ export function websiteAccessRouter(deps: WebsiteAccessDeps): Router {
           ...(grant.documentId && { documentId: grant.documentId }),
         }
       },
+      ...publicAuditRoutes(deps.audit),
     },
-    { io: PUBLIC_IO, parseBody: jsonBody(), bodyChecks: { createKey: keyRoleProblems } },
+    {
+      io: PUBLIC_IO,
+      parseBody: jsonBody(),
+      bodyChecks: { createKey: keyRoleProblems },
+      before: auditedBy(deps.audit, AUDITED_PUBLIC),
+    },
   )
 }

@@ -4,6 +4,9 @@ import { ACCOUNT_IO, ACCOUNT_OPERATIONS } from '@cms/contract'
 import type { AccountOperationId } from '@cms/contract'
 import { UnauthorizedError } from '@cms/errors'
 import { jsonBody, mountEndpoints, routed } from '@cms/http'
+import compose from 'koa-compose'
+import type { AuditLog } from '../audit/audit-log.ts'
+import { AUDITED_ACCOUNT, auditedBy } from '../audit/audited-operations.ts'
 import type { Accounts } from './accounts.ts'
 import type { ProviderSignIn } from './oidc/provider-sign-in.ts'
 import type { OwnAccount } from './own-account.ts'
@@ -24,6 +27,7 @@ export interface AccountRoutesDeps {
   sessions: Sessions
   startSession: StartSession
   publicUrl?: string
+  audit: { log: Pick<AuditLog, 'append'> }
 }
 
 /** The operations made as a signed-in person; the others are open to anyone. */
@@ -52,13 +56,15 @@ export function accountRoutes(deps: AccountRoutesDeps): Middleware {
 
 /** The router of `/auth` (its `stack` lists every route, for the OpenAPI tests). */
 export function accountRouter(deps: AccountRoutesDeps): Router {
-  const before = (id: string): Middleware =>
+  const audited = auditedBy(deps.audit, AUDITED_ACCOUNT)
+  const caller = (id: string): Middleware =>
     async function accountCaller(ctx, next) {
       ctx.set('Cache-Control', 'no-store')
       if (AS_PERSON.has(id as AccountOperationId)) await personOfRequest(ctx, deps.authenticator)
       else assertSameOrigin(ctx, deps.publicUrl)
       await next()
     }
+  const before = (id: string) => compose([caller(id), audited(id)])
   return mountEndpoints(
     new Router(),
     ACCOUNT_OPERATIONS,

@@ -115,6 +115,8 @@ export function createAccounts(deps: {
     openInvitation,
     async acceptInvitation(token, body) {
       const invitation = await openInvitation(token)
+      if (await deps.people.findByEmail(invitation.email))
+        throw new ConflictError(`A person with the email ${invitation.email} already exists`)
       const person = newPerson({
         id: deps.newId(),
         email: invitation.email,

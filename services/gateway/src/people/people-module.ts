@@ -5,6 +5,7 @@ import type { Redis } from 'ioredis'
 import type { Logger } from 'pino'
 import type { Permissions } from '@cms/contract'
 import type { GatewayConfig } from '../config.ts'
+import type { AuditLog } from '../audit/audit-log.ts'
 import type { AuthFailureThrottle } from '../domain/auth-failure-throttle.ts'
 import { accountRoutes } from './account-routes.ts'
 import { createAccounts } from './accounts.ts'
@@ -49,6 +50,7 @@ export function createPeopleModule(deps: {
   /** Whether the website exists and has the role; else what is wrong. */
   roleProblem: (websiteId: string, role: string) => Promise<string | undefined>
   logger: Logger
+  audit: AuditLog
 }): PeopleModule {
   const { config, redis } = deps
   const prefix = config.REDIS_PREFIX
@@ -77,6 +79,7 @@ export function createPeopleModule(deps: {
     sessions,
     people,
     absoluteSeconds: timeouts.absoluteSeconds,
+    audit: deps.audit,
   })
   const admin = createPeopleAdmin({
     people,
@@ -140,6 +143,7 @@ export function createPeopleModule(deps: {
       sessions,
       startSession,
       publicUrl: config.PUBLIC_URL,
+      audit: { log: deps.audit },
     }),
     requireOperator: requireOperator({
       token: config.CMS_ADMIN_TOKEN,

@@ -1,4 +1,4 @@
-import type { RateLimiterRes } from 'rate-limiter-flexible';
+import type { RateLimiterRes } from 'rate-limiter-flexible'
 import { RateLimiterMemory, RateLimiterRedis } from 'rate-limiter-flexible'
 import type { Redis } from 'ioredis'
 import { RateLimitedError } from '@cms/errors'

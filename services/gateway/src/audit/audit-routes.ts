@@ -1,0 +1,41 @@
+import type { AdminIo, AdminOperations, PublicIo, PublicOperations } from '@cms/contract'
+import { PLATFORM_CHAIN } from '@cms/audit'
+import type { EndpointHandlers } from '@cms/http'
+import type { AuditLog } from './audit-log.ts'
+import { auditPage } from './audit-reads.ts'
+import type { AuditStore } from './audit-store.ts'
+
+export interface AuditReads {
+  store: AuditStore
+  log: Pick<AuditLog, 'head'>
+}
+
+/** `GET /api/audit` and its head: the calling key's website's chain (readAudit). */
+export function publicAuditRoutes(
+  deps: AuditReads,
+): EndpointHandlers<PublicOperations, 'listAudit' | 'getAuditHead', PublicIo> {
+  return {
+    listAudit: async (ctx) => {
+      ctx.body = await auditPage(deps.store, ctx.state.caller.websiteId, ctx)
+    },
+    getAuditHead: async (ctx) => {
+      ctx.body = await deps.log.head(ctx.state.caller.websiteId)
+    },
+  }
+}
+
+const chainOf = (query: URLSearchParams) => query.get('chain') || PLATFORM_CHAIN
+
+/** `GET /admin/api/audit` and its head: any chain, the platform's by default. */
+export function adminAuditRoutes(
+  deps: AuditReads,
+): EndpointHandlers<AdminOperations, 'viewAudit' | 'getAuditHead', AdminIo> {
+  return {
+    viewAudit: async (ctx) => {
+      ctx.body = await auditPage(deps.store, chainOf(new URLSearchParams(ctx.querystring)), ctx)
+    },
+    getAuditHead: async (ctx) => {
+      ctx.body = await deps.log.head(chainOf(new URLSearchParams(ctx.querystring)))
+    },
+  }
+}

@@ -1,0 +1,82 @@
+import type { Db, Filter } from 'mongodb'
+import { isDuplicateKeyError } from '@cms/mongo'
+import type { AuditEntry } from '@cms/audit'
+
+/** An entry as stored: `_id` is `<chain>:<seq>`, so two writers cannot take one place. */
+interface AuditDocument extends AuditEntry {
+  _id: string
+}
+
+export interface AuditFilter {
+  chain: string
+  actor?: string
+  action?: string
+  targetKind?: string
+  target?: string
+  from?: string
+  to?: string
+}
+
+export interface AuditStore {
+  ensureIndexes(): Promise<void>
+  /** The last entry of a chain. */
+  last(chain: string): Promise<AuditEntry | undefined>
+  /** `taken`: the place was taken by another entry meanwhile; `duplicate`: the record is in already. */
+  insert(entry: AuditEntry): Promise<'inserted' | 'taken' | 'duplicate'>
+  page(
+    filter: AuditFilter,
+    options: { order: 'asc' | 'desc'; skip: number; limit: number },
+  ): Promise<{ entries: AuditEntry[]; total: number }>
+}
+
+const toEntry = ({ _id, ...entry }: AuditDocument): AuditEntry => entry
+
+function queryOf(filter: AuditFilter): Filter<AuditDocument> {
+  const time = {
+    ...(filter.from !== undefined && { $gte: filter.from }),
+    ...(filter.to !== undefined && { $lt: filter.to }),
+  }
+  return {
+    chain: filter.chain,
+    ...(filter.actor !== undefined && { 'actor.id': filter.actor }),
+    ...(filter.action !== undefined && { action: filter.action }),
+    ...(filter.targetKind !== undefined && { 'target.kind': filter.targetKind }),
+    ...(filter.target !== undefined && { 'target.id': filter.target }),
+    ...(Object.keys(time).length > 0 && { time }),
+  }
+}
+
+/** The audit log's entries (docs/audit.md); nothing here updates or deletes one. */
+export function createAuditStore(db: Db): AuditStore {
+  const entries = db.collection<AuditDocument>('audit_entries')
+  return {
+    async ensureIndexes() {
+      await entries.createIndex({ chain: 1, seq: -1 })
+      await entries.createIndex({ id: 1 })
+      await entries.createIndex({ chain: 1, time: -1 })
+    },
+    async last(chain) {
+      const [doc] = await entries.find({ chain }).sort({ seq: -1 }).limit(1).toArray()
+      return doc && toEntry(doc)
+    },
+    async insert(entry) {
+      try {
+        await entries.insertOne({ _id: `${entry.chain}:${entry.seq}`, ...entry })
+        return 'inserted'
+      } catch (error) {
+        if (!isDuplicateKeyError(error)) throw error
+        const same = await entries.findOne({ id: entry.id }, { projection: { _id: 1 } })
+        return same ? 'duplicate' : 'taken'
+      }
+    },
+    async page(filter, { order, skip, limit }) {
+      const query = queryOf(filter)
+      const direction = order === 'asc' ? 1 : -1
+      const [docs, total] = await Promise.all([
+        entries.find(query).sort({ seq: direction }).skip(skip).limit(limit).toArray(),
+        entries.countDocuments(query),
+      ])
+      return { entries: docs.map(toEntry), total }
+    },
+  }
+}
