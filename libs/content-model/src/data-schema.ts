@@ -1,4 +1,5 @@
 import type { SchemaObject } from 'ajv'
+import { DOCUMENT_ID_PATTERN } from '@cms/contract'
 import { MAX_RELATION_IDS } from './content-type.ts'
 import type { ContentType, FieldDefinition, FieldType } from './content-type.ts'
 
@@ -7,7 +8,7 @@ export const NOT_EMPTY_KEYWORD = 'cmsNotEmpty'
 /** Free-form values must be storable on MongoDB and FerretDB alike (see storable-value.ts). */
 export const STORABLE_KEYWORD = 'cmsStorable'
 /** A document id as the content service makes them (a lower-case UUID). */
-export const DOCUMENT_ID_PATTERN = '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$'
+export { DOCUMENT_ID_PATTERN }
 const DOCUMENT_ID = new RegExp(DOCUMENT_ID_PATTERN)
 export const isDocumentId = (value: unknown): value is string =>
   typeof value === 'string' && DOCUMENT_ID.test(value)

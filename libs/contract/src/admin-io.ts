@@ -13,7 +13,12 @@ import {
 import { Invitation, OneTimeLink, Person } from './schemas/responses/people.ts'
 import { AdminAuditQuery, AuditHeadQuery } from './schemas/requests/audit.ts'
 import { AuditEntry, AuditHead } from './schemas/responses/audit.ts'
-import { ContentListQuery, ForceQuery, ImportQuery, PageQuery } from './schemas/requests/queries.ts'
+import {
+  ContentListQuery,
+  ImportQuery,
+  LaxForceQuery,
+  PageQuery,
+} from './schemas/requests/queries.ts'
 import {
   ApiKey,
   CreatedApiKey,
@@ -94,7 +99,7 @@ export const ADMIN_IO = {
     input: { body: MediaPatchBody, invalid: 'Invalid media update' },
     answer: { 200: MEDIA },
   },
-  deleteMedia: { input: { query: ForceQuery }, answer: { 204: null } },
+  deleteMedia: { input: { query: LaxForceQuery }, answer: { 204: null } },
   listPeople: { answer: { 200: DocsList(PERSON) } },
   createPerson: { input: { body: PersonCreateBody }, answer: { 201: PERSON } },
   getPerson: { answer: { 200: PERSON } },

@@ -49,11 +49,15 @@ export {
   MAX_LOCALES,
   MAX_SELECT_OPTIONS,
   MAX_TEXT_LENGTH_LIMIT,
+  PAGE_LIMITS,
+  QS_DEPTH,
+  QUERY_STRING_LIMITS,
   QUOTA_CEILINGS,
   RESERVED_FIELD_NAMES,
   TEXT_LIMITS,
 } from './limits.ts'
 export * from './schemas/index.ts'
+export * from './schemas/requests/params.ts'
 export { isRawBody } from './operation-io.ts'
 export type {
   AnswerOf,
@@ -61,6 +65,7 @@ export type {
   OperationAnswer,
   OperationInput,
   OperationIo,
+  ParamsOf,
   QueryOf,
   RawBody,
 } from './operation-io.ts'

@@ -32,3 +32,27 @@ export const QUOTA_CEILINGS: Readonly<Record<QuotaName, number>> = {
   locales: 100,
   mediaBytes: 1024 ** 4,
 }
+
+/**
+ * Bounds of a query string as the API parses it (contract section 5): beyond them the answer is
+ * 422 before anything is read.
+ */
+export const QUERY_STRING_LIMITS = {
+  /** A longer query string is refused before parsing. */
+  maxQueryStringLength: 32 * 1024,
+  /** Key=value pairs in the query string. */
+  maxParameters: 1000,
+  /** Values in one list (`$in`, `$and`, `fields[0]`...). */
+  maxListValues: 100,
+  /** `$and` / `$or` / `$not` levels inside `filters`. */
+  maxLogicalDepth: 5,
+} as const
+
+/**
+ * Each logical level adds two bracket segments (`[$and][0]`); a condition adds up to four more
+ * (`[field][$not][$in][0]`). Deeper keys are refused by the parser instead of being folded.
+ */
+export const QS_DEPTH = QUERY_STRING_LIMITS.maxLogicalDepth * 2 + 4
+
+/** The pages of a list: `page` from 1, `limit` items a page. */
+export const PAGE_LIMITS = { maxPage: 1_000_000, maxLimit: 100, defaultLimit: 20 } as const

@@ -9,10 +9,22 @@ export interface RawBody {
   schema: Readonly<Record<string, unknown>>
 }
 
-/** What a call sends beside its path: the query parameters it takes and its body. */
+/** What a call sends: the shape of its path parameters, the query parameters it takes, its body. */
 export interface OperationInput {
-  /** Every query parameter the operation reads (the service's own parser checks them). */
+  /**
+   * Path parameters that have a shape (a document id is a UUID), checked where the operation is
+   * mounted: one that does not fit names nothing, so the answer is 404 with `notFound`.
+   */
+  params?: TObject
+  /** The 404's message when a path parameter does not fit; `{name}` is that parameter's value. */
+  notFound?: string
+  /**
+   * Every query parameter the operation reads, as `qs` parses them (bracket forms are objects),
+   * checked where the operation is mounted before its handler runs.
+   */
   query?: TObject
+  /** The message of the 422 that lists the query's problems (default: a lone problem's own). */
+  queryInvalid?: string
   /** A JSON body, checked before the handler runs; or a raw body its handler reads. */
   body?: TSchema | RawBody
   /** A body the call may leave out (the handler then gets none). */
@@ -52,6 +64,10 @@ export type BodyOf<Op> =
 /** The query parameters an operation takes. */
 export type QueryOf<Op> =
   Inputs<Op> extends { query: infer Q extends TSchema } ? Static<Q> : Record<never, never>
+
+/** The path parameters an operation declares a shape for, as checked. */
+export type ParamsOf<Op> =
+  Inputs<Op> extends { params: infer P extends TSchema } ? Static<P> : Record<never, never>
 
 /** The body of an operation's success answer (the first status it lists). */
 export type AnswerOf<Op> = Op extends { answer: infer A }

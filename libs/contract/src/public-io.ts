@@ -20,11 +20,14 @@ import {
 } from './schemas/requests/content.ts'
 import { ContentTypeCreateBody, ContentTypePatchBody } from './schemas/requests/content-types.ts'
 import { LocaleListBody } from './schemas/requests/locales.ts'
+import { DocumentPathParams, MediaPathParams } from './schemas/requests/params.ts'
 import {
+  ContentAnswerQuery,
   ContentListQuery,
   ContentReadQuery,
   ContentWriteQuery,
   ForceQuery,
+  LaxForceQuery,
   MediaListQuery,
   PageQuery,
 } from './schemas/requests/queries.ts'
@@ -45,6 +48,13 @@ const WEBHOOK = Ref('Webhook', Webhook)
 const DELIVERY = Ref('Delivery', Delivery)
 const SCHEDULE = Ref('Schedule', Schedule)
 const AUDIT_ENTRY = Ref('AuditEntry', AuditEntry)
+
+/** A document's path: a malformed id names no document. */
+const DOCUMENT_PATH = { params: DocumentPathParams, notFound: 'No document {id}' } as const
+/** A media file's path: a malformed id names no media file. */
+const MEDIA_PATH = { params: MediaPathParams, notFound: 'No media {id}' } as const
+/** A page of a list, refused as the lists always have. */
+const PAGE = { query: PageQuery, queryInvalid: 'Invalid paging parameters' } as const
 
 /** A JSON object no schema of the contract describes further. */
 export const OpenApiDocument = Type.Unsafe<Record<string, unknown>>({
@@ -72,38 +82,56 @@ export const PUBLIC_IO = {
     answer: { 201: DOCUMENT },
   },
   getDocumentBySlug: { input: { query: ContentReadQuery }, answer: { 200: DOCUMENT } },
-  getDocument: { input: { query: ContentReadQuery }, answer: { 200: DOCUMENT } },
-  updateDocument: {
-    input: { query: ContentWriteQuery, body: ContentPatchBody, invalid: 'The change is invalid' },
+  getDocument: {
+    input: { ...DOCUMENT_PATH, query: ContentReadQuery },
     answer: { 200: DOCUMENT },
   },
-  deleteDocument: { input: { query: ForceQuery }, answer: { 204: null } },
+  updateDocument: {
+    input: {
+      ...DOCUMENT_PATH,
+      query: ContentWriteQuery,
+      body: ContentPatchBody,
+      invalid: 'The change is invalid',
+    },
+    answer: { 200: DOCUMENT },
+  },
+  deleteDocument: { input: { ...DOCUMENT_PATH, query: ForceQuery }, answer: { 204: null } },
   listVersions: {
-    input: { query: PageQuery },
+    input: { ...DOCUMENT_PATH, ...PAGE },
     answer: { 200: PageEnvelope(Ref('Version', Version)) },
   },
-  listReferrers: { input: { query: PageQuery }, answer: { 200: PageEnvelope(DOCUMENT) } },
-  discardDraft: { answer: { 200: DOCUMENT } },
-  listSchedules: { answer: { 200: PageEnvelope(SCHEDULE) } },
+  listReferrers: { input: { ...DOCUMENT_PATH, ...PAGE }, answer: { 200: PageEnvelope(DOCUMENT) } },
+  discardDraft: {
+    input: { ...DOCUMENT_PATH, query: ContentAnswerQuery },
+    answer: { 200: DOCUMENT },
+  },
+  listSchedules: { input: DOCUMENT_PATH, answer: { 200: PageEnvelope(SCHEDULE) } },
   createSchedule: {
     input: { body: ScheduleCreateBody, invalid: 'The schedule is invalid' },
     answer: { 201: SCHEDULE },
   },
   cancelSchedule: { answer: { 204: null } },
-  publishDocument: { answer: { 200: DOCUMENT } },
-  unpublishDocument: { answer: { 200: DOCUMENT } },
+  publishDocument: {
+    input: { ...DOCUMENT_PATH, query: ContentAnswerQuery },
+    answer: { 200: DOCUMENT },
+  },
+  unpublishDocument: {
+    input: { ...DOCUMENT_PATH, query: ContentAnswerQuery },
+    answer: { 200: DOCUMENT },
+  },
   restoreVersion: {
-    input: { query: Type.Pick(ContentWriteQuery, ['discardDraft']) },
+    input: { ...DOCUMENT_PATH, query: Type.Pick(ContentWriteQuery, ['discardDraft', 'locale']) },
     answer: { 200: DOCUMENT },
   },
   listMedia: { input: { query: MediaListQuery }, answer: { 200: PageEnvelope(MEDIA) } },
   uploadMedia: { input: { body: MediaUploadBody }, answer: { 201: MEDIA } },
-  getMedia: { answer: { 200: MEDIA } },
+  getMedia: { input: MEDIA_PATH, answer: { 200: MEDIA } },
   updateMedia: {
+    // No path shape: a file name a schema cannot judge is 422 before the id is looked for.
     input: { body: MediaPatchBody, invalid: 'Invalid media update' },
     answer: { 200: MEDIA },
   },
-  deleteMedia: { input: { query: ForceQuery }, answer: { 204: null } },
+  deleteMedia: { input: { ...MEDIA_PATH, query: LaxForceQuery }, answer: { 204: null } },
   listContentTypes: { answer: { 200: DocsList(CONTENT_TYPE) } },
   createContentType: {
     input: { body: ContentTypeCreateBody, invalid: 'The content type definition is invalid' },
@@ -117,7 +145,7 @@ export const PUBLIC_IO = {
   deleteContentType: { answer: { 204: null } },
   getLocales: { answer: { 200: LOCALES } },
   setLocales: {
-    input: { query: ForceQuery, body: LocaleListBody, invalid: 'The locale list is invalid' },
+    input: { query: LaxForceQuery, body: LocaleListBody, invalid: 'The locale list is invalid' },
     answer: { 200: LOCALES },
   },
   listWebhooks: { answer: { 200: DocsList(WEBHOOK) } },
@@ -132,7 +160,7 @@ export const PUBLIC_IO = {
   },
   deleteWebhook: { answer: { 204: null } },
   testWebhook: { answer: { 202: DELIVERY } },
-  listDeliveries: { input: { query: PageQuery }, answer: { 200: PageEnvelope(DELIVERY) } },
+  listDeliveries: { input: PAGE, answer: { 200: PageEnvelope(DELIVERY) } },
   getDelivery: { answer: { 200: Ref('DeliveryDetail', DeliveryDetail) } },
   redeliver: { answer: { 202: DELIVERY } },
   listKeys: { answer: { 200: DocsList(ApiKey) } },

@@ -46,3 +46,4 @@ export {
   writeKeyOf,
 } from './write-key.ts'
 export type { KeyedCreate } from './write-key.ts'
+export { parseQueryString, QS_PARSE_OPTIONS } from './query-string.ts'

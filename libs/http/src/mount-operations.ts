@@ -5,30 +5,42 @@ import type {
   BodyOf,
   Endpoint,
   OperationIo,
+  ParamsOf,
   PathParams,
   PublicIo,
   PublicOperationId,
   PublicOperations,
+  QueryOf,
 } from '@cms/contract'
 import type { ErrorDetail } from '@cms/errors'
 import { authorizedAs } from './gateway-authorization.ts'
-import { validatedBody } from './validated-body.ts'
+import { validatedInput } from './validated-input.ts'
 
 /** The path parameters of `Path`, as the router gives them (strings). */
 export type EndpointParams<Path extends string> = { [K in keyof PathParams<Path>]: string }
 
 /**
  * What the handler of an operation finds in `ctx.state.input`, checked against the contract
- * before it runs: its JSON body as the contract's schema describes it (nothing without one).
+ * before it runs: its JSON body, its query (as `qs` parses it) and its path parameters as the
+ * contract's schemas describe them (nothing when the contract declares none of them).
  */
-export type EndpointInput<Io> =
-  BodyOf<Io> extends undefined ? unknown : { input: { body: BodyOf<Io> } }
+export type EndpointInput<Io, Path extends string = string> = Io extends {
+  input: Record<string, unknown>
+}
+  ? {
+      input: {
+        body: BodyOf<Io>
+        query: QueryOf<Io>
+        params: EndpointParams<Path> & ParamsOf<Io>
+      }
+    }
+  : unknown
 
 /** What serves one endpoint: a koa handler whose `ctx.params` are that path's. */
 export type EndpointHandler<E extends Endpoint, Io = unknown> = (
   ctx: RouterContext & {
     params: EndpointParams<E['path']>
-    state: RouterContext['state'] & EndpointInput<Io>
+    state: RouterContext['state'] & EndpointInput<Io, E['path']>
   },
   next: Next,
 ) => unknown
@@ -64,9 +76,10 @@ export interface MountOptions<Id extends string, IoTable = unknown> {
   /** A service's own checks of a body, beside the contract's schema. */
   bodyChecks?: { readonly [K in Id]?: BodyCheck }
   /**
-   * Endpoints whose declared body is checked past the mount: by the use case against what is
-   * stored (a PATCH merged into the stored definition, a webhook found first), or by the service
-   * the call is forwarded to.
+   * Endpoints whose declared body and query are checked past the mount (neither parsed nor
+   * checked there): by the use case against what is stored (a PATCH merged into the stored
+   * definition, a webhook found first, a list's filters against the website's content types, in
+   * the same 422 as the rest of its query), or by the service the call is forwarded to.
    */
   checkedLater?: readonly Id[]
 }
@@ -76,8 +89,9 @@ type AnyHandler = (ctx: RouterContext, next: Next) => unknown
 /**
  * Mounts handlers under the method and path the contract's `table` gives each endpoint, in the
  * table's order (so `by-slug` is tried before `:id`): a router names what it serves, never
- * where. An endpoint whose contract input names a JSON body gets it checked by that schema
- * first (one 422 with every problem), and its handler reads it typed from `ctx.state.input`.
+ * where. An endpoint whose contract input names a JSON body, a query or the shape of its path
+ * parameters gets them checked by those schemas first (`validatedInput`), and its handler reads
+ * them typed from `ctx.state.input`.
  */
 export function mountEndpoints<
   Table extends Record<string, Endpoint>,
@@ -93,13 +107,14 @@ export function mountEndpoints<
   for (const id of Object.keys(table) as Id[]) {
     if (!Object.hasOwn(handlers, id)) continue
     const { method, path } = table[id]!
-    const checked = options.checkedLater?.includes(id)
-      ? undefined
-      : validatedBody(io?.[id]?.input, options.bodyChecks?.[id])
+    const checked = validatedInput(io?.[id]?.input, {
+      bodyCheck: options.bodyChecks?.[id],
+      later: options.checkedLater?.includes(id) ?? false,
+    })
     const stack = [
       ...(options.before ? [options.before(id)] : []),
-      ...(checked && options.parseBody ? [options.parseBody] : []),
-      ...(checked ? [checked] : []),
+      ...(checked?.readsBody && options.parseBody ? [options.parseBody] : []),
+      ...(checked ? [checked.middleware] : []),
       handlers[id],
     ] as AnyHandler[]
     router.register(path, [method], stack, { name: id })

@@ -1,4 +1,4 @@
-import type { Middleware } from 'koa'
+import type { Context } from 'koa'
 import { isRawBody } from '@cms/contract'
 import type { OperationInput } from '@cms/contract'
 import { bodyProblems } from '@cms/contract/validation'
@@ -10,31 +10,20 @@ const INVALID_BODY = 'The request body is invalid'
 /**
  * The check of an operation's JSON body by its contract schema, with the service's own `check`
  * after it; none for an operation without a JSON body. A failure is one 422 with every problem
- * and the message the contract gives; a valid body becomes `ctx.state.input.body`.
+ * and the message the contract gives; a valid body is returned.
  */
-export function validatedBody(
+export function bodyReader(
   input: OperationInput | undefined,
   check?: (body: unknown) => ErrorDetail[],
-): Middleware | undefined {
+): ((ctx: Context) => unknown) | undefined {
   const schema = input?.body
   if (!schema || isRawBody(schema)) return undefined
   const message = input.invalid ?? INVALID_BODY
-  return async function validatedBodyMiddleware(ctx, next) {
+  return function checkedBody(ctx) {
     const body: unknown = ctx.request.body
-    if (body === undefined && input.bodyRequired === false) {
-      ctx.state.input = { body }
-      return next()
-    }
+    if (body === undefined && input.bodyRequired === false) return body
     const problems = [...bodyProblems(schema, body), ...(check?.(body) ?? [])]
     if (problems.length > 0) throw new ValidationError(message, problems)
-    ctx.state.input = { body }
-    return next()
-  }
-}
-
-declare module 'koa' {
-  interface DefaultState {
-    /** The input `validatedBody` checked; typed per operation by `EndpointHandler`. */
-    input?: { body: unknown }
+    return body
   }
 }

@@ -59,6 +59,15 @@ export function parsePageRequest(queryString: string): PageRequest {
   return { page, limit }
 }
 
+/**
+ * The page a query asks for once the contract's `PageQuery` has checked it (digits in range):
+ * page 1 and the default size when not sent.
+ */
+export const pageRequestOf = (query: { page?: string; limit?: string }): PageRequest => ({
+  page: query.page === undefined ? 1 : Number(query.page),
+  limit: query.limit === undefined ? DEFAULT_PAGE_SIZE : Number(query.limit),
+})
+
 export const skipOf = (request: PageRequest): number => (request.page - 1) * request.limit
 
 export function pageEnvelope<T>(

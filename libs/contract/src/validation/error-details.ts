@@ -4,9 +4,11 @@ import type { ErrorDetail } from '@cms/errors'
 import { MESSAGE_KEYWORD } from '../schemas/message-keyword.ts'
 import { pointerToPath } from './detail-path.ts'
 
+/** The schema's own message: a lone one for `pattern`, `format` and `not`, else by keyword. */
 function customMessage(error: ErrorObject): string | undefined {
   const custom: unknown = error.parentSchema?.[MESSAGE_KEYWORD]
-  if (typeof custom === 'string') return custom
+  if (typeof custom === 'string')
+    return ['pattern', 'format', 'not'].includes(error.keyword) ? custom : undefined
   if (typeof custom !== 'object' || custom === null) return undefined
   const message: unknown = (custom as Record<string, unknown>)[error.keyword]
   return typeof message === 'string' ? message : undefined
@@ -33,6 +35,7 @@ const plural = (count: number, noun: string): string => `${count} ${noun}${count
 function messageOf(error: ErrorObject): string {
   const params = error.params as Record<string, unknown>
   const custom = customMessage(error)
+  if (custom !== undefined) return custom
   switch (error.keyword) {
     case 'type':
       return `must be ${typeList(String(params.type).split(','))}`
@@ -61,11 +64,11 @@ function messageOf(error: ErrorObject): string {
     case 'uniqueItems':
       return `must not repeat an item (items ${Math.min(Number(params.i), Number(params.j))} and ${Math.max(Number(params.i), Number(params.j))} are the same)`
     case 'pattern':
-      return custom ?? `must match ${shown(params.pattern)}`
+      return `must match ${shown(params.pattern)}`
     case 'format':
-      return custom ?? `must be a valid ${shown(params.format)}`
+      return `must be a valid ${shown(params.format)}`
     case 'not':
-      return custom ?? 'is not allowed'
+      return 'is not allowed'
     default:
       return error.message ?? 'is invalid'
   }

@@ -3,8 +3,8 @@ import type { DocumentStore } from '../document/document-store.ts'
 import { toApiVersion } from '../document/api-shape.ts'
 import type { ApiVersion } from '../document/api-shape.ts'
 import { findOwnedDocument } from './document-access.ts'
-import { pageEnvelope, parsePageRequest, skipOf } from '@cms/pagination'
-import type { PageEnvelope } from '@cms/pagination'
+import { pageEnvelope, skipOf } from '@cms/pagination'
+import type { PageEnvelope, PageRequest } from '@cms/pagination'
 
 export function createVersionLister(deps: {
   store: Pick<DocumentStore, 'findDocument' | 'history'>
@@ -13,9 +13,9 @@ export function createVersionLister(deps: {
   return async function listVersions(input: {
     caller: Caller
     id: string
-    queryString: string
+    page: PageRequest
   }): Promise<PageEnvelope<ApiVersion>> {
-    const page = parsePageRequest(input.queryString)
+    const { page } = input
     await findOwnedDocument(deps.store, input.caller, input.id)
     const { records, total } = await deps.store.history(input.caller.websiteId, input.id, {
       skip: skipOf(page),

@@ -27,10 +27,3 @@ export function askedLocale(
   }
   return raw
 }
-
-/** `locale` of a query string: undefined when absent, the value, or 422 when sent twice. */
-export function localeOfQuery(queryString: string): string | undefined {
-  const values = new URLSearchParams(queryString).getAll('locale')
-  if (values.length > 1) throw ValidationError.single('locale', 'locale must be given once')
-  return values[0]
-}

@@ -1,7 +1,7 @@
 import { ConflictError } from '@cms/errors'
 import type { Caller } from '@cms/http'
-import { pageEnvelope, parsePageRequest, skipOf } from '@cms/pagination'
-import type { PageEnvelope } from '@cms/pagination'
+import { pageEnvelope, skipOf } from '@cms/pagination'
+import type { PageEnvelope, PageRequest } from '@cms/pagination'
 import type { DocumentStore } from '../document/document-store.ts'
 import { toApiDocument } from '../document/api-shape.ts'
 import { findOwnedDocument } from './document-access.ts'
@@ -26,9 +26,9 @@ export function createReferrerLister(deps: {
   return async function listReferrers(input: {
     caller: Caller
     id: string
-    queryString: string
+    page: PageRequest
   }): Promise<PageEnvelope<PresentedDocument>> {
-    const page = parsePageRequest(input.queryString)
+    const { page } = input
     await findOwnedDocument(deps.store, input.caller, input.id)
     const { docs, total } = await deps.store.page({
       filter: {

@@ -7,22 +7,22 @@ import type { StoredDocument } from '../document/document.ts'
 import { etagOf } from '../domain/if-match.ts'
 import { mountOperations, writeKeyOf } from '@cms/http'
 import type { OperationHandlers } from '@cms/http'
-import { parseDraftParam, parseFlag, parsePopulateParam } from './query-flags.ts'
-import { localeOfQuery } from '../domain/locale-param.ts'
+import type { ContentReadQuery } from '@cms/contract'
+import { pageRequestOf } from '@cms/pagination'
 
-/** The document in the request's `locale` (documents of types without locales as they are). */
+/** The document in the asked `locale` (documents of types without locales as they are). */
 async function sendDocument(
   ctx: Context,
   service: ContentService,
   document: StoredDocument,
-  status = 200,
+  options: { locale?: string | undefined; status?: number },
 ): Promise<void> {
   const shown = await service.inLocale({
     caller: ctx.state.caller,
     document,
-    locale: localeOfQuery(ctx.querystring),
+    locale: options.locale,
   })
-  ctx.status = status
+  ctx.status = options.status ?? 200
   ctx.set('ETag', etagOf(document.version))
   ctx.body = toFullApiDocument(shown)
 }
@@ -39,7 +39,9 @@ const changeOf = (ctx: Context & { params: { id: string } }) => ({
 
 /** Spec section 4.2 under /api/content: reads in both modes, changes in write mode only. */
 export function contentRoutes(service: ContentService, options: { writes: boolean }): Router {
-  const router = mountOperations(new Router(), documentReads(service))
+  const router = mountOperations(new Router(), documentReads(service), {
+    checkedLater: ['listDocuments'],
+  })
   return options.writes ? mountOperations(router, documentChanges(service)) : router
 }
 
@@ -48,53 +50,54 @@ async function sendRead(
   ctx: Context,
   service: ContentService,
   document: StoredDocument,
-  draft: boolean,
+  query: ContentReadQuery,
 ) {
-  const populate = parsePopulateParam(ctx.querystring)
-  if (populate === undefined) return sendDocument(ctx, service, document)
+  const { populate, locale } = query
+  if (populate === undefined || populate === '') return sendDocument(ctx, service, document, query)
   ctx.body = await service.present({
     caller: ctx.state.caller,
-    draft,
+    draft: query.draft === 'true',
     document,
     populate,
-    locale: localeOfQuery(ctx.querystring),
+    locale,
   })
 }
 
 const documentReads = (service: ContentService) =>
   ({
+    // The query is the list's own check (docs/queries.md): every problem in one 422.
     listDocuments: async (ctx) => {
       ctx.body = await service.list({ caller: ctx.state.caller, queryString: ctx.querystring })
     },
     getDocumentBySlug: async (ctx) => {
-      const { type, slug } = ctx.params
-      const draft = parseDraftParam(ctx.querystring)
+      const { query, params } = ctx.state.input
       const document = await service.bySlug({
         caller: ctx.state.caller,
-        type,
-        slug,
-        draft,
-        locale: localeOfQuery(ctx.querystring),
+        type: params.type,
+        slug: params.slug,
+        draft: query.draft === 'true',
+        locale: query.locale,
       })
-      await sendRead(ctx, service, document, draft)
+      await sendRead(ctx, service, document, query)
     },
     getDocument: async (ctx) => {
-      const draft = parseDraftParam(ctx.querystring)
-      const document = await service.byId({ caller: ctx.state.caller, id: ctx.params.id, draft })
-      await sendRead(ctx, service, document, draft)
+      const { query, params } = ctx.state.input
+      const draft = query.draft === 'true'
+      const document = await service.byId({ caller: ctx.state.caller, id: params.id, draft })
+      await sendRead(ctx, service, document, query)
     },
     listReferrers: async (ctx) => {
       ctx.body = await service.referrers({
         caller: ctx.state.caller,
-        id: ctx.params.id,
-        queryString: ctx.querystring,
+        id: ctx.state.input.params.id,
+        page: pageRequestOf(ctx.state.input.query),
       })
     },
     listVersions: async (ctx) => {
       ctx.body = await service.versions({
         caller: ctx.state.caller,
-        id: ctx.params.id,
-        queryString: ctx.querystring,
+        id: ctx.state.input.params.id,
+        page: pageRequestOf(ctx.state.input.query),
       })
     },
   }) satisfies OperationHandlers<
@@ -108,48 +111,47 @@ const documentChanges = (service: ContentService) =>
         caller: ctx.state.caller,
         writeKey: writeKeyOf(ctx, ctx.state.caller.websiteId),
         ...ctx.state.input.body,
-        locale: localeOfQuery(ctx.querystring),
+        locale: ctx.state.input.query.locale,
       })
       ctx.set('Location', `/api/content/${document._id}`)
-      await sendDocument(ctx, service, document, 201)
+      await sendDocument(ctx, service, document, { ...ctx.state.input.query, status: 201 })
     },
     updateDocument: async (ctx) => {
-      const draft = parseDraftParam(ctx.querystring)
+      const { query } = ctx.state.input
+      const draft = query.draft === 'true'
       const { document } = await service.update({
         ...changeOf(ctx),
         draft,
-        discardDraft: parseFlag(ctx.querystring, 'discardDraft'),
-        locale: localeOfQuery(ctx.querystring),
+        discardDraft: query.discardDraft === 'true',
+        locale: query.locale,
         ...ctx.state.input.body,
       })
-      await sendDocument(ctx, service, draft ? draftView(document) : document)
+      await sendDocument(ctx, service, draft ? draftView(document) : document, query)
     },
     discardDraft: async (ctx) => {
       const { document } = await service.discardDraft(changeOf(ctx))
-      await sendDocument(ctx, service, document)
+      await sendDocument(ctx, service, document, ctx.state.input.query)
     },
     deleteDocument: async (ctx) => {
-      await service.remove({
-        ...changeOf(ctx),
-        force: parseFlag(ctx.querystring, 'force'),
-      })
+      await service.remove({ ...changeOf(ctx), force: ctx.state.input.query.force === 'true' })
       ctx.status = 204
     },
     publishDocument: async (ctx) => {
       const { document } = await service.publish(changeOf(ctx))
-      await sendDocument(ctx, service, document)
+      await sendDocument(ctx, service, document, ctx.state.input.query)
     },
     unpublishDocument: async (ctx) => {
       const { document } = await service.unpublish(changeOf(ctx))
-      await sendDocument(ctx, service, document)
+      await sendDocument(ctx, service, document, ctx.state.input.query)
     },
     restoreVersion: async (ctx) => {
+      const { query } = ctx.state.input
       const { document } = await service.restore({
         ...changeOf(ctx),
         versionId: ctx.params.versionId,
-        discardDraft: parseFlag(ctx.querystring, 'discardDraft'),
+        discardDraft: query.discardDraft === 'true',
       })
-      await sendDocument(ctx, service, document)
+      await sendDocument(ctx, service, document, query)
     },
   }) satisfies OperationHandlers<
     | 'createDocument'

@@ -31,11 +31,12 @@ export function mediaUploadRoute(library: MediaLibrary): Middleware {
 
 const mediaReads = (library: MediaLibrary) =>
   ({
+    // The query is the library's own filter grammar, checked whole in one 422.
     listMedia: async (ctx) => {
       ctx.body = await library.list(ctx.state.caller, ctx.querystring)
     },
     getMedia: async (ctx) => {
-      ctx.body = await library.get(ctx.state.caller, ctx.params.id)
+      ctx.body = await library.get(ctx.state.caller, ctx.state.input.params.id)
     },
   }) satisfies OperationHandlers<'listMedia' | 'getMedia'>
 
@@ -45,15 +46,15 @@ const mediaChanges = (library: MediaLibrary) =>
       ctx.body = await library.patch(ctx.state.caller, ctx.params.id, ctx.state.input.body)
     },
     deleteMedia: async (ctx) => {
-      const force = new URLSearchParams(ctx.querystring).get('force') === 'true'
-      await library.remove(ctx.state.caller, ctx.params.id, force)
+      const { params, query } = ctx.state.input
+      await library.remove(ctx.state.caller, params.id, query.force === 'true')
       ctx.status = 204
     },
   }) satisfies OperationHandlers<'updateMedia' | 'deleteMedia'>
 
 /** /api/media reads (both modes) and changes (write mode). */
 export function mediaRoutes(library: MediaLibrary, options: { writes: boolean }): Router {
-  const router = mountOperations(new Router(), mediaReads(library))
+  const router = mountOperations(new Router(), mediaReads(library), { checkedLater: ['listMedia'] })
   return options.writes ? mountOperations(router, mediaChanges(library)) : router
 }
 

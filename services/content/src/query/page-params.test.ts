@@ -4,7 +4,7 @@ import { ValidationError } from '@cms/errors'
 import { CONTENT_TYPES } from './content-types.fixture.ts'
 import { parseListQuery } from './list-query.ts'
 import { readPage } from './page-params.ts'
-import { parseQueryString } from './parse-query-string.ts'
+import { parseQueryString } from '@cms/http'
 
 const pageOf = (query: string) => readPage(parseQueryString(query))
 const parse = (query: string) => parseListQuery(query, { contentTypes: CONTENT_TYPES })

@@ -1,6 +1,6 @@
 import qs from 'qs'
 import { describe, expect, it } from 'vitest'
-import { parseQueryString } from './parse-query-string.ts'
+import { parseQueryString } from '@cms/http'
 import { readPopulate } from './populate-param.ts'
 import { contentType as type, field, relation } from './content-types.fixture.ts'
 

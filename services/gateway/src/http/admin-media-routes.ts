@@ -1,7 +1,7 @@
 import { BUILT_IN_ROLES } from '@cms/contract'
 import type { RouterContext } from '@koa/router'
 import { pathOf, PUBLIC_OPERATIONS as API } from '@cms/contract'
-import type { AdminOperations } from '@cms/contract'
+import type { AdminIo, AdminOperations } from '@cms/contract'
 import type { EndpointHandlers } from '@cms/http'
 import type { WebsitesAdmin } from '../domain/websites-admin.ts'
 import { OPERATOR_KEY_ID } from './admin-read-routes.ts'
@@ -24,7 +24,7 @@ export interface AdminMediaRoutesDeps {
  */
 export function adminMediaRoutes(
   deps: AdminMediaRoutesDeps,
-): EndpointHandlers<AdminOperations, 'uploadMedia' | 'updateMedia' | 'deleteMedia'> {
+): EndpointHandlers<AdminOperations, 'uploadMedia' | 'updateMedia' | 'deleteMedia', AdminIo> {
   const caller = (ctx: Context, websiteId: string) => ({
     websiteId,
     keyId: ctx.state.operatorId ?? OPERATOR_KEY_ID,
@@ -58,7 +58,7 @@ export function adminMediaRoutes(
     },
     updateMedia: (ctx) => forwardChange(ctx, mediaPath(ctx)),
     deleteMedia: (ctx) => {
-      const force = new URLSearchParams(ctx.querystring).get('force') === 'true'
+      const force = ctx.state.input.query.force === 'true'
       return forwardChange(ctx, `${mediaPath(ctx)}${force ? '?force=true' : ''}`)
     },
   }

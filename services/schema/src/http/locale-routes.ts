@@ -9,7 +9,7 @@ export function localeRoutes(locales: WebsiteLocales): Router {
       ctx.body = { locales: await locales.get(ctx.state.caller) }
     },
     setLocales: async (ctx) => {
-      const force = new URLSearchParams(ctx.querystring).get('force') === 'true'
+      const force = ctx.state.input.query.force === 'true'
       ctx.body = {
         locales: await locales.set(ctx.state.caller, ctx.state.input.body, { force }),
       }

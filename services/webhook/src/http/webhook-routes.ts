@@ -3,7 +3,7 @@ import type { DeliveryUseCases } from '../domain/deliveries.ts'
 import type { WebhookUseCases } from '../domain/webhooks.ts'
 import { webhookRuleProblems } from '../domain/webhook-input.ts'
 import { mountOperations, writeKeyOf } from '@cms/http'
-import { parsePageRequest } from '@cms/pagination'
+import { pageRequestOf } from '@cms/pagination'
 
 export interface RouteDeps {
   webhooks: WebhookUseCases
@@ -36,7 +36,7 @@ export function webhookRoutes(deps: RouteDeps): Router {
         ctx.status = 204
       },
       listDeliveries: async (ctx) => {
-        const page = parsePageRequest(ctx.querystring)
+        const page = pageRequestOf(ctx.state.input.query)
         ctx.body = await deliveries.page(ctx.state.caller, ctx.params.id, page)
       },
       getDelivery: async (ctx) => {

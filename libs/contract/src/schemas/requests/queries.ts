@@ -1,12 +1,48 @@
 import { Type } from '@sinclair/typebox'
 import type { Static } from '@sinclair/typebox'
+import { PAGE_LIMITS } from '../../limits.ts'
+import { MESSAGE_KEYWORD } from '../message-keyword.ts'
 import { ContentTypeName } from './names.ts'
 import { StringEnum } from './schema-helpers.ts'
 
 const BOOLEAN_TEXT = ['true', 'false'] as const
-const Flag = (description: string) => Type.Optional(StringEnum(BOOLEAN_TEXT, { description }))
+
+/** `name=true` or `name=false`; anything else (a list, no value) is "<name> must be true or false". */
+const Flag = (name: string, description: string) => {
+  const message = `${name} must be true or false`
+  return Type.Optional(
+    StringEnum(BOOLEAN_TEXT, { description, [MESSAGE_KEYWORD]: { type: message, enum: message } }),
+  )
+}
+
+/** A flag only `true` turns on; any other value, or a list, means no (as these always read it). */
+const LaxFlag = (description: string) => Type.Optional(Type.Unsafe<unknown>({ description }))
+
+/** `locale` once: a second one is refused; the code is checked against the website's locales. */
+const OneLocale = (description: string) =>
+  Type.Optional(
+    Type.String({ description, [MESSAGE_KEYWORD]: { type: 'locale must be given once' } }),
+  )
+
 const Digits = (description: string) =>
   Type.Optional(Type.String({ pattern: '^[0-9]{1,16}$', description }))
+
+/**
+ * The text of an integer from 1 to `max` (a power of ten): at most 9 digits, leading zeros
+ * allowed, refused as "must be an integer from 1 to <max>".
+ */
+function IntegerText(max: number, description: string) {
+  const zeros = String(max).length - 1
+  if (max !== 10 ** zeros) throw new Error(`IntegerText takes a power of ten, not ${max}`)
+  const message = `must be an integer from 1 to ${max}`
+  return Type.Optional(
+    Type.String({
+      pattern: `^(?=[0-9]{1,9}$)0*(?:[1-9][0-9]{0,${zeros - 1}}|${max})$`,
+      description,
+      [MESSAGE_KEYWORD]: { type: message, pattern: message },
+    }),
+  )
+}
 
 /** `populate` in any of its forms: `*`, a comma list, a list, or an object of nested options. */
 const Populate = Type.Union([
@@ -16,13 +52,15 @@ const Populate = Type.Union([
 ])
 
 /**
- * GET /api/content's query as `qs` parses it. The bracket filters keep their own typed grammar
- * (the content service's filter validator); they are described loosely here.
+ * GET /api/content's query as `qs` parses it. The content service checks all of it, in one 422
+ * with every problem (unknown parameters, page, draft, and the filter grammar, sort, fields and
+ * populate against the website's content types), so the bracket filters are described loosely
+ * here and the mount leaves the check to the service.
  */
 export const ContentListQuery = Type.Object(
   {
     type: Type.Optional(ContentTypeName('Only documents of this type')),
-    draft: Flag('true: the latest versions, drafts included (admin keys)'),
+    draft: Flag('draft', 'true: the latest versions, drafts included (admin keys)'),
     page: Digits('The page, from 1 (default 1)'),
     limit: Digits('Documents per page, 1 to 100 (default 20)'),
     pagination: Type.Optional(
@@ -30,7 +68,7 @@ export const ContentListQuery = Type.Object(
         {
           page: Digits('Strapi spelling of page'),
           pageSize: Digits('Strapi spelling of limit'),
-          withCount: Flag('false: the page is not counted'),
+          withCount: Flag('pagination[withCount]', 'false: the page is not counted'),
         },
         { additionalProperties: false },
       ),
@@ -46,7 +84,7 @@ export const ContentListQuery = Type.Object(
       }),
     ),
     populate: Type.Optional(Populate),
-    locale: Type.Optional(Type.String({ description: 'A locale of the website, or * for all' })),
+    locale: OneLocale('A locale of the website, or * for all'),
     filters: Type.Optional(
       Type.Record(Type.String(), Type.Unknown(), {
         description: 'filters[path][$operator]=value, with $and, $or and $not',
@@ -57,43 +95,53 @@ export const ContentListQuery = Type.Object(
 )
 export type ContentListQuery = Static<typeof ContentListQuery>
 
-/** GET /api/content/:id and /api/content/by-slug/:type/:slug */
-export const ContentReadQuery = Type.Object(
-  {
-    draft: Flag('true: the latest version, a draft included (admin keys)'),
-    populate: Type.Optional(Populate),
-    locale: Type.Optional(Type.String({ description: 'A locale of the website, or * for all' })),
-  },
-  { additionalProperties: false },
-)
+/**
+ * GET /api/content/:id and /api/content/by-slug/:type/:slug. Other parameters are ignored;
+ * `populate` is checked by the content service against the document's type, `locale` against
+ * the website's locales.
+ */
+export const ContentReadQuery = Type.Object({
+  draft: Flag('draft', 'true: the latest version, a draft included (admin keys)'),
+  populate: Type.Optional(Populate),
+  locale: OneLocale('A locale of the website, or * for all'),
+})
 export type ContentReadQuery = Static<typeof ContentReadQuery>
 
-/** PATCH /api/content/:id */
-export const ContentWriteQuery = Type.Object(
-  {
-    draft: Flag('true: save a pending draft of a published document'),
-    discardDraft: Flag('true: drop a pending draft while writing'),
-    locale: Type.Optional(Type.String({ description: 'The locale whose values data holds' })),
-  },
-  { additionalProperties: false },
-)
+/** PATCH /api/content/:id (and what other changes of a document take of it). */
+export const ContentWriteQuery = Type.Object({
+  draft: Flag('draft', 'true: save a pending draft of a published document'),
+  discardDraft: Flag('discardDraft', 'true: drop a pending draft while writing'),
+  locale: OneLocale('The locale whose values data holds'),
+})
 export type ContentWriteQuery = Static<typeof ContentWriteQuery>
 
-/** DELETE /api/content/:id, DELETE /api/media/:id, PUT /api/locales */
-export const ForceQuery = Type.Object(
-  { force: Flag('true: go ahead although something still uses it') },
-  { additionalProperties: false },
-)
+/** The changes of a document that answer with it: the locale it is shown in. */
+export const ContentAnswerQuery = Type.Pick(ContentWriteQuery, ['locale'])
+export type ContentAnswerQuery = Static<typeof ContentAnswerQuery>
+
+/** DELETE /api/content/:id */
+export const ForceQuery = Type.Object({
+  force: Flag('force', 'true: go ahead although something still uses it'),
+})
 export type ForceQuery = Static<typeof ForceQuery>
 
-/** The list endpoints of webhooks, deliveries and media: a page. */
-export const PageQuery = Type.Object(
-  { page: Digits('The page, from 1'), limit: Digits('Items per page') },
-  { additionalProperties: false },
-)
+/** DELETE /api/media/:id, PUT /api/locales: only `force=true` forces; other values do not. */
+export const LaxForceQuery = Type.Object({
+  force: LaxFlag('true: go ahead although something still uses it (any other value: no)'),
+})
+export type LaxForceQuery = Static<typeof LaxForceQuery>
+
+/** The list endpoints of versions, referrers, webhook deliveries and media: a page. */
+export const PageQuery = Type.Object({
+  page: IntegerText(PAGE_LIMITS.maxPage, 'The page, from 1'),
+  limit: IntegerText(PAGE_LIMITS.maxLimit, `Items per page (default ${PAGE_LIMITS.defaultLimit})`),
+})
 export type PageQuery = Static<typeof PageQuery>
 
-/** GET /api/media: a page, filtered by the media service's own filter grammar. */
+/**
+ * GET /api/media: a page, filtered by the media library's own filter grammar; the library checks
+ * all of it in one 422, so the mount leaves the check to it.
+ */
 export const MediaListQuery = Type.Object(
   {
     ...PageQuery.properties,

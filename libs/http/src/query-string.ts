@@ -1,7 +1,7 @@
 import qs from 'qs'
 import { ValidationError } from '@cms/errors'
 import type { ErrorDetail } from '@cms/errors'
-import { QS_DEPTH, QUERY_LIMITS } from './query-limits.ts'
+import { QS_DEPTH, QUERY_STRING_LIMITS as QUERY_LIMITS } from '@cms/contract'
 
 /**
  * Bracket notation as `qs.stringify(..., {encodeValuesOnly: true})` writes it, with every limit
