@@ -7,7 +7,7 @@ import { signIn } from './people-api-kit.ts'
 import { createTestPerson } from './people-kit.ts'
 
 let mongo: MongoClient
-const entries = () => mongo.db('cms_gateway').collection('audit_entries')
+const entries = () => mongo.db('cms_audit').collection('audit_entries')
 
 beforeAll(async () => {
   mongo = await MongoClient.connect(testEnv().mongoUrl)

@@ -14,7 +14,7 @@ export {
   sameSecret,
   typesHeader,
 } from './internal-auth.ts'
-export type { Caller, KeyScope } from './internal-auth.ts'
+export type { Caller, CallerActor, KeyScope } from './internal-auth.ts'
 export { authorizationHeaders, grantHeaders, grantOf } from './gateway-authorization.ts'
 export type { Grant } from './gateway-authorization.ts'
 export { mountEndpoints, mountOperations } from './mount-operations.ts'

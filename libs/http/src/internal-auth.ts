@@ -23,7 +23,31 @@ export const INTERNAL_HEADERS = {
   draftAccess: 'x-cms-draft-access',
   /** The content types the call may see or change, comma-separated; absent: every type. */
   types: 'x-cms-types',
+  /** Who acts, for the audit log: `<kind>;<name, URI-encoded>` (actorHeader). */
+  actor: 'x-cms-actor',
 } as const
+
+/** Who makes a call, as the audit log names them (the id is the caller's `keyId`). */
+export interface CallerActor {
+  kind: 'key' | 'person' | 'operator'
+  name?: string
+}
+
+const ACTOR_KINDS: readonly string[] = ['key', 'person', 'operator']
+
+export const actorHeader = (actor: CallerActor): string =>
+  `${actor.kind};${encodeURIComponent(actor.name ?? '')}`
+
+function actorOfHeader(header: string): CallerActor | undefined {
+  const [kind, name] = header.split(';', 2)
+  if (!kind || !ACTOR_KINDS.includes(kind)) return undefined
+  try {
+    const decoded = decodeURIComponent(name ?? '')
+    return { kind: kind as CallerActor['kind'], ...(decoded && { name: decoded.slice(0, 200) }) }
+  } catch {
+    return { kind: kind as CallerActor['kind'] }
+  }
+}
 
 export { KEY_SCOPES } from '@cms/contract'
 export type { KeyScope } from '@cms/contract'
@@ -63,6 +87,8 @@ export interface Caller {
    * (absent: every type). A service serves no document of another type.
    */
   types?: TypeList
+  /** Who acts (a key, a person, an operator), for the audit log. */
+  actor?: CallerActor
 }
 
 declare module 'koa' {
@@ -87,6 +113,7 @@ export function internalHeaders(token: string, caller: Caller): Record<string, s
     [INTERNAL_HEADERS.permissions]: JSON.stringify(caller.permissions),
     ...(caller.keyPrefix && { [INTERNAL_HEADERS.keyPrefix]: caller.keyPrefix }),
     ...(caller.quotas && { [INTERNAL_HEADERS.quotas]: encodeQuotas(caller.quotas) }),
+    ...(caller.actor && { [INTERNAL_HEADERS.actor]: actorHeader(caller.actor) }),
   }
 }
 
@@ -107,6 +134,7 @@ export function requireInternalCaller(token: string): Middleware {
     }
     const quotas = ctx.get(INTERNAL_HEADERS.quotas)
     const keyPrefix = ctx.get(INTERNAL_HEADERS.keyPrefix)
+    const actor = actorOfHeader(ctx.get(INTERNAL_HEADERS.actor))
     ctx.state.caller = {
       websiteId,
       keyId,
@@ -114,6 +142,7 @@ export function requireInternalCaller(token: string): Middleware {
       ...(KEY_PREFIX.test(keyPrefix) && { keyPrefix }),
       ...(quotas && { quotas: decodeQuotas(quotas) }),
       ...(ctx.get(INTERNAL_HEADERS.draftAccess) === 'granted' && { draftAccess: true }),
+      ...(actor && { actor }),
       ...(ctx.get(INTERNAL_HEADERS.types) !== '' && {
         types: typesOfHeader(ctx.get(INTERNAL_HEADERS.types)),
       }),

@@ -11,6 +11,8 @@ export const gatewayConfigSpec = {
   METRICS_PORT: env.optionalPort(),
   MONGO_URL: env.url({ protocols: ['mongodb', 'mongodb+srv'] }),
   MONGO_DB: env.string({ default: 'cms_gateway' }),
+  /** The audit log's database, shared by every service that records changes (docs/audit.md). */
+  AUDIT_DB: env.string({ default: 'cms_audit' }),
   REDIS_URL: env.url({ protocols: ['redis', 'rediss'] }),
   /** Sentinel mode (docs/deployment.md): the Sentinels' host:port list; REDIS_URL's host unused. */
   REDIS_SENTINELS: sentinelAddresses(),

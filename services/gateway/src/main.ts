@@ -37,8 +37,7 @@ import { createReadCache } from './read-cache/read-cache.ts'
 import { createLifecycleModule } from './lifecycle/lifecycle-module.ts'
 import { createIdempotency } from './idempotency/idempotency.ts'
 import { createPeopleModule } from './people/people-module.ts'
-import { createAuditLog } from './audit/audit-log.ts'
-import { createAuditStore } from './audit/audit-store.ts'
+import { createAuditLog, createAuditStore } from '@cms/audit/store'
 
 export interface GatewayStartOptions {
   /** Serves `GET /admin` and the panel's assets; a placeholder page by default. */
@@ -94,7 +93,7 @@ export async function start(
     prefix: config.REDIS_PREFIX,
     failuresPerMinute: config.AUTH_FAILURES_PER_MINUTE,
   })
-  const auditStore = createAuditStore(mongo.db)
+  const auditStore = createAuditStore(mongo.client.db(config.AUDIT_DB))
   const audit = { store: auditStore, log: createAuditLog({ store: auditStore, logger }) }
   const people = createPeopleModule({
     audit: audit.log,

@@ -3,7 +3,7 @@ import { pageEnvelope, parsePageRequest, skipOf } from '@cms/pagination'
 import type { PageEnvelope } from '@cms/pagination'
 import { ValidationError } from '@cms/errors'
 import type { AuditEntry } from '@cms/audit'
-import type { AuditFilter, AuditStore } from './audit-store.ts'
+import type { AuditFilter, AuditStore } from '@cms/audit/store'
 
 const TEXT_FILTERS = ['actor', 'action', 'targetKind', 'target'] as const
 const TIME_FILTERS = ['from', 'to'] as const

@@ -1,9 +1,9 @@
 import type { AdminIo, AdminOperations, PublicIo, PublicOperations } from '@cms/contract'
 import { PLATFORM_CHAIN } from '@cms/audit'
 import type { EndpointHandlers } from '@cms/http'
-import type { AuditLog } from './audit-log.ts'
+import type { AuditLog } from '@cms/audit/store'
 import { auditPage } from './audit-reads.ts'
-import type { AuditStore } from './audit-store.ts'
+import type { AuditStore } from '@cms/audit/store'
 
 export interface AuditReads {
   store: AuditStore

@@ -1,7 +1,7 @@
 import type { Context, Middleware } from 'koa'
 import type { AccountOperationId, AdminOperationId, PublicOperationId } from '@cms/contract'
 import type { AuditTarget } from '@cms/audit'
-import type { AuditLog } from './audit-log.ts'
+import type { AuditLog } from '@cms/audit/store'
 import { recordOf } from './request-actor.ts'
 
 /** What the audit log says of one operation the gateway serves (docs/audit.md). */

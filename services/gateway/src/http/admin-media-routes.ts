@@ -4,7 +4,7 @@ import { pathOf, PUBLIC_OPERATIONS as API } from '@cms/contract'
 import type { AdminIo, AdminOperations } from '@cms/contract'
 import type { EndpointHandlers } from '@cms/http'
 import type { WebsitesAdmin } from '../domain/websites-admin.ts'
-import { OPERATOR_KEY_ID } from './admin-read-routes.ts'
+import { OPERATOR_KEY_ID, operatorActor } from './admin-read-routes.ts'
 import type { UpstreamProxy } from './upstream-proxy.ts'
 
 type Context = RouterContext
@@ -28,6 +28,7 @@ export function adminMediaRoutes(
   const caller = (ctx: Context, websiteId: string) => ({
     websiteId,
     keyId: ctx.state.operatorId ?? OPERATOR_KEY_ID,
+    actor: operatorActor(ctx),
     permissions: BUILT_IN_ROLES.owner,
   })
   /** A change populated documents may show: cached reads go unless the service refused it. */

@@ -2,12 +2,19 @@ import { BUILT_IN_ROLES } from '@cms/contract'
 import type { RouterContext } from '@koa/router'
 import { pathOf, PUBLIC_OPERATIONS as API } from '@cms/contract'
 import type { AdminOperations, Operation, Upstream } from '@cms/contract'
-import type { EndpointHandlers } from '@cms/http'
+import type { CallerActor, EndpointHandlers } from '@cms/http'
+import type { Context } from 'koa'
 import type { WebsitesAdmin } from '../domain/websites-admin.ts'
 import type { UpstreamProxy } from './upstream-proxy.ts'
 
 /** Who the services see when the operator reads through the admin API: no key, the owner's permissions. */
 export const OPERATOR_KEY_ID = '00000000-0000-4000-8000-000000000000'
+
+/** The operator acting in the admin API: a person, or the admin token. */
+export const operatorActor = (ctx: Context): CallerActor => {
+  const person = ctx.state.signedIn?.person
+  return person ? { kind: 'person', name: person.name } : { kind: 'operator', name: 'admin token' }
+}
 
 /** The query string without any `draft` parameter, then `draft=true`: the panel sees drafts too. */
 function withDrafts(querystring: string): string {
@@ -60,6 +67,7 @@ export function adminReadRoutes(deps: {
         caller: {
           websiteId: website.id,
           keyId: ctx.state.operatorId ?? OPERATOR_KEY_ID,
+          actor: operatorActor(ctx),
           permissions: BUILT_IN_ROLES.owner,
         },
       })

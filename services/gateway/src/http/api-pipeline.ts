@@ -132,6 +132,7 @@ export function authenticateApiKey(
         websiteId: key.websiteId,
         keyId: key.keyId,
         permissions: key.permissions,
+        actor: { kind: 'person', name: signedIn.person.name },
       }
       return next()
     }
@@ -167,6 +168,7 @@ export function authenticateApiKey(
       keyId: key.keyId,
       permissions: key.permissions,
       keyPrefix: displayPrefix(presented.key),
+      actor: { kind: 'key', ...(key.name && { name: key.name }) },
     }
     await next()
   }

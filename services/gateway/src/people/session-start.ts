@@ -1,6 +1,6 @@
 import type { Context } from 'koa'
 import type { Session as SessionAnswer } from '@cms/contract'
-import type { AuditLog } from '../audit/audit-log.ts'
+import type { AuditLog } from '@cms/audit/store'
 import { recordOf } from '../audit/request-actor.ts'
 import type { PeopleRepository } from './people-repository.ts'
 import { personJson } from './person.ts'

@@ -1,7 +1,7 @@
 import { LRUCache } from 'lru-cache'
 import type { Logger } from 'pino'
-import { chained, CHAIN_START } from '@cms/audit'
-import type { AuditEntry, AuditRecord } from '@cms/audit'
+import { chained, CHAIN_START } from './index.ts'
+import type { AuditEntry, AuditRecord } from './index.ts'
 import type { AuditStore } from './audit-store.ts'
 
 const ATTEMPTS = 20

@@ -1,6 +1,6 @@
 import type { Db, Filter } from 'mongodb'
 import { isDuplicateKeyError } from '@cms/mongo'
-import type { AuditEntry } from '@cms/audit'
+import type { AuditEntry } from './index.ts'
 
 /** An entry as stored: `_id` is `<chain>:<seq>`, so two writers cannot take one place. */
 interface AuditDocument extends AuditEntry {
