@@ -37,7 +37,7 @@ function IntegerText(max: number, description: string) {
   const message = `must be an integer from 1 to ${max}`
   return Type.Optional(
     Type.String({
-      pattern: `^(?=[0-9]{1,9}$)0*(?:[1-9][0-9]{0,${zeros - 1}}|${max})$`,
+      pattern: `^(?=\\d{1,9}$)0*(?:[1-9]\\d{0,${zeros - 1}}|${max})$`,
       description,
       [MESSAGE_KEYWORD]: { type: message, pattern: message },
     }),
