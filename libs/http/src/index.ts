@@ -47,3 +47,4 @@ export {
 } from './write-key.ts'
 export type { KeyedCreate } from './write-key.ts'
 export { parseQueryString, QS_PARSE_OPTIONS } from './query-string.ts'
+export { actorOfCaller, callerRecord } from './caller-record.ts'
