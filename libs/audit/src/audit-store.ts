@@ -52,7 +52,8 @@ export function createAuditStore(db: Db): AuditStore {
   return {
     async ensureIndexes() {
       await entries.createIndex({ chain: 1, seq: -1 })
-      await entries.createIndex({ id: 1 })
+      // Unique: a record appended again (a relay retried) is refused, wherever its place would be.
+      await entries.createIndex({ id: 1 }, { unique: true })
       await entries.createIndex({ chain: 1, time: -1 })
     },
     async last(chain) {
