@@ -5,7 +5,10 @@ import { Redis } from 'ioredis'
 import { describe, expect, it } from 'vitest'
 import { Secret, TOTP } from 'otpauth'
 import { adminClient, jsonClient, testEnv } from '@cms/testkit'
-import { startGateway } from '../services/gateway/test/support/gateway-under-test.ts'
+import {
+  privateRedisPrefix,
+  startGateway,
+} from '../services/gateway/test/support/gateway-under-test.ts'
 import { createSessions } from '../services/gateway/src/people/sessions.ts'
 import { contentSite } from './content-fixtures.ts'
 import { signIn } from './people-api-kit.ts'
@@ -140,7 +143,10 @@ describe('people: sessions', () => {
 
   it('people: password guesses are throttled per account — when an account has failed too often, then even the right password is 429 for a while', async () => {
     const person = await createPerson()
-    const gateway = await startGateway({ SIGN_IN_FAILURES_PER_ACCOUNT: '3' })
+    const gateway = await startGateway({
+      SIGN_IN_FAILURES_PER_ACCOUNT: '3',
+      REDIS_PREFIX: privateRedisPrefix(),
+    })
     try {
       const call = jsonClient(gateway.url, {})
       for (let attempt = 0; attempt < 3; attempt += 1) {
@@ -154,6 +160,46 @@ describe('people: sessions', () => {
       })
       expect(right.status, right.text).toBe(429)
       expect(Number(right.headers.get('retry-after'))).toBeGreaterThan(0)
+    } finally {
+      await gateway.stop()
+    }
+  })
+
+  it('people: password guesses are throttled per address — when one address has failed too often across accounts, then a sign-in from it is 429 whoever it names', async () => {
+    const people = [await createPerson(), await createPerson(), await createPerson()]
+    const gateway = await startGateway({
+      SIGN_IN_FAILURES_PER_ADDRESS: '3',
+      REDIS_PREFIX: privateRedisPrefix(),
+    })
+    try {
+      const call = jsonClient(gateway.url, {})
+      for (const person of people) {
+        const wrong = await call('POST', '/auth/password', {
+          body: { email: person.email, password: 'a wrong password' },
+        })
+        expect(wrong.status).toBe(401)
+      }
+      const fourth = await createPerson()
+      const right = await call('POST', '/auth/password', {
+        body: { email: fourth.email, password: fourth.password },
+      })
+      expect(right.status, right.text).toBe(429)
+    } finally {
+      await gateway.stop()
+    }
+  })
+
+  it('people: the session cookie is Secure over https — when the gateway is reached over https through a trusted proxy, then the cookie is marked Secure', async () => {
+    const person = await createPerson()
+    const gateway = await startGateway({ TRUST_PROXY_HOPS: '1' })
+    try {
+      const answer = await jsonClient(gateway.url, { 'x-forwarded-proto': 'https' })(
+        'POST',
+        '/auth/password',
+        { body: { email: person.email, password: person.password } },
+      )
+      expect(answer.status, answer.text).toBe(200)
+      expect(answer.headers.get('set-cookie')!.toLowerCase()).toContain('; secure')
     } finally {
       await gateway.stop()
     }

@@ -22,7 +22,8 @@ export async function setup(): Promise<void> {
     ephemeral: process.env.CMS_KEEP_TEST_DATA !== 'true',
     log: (line) => process.stderr.write(`[stack] ${line}\n`),
     env: {
-      gateway: shapes,
+      // Every test signs in from 127.0.0.1; the per-address guard has its own test.
+      gateway: { ...shapes, SIGN_IN_FAILURES_PER_ADDRESS: '10000' },
       'content-read': shapes,
       'content-write': shapes,
       schema: shapes,
