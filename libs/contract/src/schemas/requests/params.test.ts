@@ -16,7 +16,7 @@ describe('the path shapes of the contract', () => {
       expect(bodyProblems(DocumentPathParams, { id: other }).length, other).toBeGreaterThan(0)
   })
 
-  it('when an operation declares path parameters, then it names the 404 they mean and its schema compiles under the API's strict ajv', () => {
+  it('when an operation declares path parameters, then it names the 404 they mean and its schema compiles under the strict ajv of the API', () => {
     for (const table of tables)
       for (const [id, io] of Object.entries(table)) {
         const { params, notFound } = io.input ?? {}
