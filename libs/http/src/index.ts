@@ -46,5 +46,5 @@ export {
   writeKeyOf,
 } from './write-key.ts'
 export type { KeyedCreate } from './write-key.ts'
-export { parseQueryString, QS_PARSE_OPTIONS } from './query-string.ts'
+export { parseQueryString } from './query-string.ts'
 export { actorOfCaller, callerRecord } from './caller-record.ts'
