@@ -4,6 +4,7 @@ import { AccountView } from '../account/account-view.tsx'
 import { EditorApp } from '../editor/editor-app.tsx'
 import { isEditorHash } from '../editor/editor-route.ts'
 import { PeopleView } from '../people/people-view.tsx'
+import { PlatformActivity } from '../audit/platform-activity.tsx'
 import { parseSessionRoute, signInHref } from '../session/session-route.ts'
 import { replaceHash, useHash } from '../session/use-hash.ts'
 import type { SessionRoute } from '../session/session-route.ts'
@@ -79,8 +80,13 @@ function SignedIn({ signedIn, hash }: { signedIn: PanelSession; hash: string }) 
   if (isEditorHash(hash)) return <EditorApp signedIn={signedIn} admin={api} />
   if (hash.startsWith('#/account') || !api) return <AccountView signedIn={signedIn} />
   if (hash.startsWith('#/people')) return <PeopleView signedIn={signedIn} api={api} />
+  if (hash.startsWith('#/activity')) {
+    return <PlatformActivity signedIn={signedIn} api={api} query={hashQuery(hash)} />
+  }
   return <Dashboard signedIn={signedIn} api={api} />
 }
+
+const hashQuery = (hash: string) => new URLSearchParams(hash.split('?', 2)[1] ?? '')
 
 function Loading() {
   return (

@@ -36,6 +36,7 @@ export function Dashboard({ api, signedIn }: { api: CmsAdminClient; signedIn: Pa
               api={api}
               website={selected}
               tab={route.tab}
+              query={route.query ?? new URLSearchParams()}
               onChanged={websites.reload}
               onDeleted={() => {
                 websites.reload()

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'preact/hooks'
+import { hashHref } from '../ui/hash-href.ts'
 
 export const WEBSITE_TABS = [
   'keys',
@@ -8,25 +9,36 @@ export const WEBSITE_TABS = [
   'media',
   'webhooks',
   'quotas',
+  'activity',
 ] as const
 export type WebsiteTab = (typeof WEBSITE_TABS)[number]
 
 export interface Route {
   websiteId?: string
   tab: WebsiteTab
+  /** A tab's own settings (the activity's filters). */
+  query?: URLSearchParams
 }
 
-/** `#/websites/<id>/<tab>`: only ids and tab names, never anything secret, go in the URL. */
+/**
+ * `#/websites/<id>/<tab>[?<settings>]`: only ids, tab names and filters, never anything secret,
+ * go in the URL.
+ */
 export function parseRoute(hash: string): Route {
-  const [, section, websiteId, tab] = hash.replace(/^#/, '').split('/')
+  const [path = '', search = ''] = hash.replace(/^#/, '').split('?', 2)
+  const [, section, websiteId, tab] = path.split('/')
   if (section !== 'websites' || !websiteId) return { tab: 'keys' }
   const known = WEBSITE_TABS.find((name) => name === tab)
-  return { websiteId: decodeURIComponent(websiteId), tab: known ?? 'keys' }
+  return {
+    websiteId: decodeURIComponent(websiteId),
+    tab: known ?? 'keys',
+    query: new URLSearchParams(search),
+  }
 }
 
 export function routeHref(route: Route): string {
   if (!route.websiteId) return '#/'
-  return `#/websites/${encodeURIComponent(route.websiteId)}/${route.tab}`
+  return hashHref(`#/websites/${encodeURIComponent(route.websiteId)}/${route.tab}`, route.query)
 }
 
 export function useHashRoute(): Route {

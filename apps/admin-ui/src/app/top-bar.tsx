@@ -5,7 +5,7 @@ import type { PanelSession } from '../session/use-session.ts'
 export function TopBar(props: {
   brand: string
   signedIn: PanelSession
-  current: 'websites' | 'people' | 'editor' | 'account'
+  current: 'websites' | 'people' | 'activity' | 'editor' | 'account'
   children?: ComponentChildren
 }) {
   const { person } = props.signedIn.current
@@ -21,6 +21,7 @@ export function TopBar(props: {
       <nav aria-label="Places" class="top-nav">
         {person.operator && place('websites', '#/', 'Websites')}
         {person.operator && place('people', '#/people', 'People')}
+        {person.operator && place('activity', '#/activity', 'Activity')}
         {place('editor', '#/editor', 'Editor')}
         {place('account', '#/account', 'Account')}
       </nav>

@@ -34,3 +34,16 @@ export function editorAccessProblem(error: unknown): string {
   }
   return `The website could not be opened: ${error instanceof Error ? error.message : String(error)}`
 }
+
+/**
+ * Whether the person's role may read the audit log (readAudit), as the API answers its head: a
+ * 403 says no; another failure leaves the activity shown, where its page tells what went wrong.
+ */
+export async function readsAudit(client: EditorClient): Promise<boolean> {
+  try {
+    await client.audit.head()
+    return true
+  } catch (error) {
+    return !(error instanceof CmsApiError && error.status === 403)
+  }
+}

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'preact/hooks'
+import { hashHref } from '../ui/hash-href.ts'
 
 /** What the editor shows; ids, type names and list settings only, never the key. */
 export type EditorRoute =
@@ -9,6 +10,10 @@ export type EditorRoute =
   | { view: 'types' }
   | { view: 'media' }
   | { view: 'webhooks' }
+  /** The website's audit log, its filters in `query`. */
+  | { view: 'activity'; query: URLSearchParams }
+  /** One document's entries in the log. */
+  | { view: 'document-activity'; id: string; query: URLSearchParams }
   /** `name` '' is a new type. */
   | { view: 'type'; name: string }
 
@@ -21,7 +26,8 @@ export const isEditorHash = (hash: string): boolean =>
 
 /**
  * `#/editor?type=article&status=draft&q=…&sort=…&page=2`, `#/editor/new/<type>`,
- * `#/editor/documents/<id>[/history][?locale=fr]`, `#/editor/types[/<name>]`, `#/editor/new-type`, `#/editor/media`, `#/editor/webhooks`.
+ * `#/editor/documents/<id>[/history][?locale=fr]`, `#/editor/types[/<name>]`, `#/editor/new-type`, `#/editor/media`, `#/editor/webhooks`,
+ * `#/editor/activity?actor=…&action=…&from=…&to=…&page=2` and `#/editor/documents/<id>/activity?…`.
  */
 export function parseEditorRoute(hash: string): EditorRoute {
   const rest = hash.slice(EDITOR_PREFIX.length)
@@ -34,7 +40,9 @@ export function parseEditorRoute(hash: string): EditorRoute {
   if (section === 'new-type') return { view: 'type', name: '' }
   if (section === 'media') return { view: 'media' }
   if (section === 'webhooks') return { view: 'webhooks' }
+  if (section === 'activity') return { view: 'activity', query }
   if (section === 'documents' && id) {
+    if (sub === 'activity') return { view: 'document-activity', id, query }
     return sub === 'history' ? { view: 'history', id, locale } : { view: 'document', id, locale }
   }
   return { view: 'documents', query }
@@ -42,16 +50,21 @@ export function parseEditorRoute(hash: string): EditorRoute {
 
 export function editorHref(route: EditorRoute): string {
   switch (route.view) {
-    case 'documents': {
-      const search = route.query.toString()
-      return search ? `${EDITOR_PREFIX}?${search}` : EDITOR_PREFIX
-    }
+    case 'documents':
+      return hashHref(EDITOR_PREFIX, route.query)
     case 'types':
       return `${EDITOR_PREFIX}/types`
     case 'media':
       return `${EDITOR_PREFIX}/media`
     case 'webhooks':
       return `${EDITOR_PREFIX}/webhooks`
+    case 'activity':
+      return hashHref(`${EDITOR_PREFIX}/activity`, route.query)
+    case 'document-activity':
+      return hashHref(
+        `${EDITOR_PREFIX}/documents/${encodeURIComponent(route.id)}/activity`,
+        route.query,
+      )
     case 'type':
       return route.name
         ? `${EDITOR_PREFIX}/types/${encodeURIComponent(route.name)}`

@@ -6,6 +6,8 @@ export interface EditorSite {
   client: EditorClient
   types: ContentType[]
   locales: Locale[]
+  /** Whether the person's role may read the website's audit log (readAudit). */
+  readsAudit: boolean
   /** Reads the types and locales again (after the type builder saved). */
   reload: () => void
 }

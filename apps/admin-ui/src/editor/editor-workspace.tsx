@@ -2,6 +2,7 @@ import { useMemo } from 'preact/hooks'
 import type { ComponentChildren } from 'preact'
 import { TopBar } from '../app/top-bar.tsx'
 import type { PanelSession } from '../session/use-session.ts'
+import { readsAudit } from './editor-client.ts'
 import type { EditorClient } from './editor-client.ts'
 import { ErrorMessage } from '../ui/error-message.tsx'
 import { useResource } from '../ui/use-resource.ts'
@@ -13,6 +14,8 @@ import { TypeBuilder } from './types/type-builder.tsx'
 import { TypeList } from './types/type-list.tsx'
 import { MediaLibrary } from './media/media-library.tsx'
 import { WebhookList } from './webhooks/webhook-list.tsx'
+import { DocumentActivity } from './activity/document-activity.tsx'
+import { WebsiteActivity } from './activity/website-activity.tsx'
 import { editorHref, useEditorRoute } from './editor-route.ts'
 import type { EditorSite } from './editor-site.ts'
 
@@ -31,8 +34,12 @@ export function EditorWorkspace({
 }) {
   const route = useEditorRoute()
   const site = useResource(async (): Promise<Omit<EditorSite, 'reload'>> => {
-    const [types, locales] = await Promise.all([client.contentTypes.list(), client.locales.list()])
-    return { client, types: types.docs, locales: locales.locales }
+    const [types, locales, audit] = await Promise.all([
+      client.contentTypes.list(),
+      client.locales.list(),
+      readsAudit(client),
+    ])
+    return { client, types: types.docs, locales: locales.locales, readsAudit: audit }
   }, [client])
   const editorSite = useMemo(
     () => (site.data ? { ...site.data, reload: site.reload } : undefined),
@@ -68,6 +75,14 @@ export function EditorWorkspace({
           >
             Webhooks
           </a>
+          {editorSite?.readsAudit && (
+            <a
+              href={editorHref({ view: 'activity', query: new URLSearchParams() })}
+              aria-current={route.view === 'activity' ? 'page' : undefined}
+            >
+              Activity
+            </a>
+          )}
         </nav>
       </TopBar>
       <main class="editor-main" id="main" tabIndex={-1}>
@@ -119,5 +134,9 @@ function EditorView({
       return <TypeBuilder key={route.name} site={site} name={route.name} />
     case 'history':
       return <VersionHistory key={route.id} site={site} id={route.id} locale={route.locale} />
+    case 'activity':
+      return <WebsiteActivity site={site} query={route.query} />
+    case 'document-activity':
+      return <DocumentActivity key={route.id} site={site} id={route.id} query={route.query} />
   }
 }

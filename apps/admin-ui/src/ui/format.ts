@@ -10,6 +10,10 @@ export function formatDateTime(iso: string | null | undefined): string {
   return `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`
 }
 
+/** A `datetime-local` value (`2026-11-20T23:16`, seconds allowed) read as UTC, as an ISO instant. */
+export const utcInstantOf = (local: string): string =>
+  `${local.length === 16 ? `${local}:00` : local}.000Z`
+
 export function formatPlan(plan: RateLimitPlan): string {
   return `${integer.format(plan.perMinute)}/min · ${integer.format(plan.perDay)}/day`
 }

@@ -7,6 +7,7 @@ import { KeysView } from '../keys/keys-view.tsx'
 import { MediaView } from '../media/media-view.tsx'
 import { RolesView } from '../roles/roles-view.tsx'
 import { WebhooksView } from '../webhooks/webhooks-view.tsx'
+import { WebsiteChain } from '../audit/website-chain.tsx'
 import { formatDateTime } from '../ui/format.ts'
 import { QuotasView } from './quotas-view.tsx'
 import { WebsiteActions } from './website-actions.tsx'
@@ -16,11 +17,20 @@ export interface WebsitePanelProps {
   api: CmsAdminClient
   website: Website
   tab: WebsiteTab
+  /** The tab's own settings from the hash (the activity's filters). */
+  query: URLSearchParams
   onChanged: () => void
   onDeleted: () => void
 }
 
-export function WebsitePanel({ api, website, tab, onChanged, onDeleted }: WebsitePanelProps) {
+export function WebsitePanel({
+  api,
+  website,
+  tab,
+  query,
+  onChanged,
+  onDeleted,
+}: WebsitePanelProps) {
   return (
     <article class="website" aria-labelledby="website-name">
       <header class="website-header">
@@ -41,6 +51,7 @@ export function WebsitePanel({ api, website, tab, onChanged, onDeleted }: Websit
         {tab === 'media' && <MediaView api={api} websiteId={website.id} />}
         {tab === 'webhooks' && <WebhooksView api={api} websiteId={website.id} />}
         {tab === 'quotas' && <QuotasView api={api} websiteId={website.id} />}
+        {tab === 'activity' && <WebsiteChain api={api} websiteId={website.id} query={query} />}
       </section>
     </article>
   )

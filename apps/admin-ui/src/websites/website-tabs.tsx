@@ -9,6 +9,7 @@ const LABELS: Record<WebsiteTab, string> = {
   media: 'Media',
   webhooks: 'Webhooks',
   quotas: 'Quotas',
+  activity: 'Activity',
 }
 
 /** Plain links (one URL per view, so back and reload work), marked with aria-current. */

@@ -82,6 +82,18 @@ export function DocumentForm({
           <a class="button" href={editorHref({ view: 'history', id: doc.id, locale })}>
             History
           </a>
+          {site.readsAudit && (
+            <a
+              class="button"
+              href={editorHref({
+                view: 'document-activity',
+                id: doc.id,
+                query: new URLSearchParams(),
+              })}
+            >
+              Activity
+            </a>
+          )}
           <DeleteDocument site={site} current={current} title={headingTitle} />
         </div>
       </div>

@@ -1,14 +1,11 @@
 import { useState } from 'preact/hooks'
 import type { CmsDocument } from '@cms/client'
 import { ErrorMessage } from '../../ui/error-message.tsx'
-import { formatDateTime } from '../../ui/format.ts'
+import { formatDateTime, utcInstantOf } from '../../ui/format.ts'
 import { useResource } from '../../ui/use-resource.ts'
 import type { EditorSite } from '../editor-site.ts'
 
 type Action = 'publish' | 'unpublish'
-
-/** `datetime-local` (seconds allowed) read as UTC, the panel's one time zone. */
-const isoOf = (local: string): string => `${local.length === 16 ? `${local}:00` : local}.000Z`
 
 /**
  * Pending schedules of the document (`GET /schedule`), a new one (`POST /schedule`, replacing a
@@ -66,7 +63,7 @@ export function ScheduleControl({ site, doc }: { site: EditorSite; doc: CmsDocum
         onSubmit={(event) => {
           event.preventDefault()
           if (!at) return setError('Choose when, in UTC.')
-          void run(() => site.client.content.schedule(doc.id, { action, at: isoOf(at) }))
+          void run(() => site.client.content.schedule(doc.id, { action, at: utcInstantOf(at) }))
         }}
       >
         <div>
