@@ -36,7 +36,7 @@ const INSTANCES: Record<Server, Router[]> = {
     mediaRoutes(none, { writes: true }),
     (mediaUploadRoute(none) as unknown as { router: Router }).router,
   ],
-  schema: [contentTypeRoutes(none), localeRoutes(none), openApiRoutes(none, none)],
+  schema: [contentTypeRoutes(none, none), localeRoutes(none, none), openApiRoutes(none, none)],
   webhook: [webhookRoutes(none)],
   gateway: [websiteAccessRouter(none)],
 }

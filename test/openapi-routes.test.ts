@@ -69,8 +69,8 @@ describe('openapi documents', () => {
       contentRoutes(none, { writes: true }),
       scheduleRoutes(none, { writes: true }),
       mediaRoutes(none, { writes: true }),
-      contentTypeRoutes(none),
-      localeRoutes(none),
+      contentTypeRoutes(none, none),
+      localeRoutes(none, none),
       openApiRoutes(none, none),
       webhookRoutes(none),
     ].flatMap(registered)

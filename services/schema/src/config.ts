@@ -10,6 +10,8 @@ const spec = {
   METRICS_PORT: env.optionalPort(),
   MONGO_URL: env.url({ protocols: ['mongodb', 'mongodb+srv'] }),
   MONGO_DB: env.string({ default: 'cms_schema' }),
+  /** The audit log's database, on the MONGO_URL server (docs/audit.md). */
+  AUDIT_DB: env.string({ default: 'cms_audit' }),
   AMQP_URL: brokerUrls(),
   INTERNAL_TOKEN: env.secret({ minLength: 16 }),
   /** The content read pool, asked whether documents of a type exist before it is deleted. */

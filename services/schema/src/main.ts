@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { connectAmqp } from '@cms/amqp'
+import { createAuditLog, createAuditStore } from '@cms/audit/store'
 import { EVENTS_EXCHANGE } from '@cms/events'
 import { createHttpService, jsonBody, routed } from '@cms/http'
 import type { Listening } from '@cms/http'
@@ -37,10 +38,13 @@ export async function start(
   const clock = () => new Date()
   const mongo = connectMongo({ url: config.MONGO_URL, dbName: config.MONGO_DB, logger })
   const repository = createContentTypeRepository(mongo.db)
+  const auditStore = createAuditStore(mongo.client.db(config.AUDIT_DB))
+  const audit = createAuditLog({ store: auditStore, logger })
   const prepared = prepareMongo(
     mongo,
     async () => {
       await repository.ensureIndexes()
+      await auditStore.ensureIndexes()
       await ensureWebsiteDataIndexes(mongo.db, SCHEMA_WEBSITE_DATA)
     },
     logger,
@@ -85,8 +89,8 @@ export async function start(
       // Purge, export and import of a website for the gateway (docs/lifecycle.md): NDJSON bodies.
       websiteDataRoutes({ db: mongo.db, plan: SCHEMA_WEBSITE_DATA }),
       jsonBody(),
-      routed(contentTypeRoutes(contentTypes)),
-      routed(localeRoutes(locales)),
+      routed(contentTypeRoutes(contentTypes, audit)),
+      routed(localeRoutes(locales, audit)),
       routed(openApiRoutes(contentTypes, locales)),
       routed(internalRoutes(contentTypes, locales)),
     ],

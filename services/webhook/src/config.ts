@@ -29,6 +29,8 @@ const spec = {
   METRICS_PORT: env.optionalPort(),
   MONGO_URL: env.url({ protocols: ['mongodb', 'mongodb+srv'] }),
   MONGO_DB: env.string({ default: 'cms_webhook' }),
+  /** The audit log's database, on the MONGO_URL server (docs/audit.md). */
+  AUDIT_DB: env.string({ default: 'cms_audit' }),
   AMQP_URL: brokerUrls(),
   INTERNAL_TOKEN: env.secret({ minLength: 16 }),
   LOG_LEVEL: env.oneOf(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { lookup } from 'node:dns/promises'
 import got from 'got'
 import { connectAmqp } from '@cms/amqp'
+import { createAuditLog, createAuditStore } from '@cms/audit/store'
 import { createHttpService } from '@cms/http'
 import { createLogger } from '@cms/logger'
 import { connectMongo, countMongoCommands, mongoErrorTranslator, prepareMongo } from '@cms/mongo'
@@ -62,10 +63,12 @@ export async function start(
   if (config.WEBHOOK_ALLOW_PRIVATE_TARGETS)
     logger.warn('private webhook targets are allowed (WEBHOOK_ALLOW_PRIVATE_TARGETS)')
   const mongo = connectMongo({ url: config.MONGO_URL, dbName: config.MONGO_DB, logger })
+  const auditStore = createAuditStore(mongo.client.db(config.AUDIT_DB))
   const prepared = prepareMongo(
     mongo,
     async () => {
       await ensureIndexes(mongo.db)
+      await auditStore.ensureIndexes()
       await ensureWebsiteDataIndexes(mongo.db, WEBHOOK_WEBSITE_DATA)
     },
     logger,
@@ -138,6 +141,7 @@ export async function start(
           now,
           newId: randomUUID,
         }),
+        audit: createAuditLog({ store: auditStore, logger }),
       }),
     ],
   })
