@@ -2,7 +2,12 @@ import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { jsonClient, testEnv } from '@cms/testkit'
 import { buildAdminUi } from '../apps/admin-ui/build-admin-ui.ts'
-import { collectBrowserErrors, launchChromium, screenshotter } from './browser-kit.ts'
+import {
+  collectBrowserErrors,
+  launchChromium,
+  screenshotter,
+  sidewaysOverflow,
+} from './browser-kit.ts'
 import { contentSite } from './content-fixtures.ts'
 import type { ContentSite } from './content-fixtures.ts'
 import { createTestPerson, signInIfAsked } from './people-kit.ts'
@@ -49,7 +54,7 @@ describe('the audit log in the editor and the panel (browser)', () => {
     await browser?.close()
   })
 
-  it("audit: the editor shows a document's activity — when an owner edits a document in the editor, then its Activity lists document.update by the person's name, and the website's Activity filters by action, actor and time", async () => {
+  it("a document's activity in the editor — when an owner edits a document in the editor, then its Activity lists document.update by the person's name, and the website's Activity filters by action, actor and time", async () => {
     const article = await site.createArticle({ title: 'Harbour notes' })
     const owner = await createTestPerson({
       name: 'Ada Auditwell',
@@ -114,7 +119,7 @@ describe('the audit log in the editor and the panel (browser)', () => {
     await page.context().close()
   })
 
-  it('audit: the activity is shown only to a role with readAudit — when a viewer and an editor open the editor, then neither has an Activity link, and the editor asking for the page reads why in a sentence', async () => {
+  it('the activity only for a role with readAudit — when a viewer and an editor open the editor, then neither has an Activity link, and the editor asking for the page reads why in a sentence', async () => {
     const viewer = await createTestPerson({
       memberships: [{ websiteId: site.websiteId, role: 'viewer' }],
     })
@@ -152,7 +157,7 @@ describe('the audit log in the editor and the panel (browser)', () => {
     await asEditor.context().close()
   })
 
-  it("audit: the panel shows the platform's activity — when someone signs in with a wrong password, then the operator sees the refused sign-in in Platform activity, and a website's chain in its Activity tab", async () => {
+  it("the platform's activity in the panel — when someone signs in with a wrong password, then the operator sees the refused sign-in in Platform activity, and a website's chain in its Activity tab, 20 a page, fitting a 375 px screen", async () => {
     const person = await createTestPerson()
     const refused = await jsonClient(gatewayUrl, {})('POST', '/auth/password', {
       body: { email: person.email, password: 'not the password' },
@@ -185,13 +190,40 @@ describe('the audit log in the editor and the panel (browser)', () => {
     expect(new URL(page.url()).hash).toBe('#/activity?action=person.sign-in')
     await shoot(page, '04-platform-activity')
 
-    await page.goto(`${gatewayUrl}/admin#/websites/${site.websiteId}/activity`)
+    const keys = await Promise.all(
+      Array.from({ length: 20 }, (_, n) =>
+        site.api('POST', '/api/keys', { body: { name: `reader ${n}`, role: 'viewer' } }),
+      ),
+    )
+    expect(keys.map((key) => key.status)).toEqual(keys.map(() => 201))
+    const created = await site.api('GET', '/api/audit?action=key.create&limit=1')
+    const total = created.body.totalDocs as number
+    await page.goto(`${gatewayUrl}/admin#/websites/${site.websiteId}/activity?action=key.create`)
     const chain = page.getByRole('region', { name: 'Website activity' })
     await chain
-      .getByRole('row', { name: /operator.*key\.create/ })
+      .getByRole('row', { name: /Key “admin key”.*key\.create/ })
       .first()
       .waitFor()
+    expect(await chain.locator('tbody tr').count()).toBe(20)
+    await page.getByText(`Page 1 of 2 (${total} in total)`).waitFor()
     await shoot(page, '05-website-chain')
+    await page.getByRole('button', { name: 'Next' }).click()
+    await page.getByText(`Page 2 of 2 (${total} in total)`).waitFor()
+    await expect.poll(() => chain.locator('tbody tr').count()).toBe(total - 20)
+    expect(new URL(page.url()).hash).toBe(
+      `#/websites/${site.websiteId}/activity?action=key.create&page=2`,
+    )
+    // The admin token made the website's first keys: the oldest entries, on the last page.
+    await chain
+      .getByRole('row', { name: /admin token \(operator\).*key\.create/ })
+      .first()
+      .waitFor()
+    await page.setViewportSize({ width: 375, height: 800 })
+    expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0)
+    await page.goto(`${gatewayUrl}/admin#/activity`)
+    await page.getByRole('heading', { level: 1, name: 'Platform activity' }).waitFor()
+    expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0)
+    await shoot(page, '06-platform-activity-narrow')
     await page.context().close()
   })
 

@@ -33,7 +33,11 @@ export function AuditTable({
         <tbody>
           {entries.map((entry) => (
             <tr key={entry.id}>
-              <td class="nowrap">{formatDateTime(entry.time)}</td>
+              <td class="nowrap">
+                <time dateTime={entry.time} title={entry.time}>
+                  {formatDateTime(entry.time)}
+                </time>
+              </td>
               <td>
                 {entry.actor.id ? (
                   <a href={actorHref(entry.actor.id)} title={`Only entries by ${entry.actor.id}`}>
