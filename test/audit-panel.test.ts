@@ -54,7 +54,7 @@ describe('the audit log in the editor and the panel (browser)', () => {
     await browser?.close()
   })
 
-  it("a document's activity in the editor — when an owner edits a document in the editor, then its Activity lists document.update by the person's name, and the website's Activity filters by action, actor and time", async () => {
+  it("a document's activity in the editor — when an owner edits a document in the editor, then its Activity lists document.update by the person's name, and the website's Activity filters by action, actor and time, both fitting a 375 px screen", async () => {
     const article = await site.createArticle({ title: 'Harbour notes' })
     const owner = await createTestPerson({
       name: 'Ada Auditwell',
@@ -116,6 +116,14 @@ describe('the audit log in the editor and the panel (browser)', () => {
     await page.getByLabel('From (UTC)').fill(tomorrow)
     await page.getByRole('button', { name: 'Apply' }).click()
     await page.getByRole('status').getByText('No activity matches.').waitFor()
+    // The Activity links leave the editor usable on a phone.
+    await page.setViewportSize({ width: 375, height: 800 })
+    await page.getByRole('button', { name: 'Clear' }).click()
+    await website.getByRole('row').first().waitFor()
+    expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0)
+    await page.goto(`${gatewayUrl}/admin#/editor/documents/${article.id}`)
+    await page.getByRole('link', { name: 'History' }).waitFor()
+    expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0)
     await page.context().close()
   })
 
