@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { createTestWebsite, testEnv } from '@cms/testkit'
+import { createTestWebsite, internalClient, testEnv } from '@cms/testkit'
 import type { ApiCall, TestWebsite } from '@cms/testkit'
 import { runCli } from '../apps/cli/src/run-cli.ts'
 import { expectStatus } from './content-fixtures.ts'
@@ -195,5 +195,28 @@ describe('audit log: settings (schema and webhook services)', () => {
     ]
     for (const answer of await Promise.all(refused)) expect(answer.status, answer.text).toBe(422)
     expect(await settingsEntries(site)).toEqual(before)
+  })
+
+  it('audit: a retried settings change is one entry — when one change reaches its service twice under one Idempotency-Key (as after a 5xx, when the gateway gives the key up), then it is one entry; the same change sent twice without a key is two', async () => {
+    const site = await createTestWebsite()
+    const caller = { websiteId: site.websiteId, keyId: site.adminKeyId }
+    const webhookService = internalClient(testEnv().webhookUrl, caller)
+    const schemaService = internalClient(testEnv().schemaUrl, caller)
+    const keyed = (key: string) => ({ headers: { 'idempotency-key': key } })
+    const hook = { name: 'retried', url: 'http://127.0.0.1:9/hook', events: ['entry.update'] }
+    const created = []
+    for (const _attempt of [1, 2])
+      created.push(await webhookService('POST', '/api/webhooks', { body: hook, ...keyed('hook') }))
+    expect(created.map((answer) => answer.status)).toEqual([201, 201])
+    expect(created[1]!.body.id).toBe(created[0]!.body.id)
+    for (const options of [keyed('locales'), keyed('locales'), {}, {}])
+      await expectStatus(schemaService('PUT', '/api/locales', { body: LOCALES, ...options }), 200)
+    expect((await settingsEntries(site)).map((entry) => entry.action).sort()).toEqual([
+      'locales.set',
+      'locales.set',
+      'locales.set',
+      'webhook.create',
+    ])
+    expect((await verify(site.websiteId)).code).toBe(0)
   })
 })

@@ -1,8 +1,10 @@
+import { createHash } from 'node:crypto'
 import type { Context, Next } from 'koa'
 import type { AuditRecord, AuditTarget } from '@cms/audit'
 import type { PublicOperationId } from '@cms/contract'
 import { callerRecord } from './caller-record.ts'
 import type { OperationHandlers } from './mount-operations.ts'
+import { idOfKeyedCreate, writeKeyOf } from './write-key.ts'
 
 /** What the audit log says of one operation a service serves (docs/audit.md). */
 export interface AuditedChange {
@@ -18,6 +20,23 @@ export interface AuditAppender {
 }
 
 type AnyHandler = (ctx: Context, next: Next) => unknown
+
+/**
+ * The record of the change the call made. A call under an Idempotency-Key gets an id of that
+ * request's own: the gateway gives a key up after a 5xx, so a retry that reaches the service
+ * again (its change made, its entry perhaps not) appends the entry once.
+ */
+function recordOf(ctx: Context, audited: AuditedChange): AuditRecord {
+  const record = callerRecord(ctx, {
+    action: audited.action,
+    target: audited.target(ctx),
+    changes: audited.changes?.(ctx),
+  })
+  const writeKey = writeKeyOf(ctx, record.chain)
+  if (writeKey === undefined) return record
+  const id = idOfKeyedCreate(createHash('sha256').update(`audit ${writeKey}`).digest('hex'))
+  return { ...record, id }
+}
 
 /**
  * The handlers with each change in `table` recorded: after the handler made the change and
@@ -38,13 +57,7 @@ export function auditedHandlers<Id extends PublicOperationId>(
     wrapped[id] = async (ctx, next) => {
       await handler(ctx, next)
       if (ctx.status >= 400) return
-      await log.append(
-        callerRecord(ctx, {
-          action: audited.action,
-          target: audited.target(ctx),
-          changes: audited.changes?.(ctx),
-        }),
-      )
+      await log.append(recordOf(ctx, audited))
     }
   }
   return wrapped as unknown as OperationHandlers<Id>
