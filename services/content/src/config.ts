@@ -22,6 +22,13 @@ const spec = {
   METRICS_PORT: env.optionalPort(),
   MONGO_URL: env.url({ protocols: ['mongodb', 'mongodb+srv'] }),
   MONGO_DB: env.string({ default: 'cms_content' }),
+  /** The audit log's database on the same server (docs/audit.md). */
+  AUDIT_DB: env.string({ default: 'cms_audit' }),
+  /**
+   * off: this writer records no new changes in the audit log (the bench's baseline); its relay
+   * still appends the records other writers' pointers carry.
+   */
+  AUDIT_LOG: env.boolean({ default: true }),
   AMQP_URL: brokerUrls(),
   INTERNAL_TOKEN: env.secret({ minLength: 16 }),
   SCHEMA_URL: env.url({ protocols: ['http', 'https'] }),

@@ -3,6 +3,8 @@ import type { Listening } from '@cms/http'
 import { createLogger } from '@cms/logger'
 import { connectMongo, countMongoCommands, mongoErrorTranslator, prepareMongo } from '@cms/mongo'
 import { Counter } from 'prom-client'
+import { createAuditLog, createAuditStore } from '@cms/audit/store'
+import { createContentAudit } from './audit/content-audit.ts'
 import { readContentConfig } from './config.ts'
 import type { ContentConfig } from './config.ts'
 import { createSchemaClient } from './data/schema-client.ts'
@@ -46,7 +48,10 @@ export async function start(
     logger,
     readPreference: writes ? 'primary' : config.MONGO_READ_PREFERENCE,
   })
-  const store = createContentStore({ db: mongo.db, logger, clock })
+  const auditStore = createAuditStore(mongo.client.db(config.AUDIT_DB))
+  const auditLog = createAuditLog({ store: auditStore, logger })
+  const audit = createContentAudit({ log: auditLog, enabled: config.AUDIT_LOG })
+  const store = createContentStore({ db: mongo.db, logger, clock, audit: auditLog })
   const schedules = schedulesCollection(mongo.db)
   const media = createMediaModule({
     db: mongo.db,
@@ -55,6 +60,7 @@ export async function start(
     clock,
     logger,
     writes,
+    audit,
   })
   const prepared = prepareMongo(
     mongo,
@@ -63,6 +69,7 @@ export async function start(
       await schedules.ensureIndexes()
       await media.ensureIndexes()
       await ensureWebsiteDataIndexes(mongo.db, CONTENT_WEBSITE_DATA)
+      if (writes) await auditStore.ensureIndexes()
     },
     logger,
   )
@@ -88,9 +95,9 @@ export async function start(
     media: media.lookup,
     populateLimits,
   })
-  const router = contentRoutes(service, { writes })
+  const router = contentRoutes(service, { writes, audit })
   const scheduler = createScheduler({ schedules, store, clock })
-  const runner = createScheduleRunner({ schedules, service, store, clock, logger })
+  const runner = createScheduleRunner({ schedules, service, store, audit, clock, logger })
 
   const http = createHttpService({
     name: writes ? 'content-write' : 'content-read',
@@ -120,7 +127,7 @@ export async function start(
       routed(router),
       routed(internalRoutes(store, media.store)),
       ...media.routes,
-      routed(scheduleRoutes(scheduler, { writes })),
+      routed(scheduleRoutes(scheduler, { writes, audit })),
     ],
   })
 

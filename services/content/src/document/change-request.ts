@@ -1,3 +1,4 @@
+import type { AuditRecord } from '@cms/audit'
 import type { ChangeReason, DocumentState, StoredDocument } from './document.ts'
 import type { EventLocale } from './entry-event.ts'
 
@@ -16,6 +17,8 @@ export interface ChangeRequest {
   websiteId: string
   documentId: string
   changedBy: string
+  /** Who made the change, from where: its audit record, completed with the version at commit. */
+  audit?: AuditRecord
   /**
    * The content types the caller may change; a document of another is missing to it (404, before
    * anything else is looked at). Undefined: every type.
@@ -40,6 +43,7 @@ export type SlugIntent = { exact: string } | { derivedFrom: string }
 export interface NewDocument {
   documentId: string
   changedBy: string
+  audit?: AuditRecord
   state: Omit<DocumentState, 'slug'>
   slug: SlugIntent
   /** The slugs of non-default locales, claimed the same way. */

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { validatedData } from '@cms/content-model'
 import { ForbiddenError, ValidationError } from '@cms/errors'
+import type { AuditRecord } from '@cms/audit'
 import { keyedCreate } from '@cms/http'
 import type { Caller } from '@cms/http'
 import type { DocumentStore } from '../document/document-store.ts'
@@ -31,6 +32,8 @@ export interface CreateDocumentInput {
   locale?: string
   /** The request's write key (`writeKeyOf`): a retry answers the document the first one made. */
   writeKey?: string
+  /** The change's audit record (none with `AUDIT_LOG=off`). */
+  audit?: AuditRecord | undefined
 }
 
 export function createDocumentCreator(deps: {
@@ -83,6 +86,7 @@ export function createDocumentCreator(deps: {
     const created = await deps.store.create({
       documentId: id,
       changedBy: caller.keyId,
+      ...(input.audit && { audit: input.audit }),
       slug:
         input.slug === undefined || !inDefault
           ? { derivedFrom: deriveSlug(contentType, data, id) }

@@ -1,3 +1,4 @@
+import type { AuditRecord } from '@cms/audit'
 import type { Caller } from '@cms/http'
 import type { ChangeRequest } from '../document/change-request.ts'
 import { isDocumentId } from '@cms/content-model'
@@ -13,6 +14,8 @@ export interface DocumentChangeInput {
   ifMatch?: string
   /** The request's write key (`writeKeyOf`): a retry of a committed change is recognized by it. */
   writeKey?: string
+  /** The change's audit record (none with `AUDIT_LOG=off`). */
+  audit?: AuditRecord | undefined
 }
 
 /** A change of the caller's document `id` for the store; a malformed id is 404 before any read. */
@@ -23,6 +26,7 @@ export function changeOf(input: DocumentChangeInput, plan: ChangeRequest['plan']
     websiteId: input.caller.websiteId,
     documentId: input.id,
     changedBy: input.caller.keyId,
+    ...(input.audit && { audit: input.audit }),
     ...(types === undefined ? {} : { types }),
     precondition: preconditionOf(input.ifMatch),
     ...(input.writeKey === undefined ? {} : { writeKey: input.writeKey }),

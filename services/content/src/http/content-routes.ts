@@ -1,6 +1,8 @@
 import { Router } from '@koa/router'
 import type { Context } from 'koa'
 import { toFullApiDocument } from '../document/api-shape.ts'
+import { NO_AUDIT } from '../audit/content-audit.ts'
+import type { ContentAudit } from '../audit/content-audit.ts'
 import type { ContentService } from '../domain/content-service.ts'
 import { draftView } from '../document/document.ts'
 import type { StoredDocument } from '../document/document.ts'
@@ -29,20 +31,33 @@ async function sendDocument(
 
 const ifMatchOf = (ctx: Context): string | undefined => ctx.get('if-match') || undefined
 
-/** What every change of one document says: who, its idempotency key, which one, which version. */
-const changeOf = (ctx: Context & { params: { id: string } }) => ({
+/**
+ * What every change of one document says: who, its idempotency key, which one, which version,
+ * and its audit record (the commit adds the type and version).
+ */
+const changeOf = (
+  audit: ContentAudit,
+  ctx: Context & { params: { id: string } },
+  action: string,
+) => ({
   caller: ctx.state.caller,
   writeKey: writeKeyOf(ctx, ctx.state.caller.websiteId),
   id: ctx.params.id,
   ifMatch: ifMatchOf(ctx),
+  audit: audit.recordOf(ctx, { action, target: { kind: 'document', id: ctx.params.id } }),
 })
 
 /** Spec section 4.2 under /api/content: reads in both modes, changes in write mode only. */
-export function contentRoutes(service: ContentService, options: { writes: boolean }): Router {
+export function contentRoutes(
+  service: ContentService,
+  options: { writes: boolean; audit?: ContentAudit },
+): Router {
   const router = mountOperations(new Router(), documentReads(service), {
     checkedLater: ['listDocuments'],
   })
-  return options.writes ? mountOperations(router, documentChanges(service)) : router
+  return options.writes
+    ? mountOperations(router, documentChanges(service, options.audit ?? NO_AUDIT))
+    : router
 }
 
 /** With `populate` the answer depends on other documents too, so it has no version ETag. */
@@ -104,7 +119,7 @@ const documentReads = (service: ContentService) =>
     'listDocuments' | 'getDocumentBySlug' | 'getDocument' | 'listReferrers' | 'listVersions'
   >
 
-const documentChanges = (service: ContentService) =>
+const documentChanges = (service: ContentService, audit: ContentAudit) =>
   ({
     createDocument: async (ctx) => {
       const document = await service.create({
@@ -112,6 +127,8 @@ const documentChanges = (service: ContentService) =>
         writeKey: writeKeyOf(ctx, ctx.state.caller.websiteId),
         ...ctx.state.input.body,
         locale: ctx.state.input.query.locale,
+        // The new document's id is the commit's to add.
+        audit: audit.recordOf(ctx, { action: 'document.create' }),
       })
       ctx.set('Location', `/api/content/${document._id}`)
       await sendDocument(ctx, service, document, { ...ctx.state.input.query, status: 201 })
@@ -120,7 +137,7 @@ const documentChanges = (service: ContentService) =>
       const { query } = ctx.state.input
       const draft = query.draft === 'true'
       const { document } = await service.update({
-        ...changeOf(ctx),
+        ...changeOf(audit, ctx, 'document.update'),
         draft,
         discardDraft: query.discardDraft === 'true',
         locale: query.locale,
@@ -129,25 +146,30 @@ const documentChanges = (service: ContentService) =>
       await sendDocument(ctx, service, draft ? draftView(document) : document, query)
     },
     discardDraft: async (ctx) => {
-      const { document } = await service.discardDraft(changeOf(ctx))
+      const { document } = await service.discardDraft(
+        changeOf(audit, ctx, 'document.discard-draft'),
+      )
       await sendDocument(ctx, service, document, ctx.state.input.query)
     },
     deleteDocument: async (ctx) => {
-      await service.remove({ ...changeOf(ctx), force: ctx.state.input.query.force === 'true' })
+      await service.remove({
+        ...changeOf(audit, ctx, 'document.delete'),
+        force: ctx.state.input.query.force === 'true',
+      })
       ctx.status = 204
     },
     publishDocument: async (ctx) => {
-      const { document } = await service.publish(changeOf(ctx))
+      const { document } = await service.publish(changeOf(audit, ctx, 'document.publish'))
       await sendDocument(ctx, service, document, ctx.state.input.query)
     },
     unpublishDocument: async (ctx) => {
-      const { document } = await service.unpublish(changeOf(ctx))
+      const { document } = await service.unpublish(changeOf(audit, ctx, 'document.unpublish'))
       await sendDocument(ctx, service, document, ctx.state.input.query)
     },
     restoreVersion: async (ctx) => {
       const { query } = ctx.state.input
       const { document } = await service.restore({
-        ...changeOf(ctx),
+        ...changeOf(audit, ctx, 'document.restore'),
         versionId: ctx.params.versionId,
         discardDraft: query.discardDraft === 'true',
       })

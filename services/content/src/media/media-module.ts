@@ -13,6 +13,7 @@ import { createPendingBytes } from './pending-bytes.ts'
 import { createVariantMaker } from './variant-maker.ts'
 import { toApiMedia } from './media-types.ts'
 import type { MediaLookup } from '../domain/relations.ts'
+import type { ContentAudit } from '../audit/content-audit.ts'
 
 /** The media library wired for main.ts: its indexes, the upload step and its routes. */
 export function createMediaModule(deps: {
@@ -22,6 +23,7 @@ export function createMediaModule(deps: {
   clock: () => Date
   logger: Logger
   writes: boolean
+  audit: ContentAudit
 }) {
   const store = createMediaStore(deps.db)
   const pending = createPendingBytes(deps.db)
@@ -57,9 +59,9 @@ export function createMediaModule(deps: {
       await store.ensureIndexes()
       await pending.ensureIndexes()
     },
-    upload: mediaUploadRoute(library),
+    upload: mediaUploadRoute(library, deps.audit),
     routes: [
-      routed(mediaRoutes(library, { writes: deps.writes })),
+      routed(mediaRoutes(library, { writes: deps.writes, audit: deps.audit })),
       routed(assetRoutes({ library, store, variants, sizes: settings.transforms.sizes })),
     ] as Middleware[],
   }

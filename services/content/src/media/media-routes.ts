@@ -4,6 +4,8 @@ import { mountOperations, writeKeyOf } from '@cms/http'
 import type { OperationHandlers } from '@cms/http'
 import { NotFoundError } from '@cms/errors'
 import { isDocumentId } from '@cms/content-model'
+import { NO_AUDIT, onlyOnce } from '../audit/content-audit.ts'
+import type { ContentAudit } from '../audit/content-audit.ts'
 import type { MediaLibrary } from './media-library.ts'
 import type { MediaStore } from './media-store.ts'
 import type { VariantMaker } from './variant-maker.ts'
@@ -15,11 +17,20 @@ import { parseTransform } from './transform-params.ts'
  * `POST /api/media` reads its own multipart body, so it runs before the JSON body parser
  * (write mode only); the caller is the gateway's, as for every /api path.
  */
-export function mediaUploadRoute(library: MediaLibrary): Middleware {
+export function mediaUploadRoute(
+  library: MediaLibrary,
+  audit: ContentAudit = NO_AUDIT,
+): Middleware {
   const router = mountOperations(new Router(), {
     uploadMedia: async (ctx) => {
       const caller = ctx.state.caller
       const created = await library.upload(caller, ctx.req, writeKeyOf(ctx, caller.websiteId))
+      const record = audit.recordOf(ctx, {
+        action: 'media.upload',
+        target: { kind: 'media', id: created.id },
+      })
+      // One upload per media id: a keyed retry answered with the same file is the same entry.
+      await audit.append(record && onlyOnce(record, `media.upload ${created.id}`))
       ctx.status = 201
       ctx.set('Location', `/api/media/${created.id}`)
       ctx.body = created
@@ -40,22 +51,39 @@ const mediaReads = (library: MediaLibrary) =>
     },
   }) satisfies OperationHandlers<'listMedia' | 'getMedia'>
 
-const mediaChanges = (library: MediaLibrary) =>
+const mediaChanges = (library: MediaLibrary, audit: ContentAudit) =>
   ({
     updateMedia: async (ctx) => {
-      ctx.body = await library.patch(ctx.state.caller, ctx.params.id, ctx.state.input.body)
+      const { params, body } = ctx.state.input
+      const updated = await library.patch(ctx.state.caller, params.id, body)
+      await audit.append(
+        audit.recordOf(ctx, {
+          action: 'media.update',
+          target: { kind: 'media', id: params.id },
+          changes: Object.keys(body),
+        }),
+      )
+      ctx.body = updated
     },
     deleteMedia: async (ctx) => {
       const { params, query } = ctx.state.input
       await library.remove(ctx.state.caller, params.id, query.force === 'true')
+      await audit.append(
+        audit.recordOf(ctx, { action: 'media.delete', target: { kind: 'media', id: params.id } }),
+      )
       ctx.status = 204
     },
   }) satisfies OperationHandlers<'updateMedia' | 'deleteMedia'>
 
 /** /api/media reads (both modes) and changes (write mode). */
-export function mediaRoutes(library: MediaLibrary, options: { writes: boolean }): Router {
+export function mediaRoutes(
+  library: MediaLibrary,
+  options: { writes: boolean; audit?: ContentAudit },
+): Router {
   const router = mountOperations(new Router(), mediaReads(library), { checkedLater: ['listMedia'] })
-  return options.writes ? mountOperations(router, mediaChanges(library)) : router
+  return options.writes
+    ? mountOperations(router, mediaChanges(library, options.audit ?? NO_AUDIT))
+    : router
 }
 
 /**

@@ -1,6 +1,7 @@
 import { BUILT_IN_ROLES } from '@cms/contract'
 import { NotFoundError } from '@cms/errors'
 import type { Logger } from '@cms/logger'
+import type { ContentAudit } from '../audit/content-audit.ts'
 import type { ContentService } from '../domain/content-service.ts'
 import type { DocumentStore } from '../document/document-store.ts'
 import { SCHEDULE_MEMBER } from './schedule.ts'
@@ -16,12 +17,14 @@ export interface ScheduleRunner {
  * Runs due schedules in every content-write instance; each run is claimed first (an insert,
  * atomic on both servers), so one instance runs it, and a claim older than `leaseMs` (its
  * instance died mid-run) is claimed again. The action is the ordinary publish or unpublish, with
- * its version and event; a document already in that state, or gone, closes it with neither.
+ * its version, event and audit entry (the system's); a document already in that state, or gone,
+ * closes it with none of them.
  */
 export function createScheduleRunner(deps: {
   schedules: SchedulesCollection
   service: Pick<ContentService, 'publish' | 'unpublish'>
   store: Pick<DocumentStore, 'setSchedule'>
+  audit: Pick<ContentAudit, 'systemRecordOf'>
   clock: () => Date
   logger: Logger
   pollMs?: number
@@ -43,7 +46,12 @@ export function createScheduleRunner(deps: {
     const member = SCHEDULE_MEMBER[schedule.action]
     await deps.store.setSchedule(schedule.websiteId, schedule.documentId, member, null, schedule.at)
     try {
-      await deps.service[schedule.action]({ caller, id: schedule.documentId })
+      const audit = deps.audit.systemRecordOf({
+        websiteId: schedule.websiteId,
+        action: 'schedule.run',
+        target: { kind: 'document', id: schedule.documentId },
+      })
+      await deps.service[schedule.action]({ caller, id: schedule.documentId, audit })
     } catch (error) {
       if (!(error instanceof NotFoundError)) throw error
     }

@@ -95,6 +95,7 @@ export function createChangeLoop(deps: {
         changedBy: request.changedBy,
         state: plan.state,
         now,
+        ...(request.audit && { audit: request.audit }),
         ...(plan.eventLocale ? { eventLocale: plan.eventLocale } : {}),
       })
       if (outcome === 'applied') {

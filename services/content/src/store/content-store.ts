@@ -1,4 +1,5 @@
 import type { Db } from 'mongodb'
+import type { AuditLog } from '@cms/audit/store'
 import { NotFoundError } from '@cms/errors'
 import type { Logger } from '@cms/logger'
 import { stateToStored } from '../document/api-shape.ts'
@@ -50,7 +51,12 @@ export const mongoCollections = (db: Db): StoreCollections => ({
 /** The write protocol's parts over any collections (the protocol tests use in-memory ones). */
 export function wireWriteProtocol(
   collections: StoreCollections,
-  deps: { logger: Logger; clock: () => Date; relay?: { abandonedAfterMs?: number } },
+  deps: {
+    logger: Logger
+    clock: () => Date
+    relay?: { abandonedAfterMs?: number }
+    audit?: Pick<AuditLog, 'append'>
+  },
 ) {
   const { documents, versions, outbox, slugs } = collections
   const { logger, clock } = deps
@@ -63,6 +69,7 @@ export function wireWriteProtocol(
     logger,
     clock,
     ...deps.relay,
+    ...(deps.audit && { audit: deps.audit }),
   })
   const commit = createVersionCommit({ versions, outbox, applier, observer: relay, logger })
   const slugClaims = createSlugClaims({ slugs, documents, clock })
@@ -89,6 +96,8 @@ export function createContentStore(deps: {
   db: Db
   logger: Logger
   clock: () => Date
+  /** Where the relay appends the changes' audit records. */
+  audit: Pick<AuditLog, 'append'>
 }): ContentStore {
   const collections = mongoCollections(deps.db)
   const { documents, versions, slugs } = collections
@@ -116,7 +125,7 @@ export function createContentStore(deps: {
     findVersion: (websiteId, documentId, version) =>
       versions.findById(websiteId, versionKey(documentId, version)),
 
-    async create({ documentId, changedBy, state, slug, localeSlugs, eventLocale }) {
+    async create({ documentId, changedBy, audit, state, slug, localeSlugs, eventLocale }) {
       const scope = { websiteId: state.websiteId, type: state.type }
       const claim = async (intent: SlugIntent, locale?: string) => {
         const at = { ...scope, ...(locale === undefined ? {} : { locale }) }
@@ -145,6 +154,7 @@ export function createContentStore(deps: {
         state: full,
         now: state.createdAt,
         ...(eventLocale ? { eventLocale } : {}),
+        ...(audit && { audit }),
       })
       const made =
         outcome === 'conflict' &&

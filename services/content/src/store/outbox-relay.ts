@@ -1,4 +1,5 @@
 import { LRUCache } from 'lru-cache'
+import type { AuditLog } from '@cms/audit/store'
 import { EVENTS_EXCHANGE } from '@cms/events'
 import type { EntryEventMessage } from '@cms/events'
 import type { Logger } from '@cms/logger'
@@ -37,6 +38,11 @@ export interface OutboxRelayDeps {
   documents: DocumentsCollection
   applier: VersionApplier
   logger: Logger
+  /**
+   * Where the records pointers carry are appended (docs/audit.md, "Content"); absent only in the
+   * write protocol's unit tests, whose pointers carry none.
+   */
+  audit?: Pick<AuditLog, 'append'>
   batchSize?: number
   /** A pointer whose version never appeared this long after was left by a failed or lost write. */
   abandonedAfterMs?: number
@@ -65,7 +71,9 @@ export interface OutboxRelay extends CommitObserver {
  * Follows the outbox pointers to version records whose event is pending, publishes each
  * pointer's event as the commit built it, with publisher confirms, and marks it sent only once
  * confirmed (at least once; `eventId` is stable). Before sending it makes sure the document
- * shows the change, which finishes a write whose process died after its commit.
+ * shows the change, which finishes a write whose process died after its commit, and appends the
+ * change's audit record the pointer carries (idempotent by the record's id), so a crash anywhere
+ * between the commit and the pointer's removal loses neither the event nor the entry.
  * Records this process committed and settled are kept in memory until sent, so the relay does
  * not read them and their documents back; pointers left by other processes are followed.
  */
@@ -147,6 +155,12 @@ export function createOutboxRelay(deps: OutboxRelayDeps): OutboxRelay {
   const legacyEventOf = (record: StoredVersion): EntryEventMessage =>
     entryEventOf(record, (record.event as { locale?: EventLocale }).locale)
 
+  function requireAudit(): Pick<AuditLog, 'append'> {
+    if (!deps.audit)
+      throw new Error('outbox: a pointer carries an audit record and no audit log is wired')
+    return deps.audit
+  }
+
   /** One batch; true when there may be more right away. */
   async function sweep(): Promise<boolean> {
     const publisher = started?.publisher
@@ -166,6 +180,8 @@ export function createOutboxRelay(deps: OutboxRelayDeps): OutboxRelay {
       const pointer = due[index]!
       if (!record) continue
       await settle(record)
+      // In commit order, before the pointer can go; a record appended before is refused as such.
+      if (pointer.audit) await requireAudit().append(pointer.audit)
       const { traceparent } = pointer
       const message = pointer.message ?? legacyEventOf(record)
       ready.push({ record, message, ...(traceparent ? { traceparent } : {}) })

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import type { AuditRecord } from '@cms/audit'
 import type { Logger } from '@cms/logger'
 import { activeTrace } from '@cms/trace'
 import type { StoredVersion } from '../document/document.ts'
@@ -20,6 +21,8 @@ export interface PlannedChange extends Pick<
   now: Date
   /** For a localized document's event: `data` keyed by locale. */
   eventLocale?: EventLocale
+  /** The change's audit record as the request made it; the commit names the version in it. */
+  audit?: AuditRecord
 }
 
 /** `applied`: committed and the document is up to date; `conflict`: another change took that version; `gone`: the document was deleted meanwhile. */
@@ -35,6 +38,19 @@ export interface CommitObserver {
    */
   ended(eventId: string, committed?: { record: StoredVersion; settled: boolean }): void
 }
+
+/** The record of the committed change: the document's type and the version the change made. */
+const auditOfCommit = (change: PlannedChange, audit: AuditRecord): AuditRecord => ({
+  ...audit,
+  time: change.now.toISOString(),
+  target: {
+    ...audit.target,
+    kind: 'document',
+    id: change.documentId,
+    type: change.state.type,
+    version: change.version,
+  },
+})
 
 const traceOfRequest = (): { traceparent?: string } => {
   const traceparent = activeTrace()?.traceparent
@@ -85,6 +101,7 @@ export function createVersionCommit(deps: {
         message: entryEventOf(record, change.eventLocale),
         // The relay publishes later, outside the request: the event takes its trace from here.
         ...traceOfRequest(),
+        ...(change.audit && { audit: auditOfCommit(change, change.audit) }),
       })
       if (!(await deps.versions.insert(record))) {
         // Ours alone (the winner's pointer has its own event id).

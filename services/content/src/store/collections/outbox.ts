@@ -1,4 +1,5 @@
 import type { Db } from 'mongodb'
+import type { AuditRecord } from '@cms/audit'
 import type { EntryEventMessage } from '@cms/events'
 import { insertUnlessTaken } from '@cms/mongo'
 
@@ -20,6 +21,8 @@ export interface OutboxPointer {
   message?: EntryEventMessage
   /** The W3C trace of the request that made the change; its event carries it on. */
   traceparent?: string
+  /** The change's audit record, appended by the relay before the event goes (docs/audit.md). */
+  audit?: AuditRecord
 }
 
 export interface OutboxCollection {
