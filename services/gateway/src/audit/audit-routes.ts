@@ -16,7 +16,7 @@ export function publicAuditRoutes(
 ): EndpointHandlers<PublicOperations, 'listAudit' | 'getAuditHead', PublicIo> {
   return {
     listAudit: async (ctx) => {
-      ctx.body = await auditPage(deps.store, ctx.state.caller.websiteId, ctx)
+      ctx.body = await auditPage(deps.store, ctx.state.caller.websiteId, ctx.state.input.query)
     },
     getAuditHead: async (ctx) => {
       ctx.body = await deps.log.head(ctx.state.caller.websiteId)
@@ -24,7 +24,7 @@ export function publicAuditRoutes(
   }
 }
 
-const chainOf = (query: URLSearchParams) => query.get('chain') || PLATFORM_CHAIN
+const chainOf = (query: { chain?: string }) => query.chain || PLATFORM_CHAIN
 
 /** `GET /admin/api/audit` and its head: any chain, the platform's by default. */
 export function adminAuditRoutes(
@@ -32,10 +32,11 @@ export function adminAuditRoutes(
 ): EndpointHandlers<AdminOperations, 'viewAudit' | 'getAuditHead', AdminIo> {
   return {
     viewAudit: async (ctx) => {
-      ctx.body = await auditPage(deps.store, chainOf(new URLSearchParams(ctx.querystring)), ctx)
+      const { chain, ...query } = ctx.state.input.query
+      ctx.body = await auditPage(deps.store, chainOf({ chain }), query)
     },
     getAuditHead: async (ctx) => {
-      ctx.body = await deps.log.head(chainOf(new URLSearchParams(ctx.querystring)))
+      ctx.body = await deps.log.head(chainOf(ctx.state.input.query))
     },
   }
 }

@@ -1,9 +1,8 @@
 import { Type } from '@sinclair/typebox'
 import type { Static } from '@sinclair/typebox'
+import { PageQuery } from './queries.ts'
 import { StringEnum } from './schema-helpers.ts'
 
-const Digits = (description: string) =>
-  Type.Optional(Type.String({ pattern: '^[0-9]{1,16}$', description }))
 const Text = (description: string) => Type.Optional(Type.String({ maxLength: 200, description }))
 const Time = (description: string) =>
   Type.Optional(Type.String({ format: 'date-time', description }))
@@ -20,8 +19,7 @@ const auditFilters = {
       description: 'desc (newest first, the default) or asc',
     }),
   ),
-  page: Digits('The page, from 1'),
-  limit: Digits('Entries per page, 1 to 100 (default 20)'),
+  ...PageQuery.properties,
 }
 
 /** GET /api/audit: a website's entries, filtered. */
