@@ -69,6 +69,7 @@ describe('people: sessions', () => {
     const noWebsite = await session.call()('GET', '/api/content')
     expect(noWebsite.status, noWebsite.text).toBe(422)
     expect(noWebsite.body.error.details[0].path).toBe('x-cms-website')
+    expect((await session.call('not-a-website')('GET', '/api/content')).status).toBe(422)
   })
 
   it('people: a write through a session needs its CSRF token — when a cookie write lacks x-csrf-token or comes from another origin, then 403 and nothing is written', async () => {

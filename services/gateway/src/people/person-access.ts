@@ -9,6 +9,8 @@ import type { SignedIn } from './person-authenticator.ts'
 import { membershipOf } from './person.ts'
 import type { Person } from './person.ts'
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
+
 /** The website a person's call to the public API is made on. */
 export const WEBSITE_HEADER = 'x-cms-website'
 
@@ -58,7 +60,7 @@ export function createPersonAccess(deps: {
     permissionsOn,
     async asKey(ctx, signedIn) {
       const websiteId = ctx.get(WEBSITE_HEADER)
-      if (!websiteId)
+      if (!UUID.test(websiteId))
         throw ValidationError.single(
           WEBSITE_HEADER,
           `A person's call names its website: send ${WEBSITE_HEADER}: <website id>`,
