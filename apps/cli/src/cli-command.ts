@@ -21,6 +21,7 @@ export const OPTIONS = {
   token: { type: 'string' },
   operator: { type: 'boolean' },
   'expires-in': { type: 'string' },
+  head: { type: 'string' },
 } as const
 
 export type OptionName = keyof typeof OPTIONS
@@ -49,6 +50,7 @@ export const OPTION_HELP: Readonly<Record<OptionName, string>> = {
   token: 'a personal access token (cmsu_...) or the admin token; default CMS_TOKEN',
   operator: 'the person may use the admin API (what the admin token can do)',
   'expires-in': 'hours the invitation link works (default 72)',
+  head: 'a head exported earlier, <seq>:<hash>: a chain cut short before it is found',
 }
 
 export interface CliIo {

@@ -35,6 +35,8 @@ export interface AuditRecord {
   userAgent?: string
   /** The members a settings change named (never their values, never secrets). */
   changes?: string[]
+  /** An import's own entry: the head of the chain its entries came from (docs/lifecycle.md). */
+  importedFrom?: { chain: string; seq: number; hash: string }
 }
 
 /** A record in its chain: its place, the previous entry's hash and its own. */

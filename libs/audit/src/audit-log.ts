@@ -1,7 +1,7 @@
 import { LRUCache } from 'lru-cache'
 import type { Logger } from 'pino'
 import { chained, CHAIN_START } from './index.ts'
-import type { AuditEntry, AuditRecord } from './index.ts'
+import type { AuditEntry, AuditRecord, ChainPoint } from './index.ts'
 import type { AuditStore } from './audit-store.ts'
 
 const ATTEMPTS = 20
@@ -9,7 +9,10 @@ const ATTEMPTS = 20
 export interface AuditLog {
   /** Appends a record to its chain before the change is answered; a record appends once. */
   append(record: AuditRecord): Promise<AuditEntry | undefined>
-  head(chain: string): Promise<{ chain: string; seq: number; hash: string }>
+  /** The chain's last entry, and where its kept entries start once the sweep removed some. */
+  head(
+    chain: string,
+  ): Promise<{ chain: string; seq: number; hash: string; sweptThrough?: ChainPoint }>
 }
 
 /**
@@ -40,8 +43,16 @@ export function createAuditLog(deps: { store: AuditStore; logger: Logger }): Aud
       throw new Error(`audit chain ${record.chain}: no place after ${ATTEMPTS} attempts`)
     },
     async head(chain) {
-      const last = await deps.store.last(chain)
-      return { chain, seq: last?.seq ?? 0, hash: last?.hash ?? CHAIN_START }
+      const [last, sweptThrough] = await Promise.all([
+        deps.store.last(chain),
+        deps.store.sweptThrough(chain),
+      ])
+      return {
+        chain,
+        seq: last?.seq ?? 0,
+        hash: last?.hash ?? CHAIN_START,
+        ...(sweptThrough && { sweptThrough }),
+      }
     },
   }
 }

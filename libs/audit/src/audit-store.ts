@@ -1,9 +1,10 @@
 import type { Db, Filter } from 'mongodb'
 import { isDuplicateKeyError } from '@cms/mongo'
 import type { AuditEntry } from './index.ts'
+import type { ChainPoint } from './chain-verification.ts'
 
 /** An entry as stored: `_id` is `<chain>:<seq>`, so two writers cannot take one place. */
-interface AuditDocument extends AuditEntry {
+export interface AuditDocument extends AuditEntry {
   _id: string
 }
 
@@ -27,9 +28,28 @@ export interface AuditStore {
     filter: AuditFilter,
     options: { order: 'asc' | 'desc'; skip: number; limit: number },
   ): Promise<{ entries: AuditEntry[]; total: number }>
+  /** A chain's kept entries, oldest first (an export). */
+  inOrder(chain: string): AsyncIterable<AuditEntry>
+  /** Entries chained elsewhere (an import), in one ordered insert; a place taken fails it. */
+  insertChained(entries: readonly AuditEntry[]): Promise<void>
+  /** Where the retention sweep left the chain (audit-chains.ts); undefined: it starts at 1. */
+  sweptThrough(chain: string): Promise<ChainPoint | undefined>
+  /** The chains with an entry written at or after `time` (ISO 8601). */
+  chainsChangedSince(time: string): Promise<string[]>
 }
 
-const toEntry = ({ _id, ...entry }: AuditDocument): AuditEntry => entry
+export const AUDIT_ENTRIES = 'audit_entries'
+export const AUDIT_CHAINS = 'audit_chains'
+
+/** Where a chain's retention sweep got to: its kept entries start after `sweptThrough`. */
+export interface ChainDocument {
+  _id: string
+  sweptThrough: ChainPoint
+}
+
+export const placeOf = (entry: Pick<AuditEntry, 'chain' | 'seq'>) => `${entry.chain}:${entry.seq}`
+
+export const toEntry = ({ _id, ...entry }: AuditDocument): AuditEntry => entry
 
 function queryOf(filter: AuditFilter): Filter<AuditDocument> {
   const time = {
@@ -46,9 +66,10 @@ function queryOf(filter: AuditFilter): Filter<AuditDocument> {
   }
 }
 
-/** The audit log's entries (docs/audit.md); nothing here updates or deletes one. */
+/** The audit log's entries (docs/audit.md); nothing here updates or deletes one (audit-chains.ts sweeps). */
 export function createAuditStore(db: Db): AuditStore {
-  const entries = db.collection<AuditDocument>('audit_entries')
+  const entries = db.collection<AuditDocument>(AUDIT_ENTRIES)
+  const chains = db.collection<ChainDocument>(AUDIT_CHAINS)
   return {
     async ensureIndexes() {
       await entries.createIndex({ chain: 1, seq: -1 })
@@ -62,7 +83,7 @@ export function createAuditStore(db: Db): AuditStore {
     },
     async insert(entry) {
       try {
-        await entries.insertOne({ _id: `${entry.chain}:${entry.seq}`, ...entry })
+        await entries.insertOne({ _id: placeOf(entry), ...entry })
         return 'inserted'
       } catch (error) {
         if (!isDuplicateKeyError(error)) throw error
@@ -78,6 +99,22 @@ export function createAuditStore(db: Db): AuditStore {
         entries.countDocuments(query),
       ])
       return { entries: docs.map(toEntry), total }
+    },
+    async *inOrder(chain) {
+      for await (const doc of entries.find({ chain }).sort({ seq: 1 })) yield toEntry(doc)
+    },
+    async insertChained(chained) {
+      if (chained.length === 0) return
+      await entries.insertMany(
+        chained.map((entry) => ({ _id: placeOf(entry), ...entry })),
+        { ordered: true },
+      )
+    },
+    async sweptThrough(chain) {
+      return (await chains.findOne({ _id: chain }))?.sweptThrough
+    },
+    async chainsChangedSince(time) {
+      return entries.distinct('chain', { time: { $gte: time } })
     },
   }
 }

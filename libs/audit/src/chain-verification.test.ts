@@ -30,7 +30,9 @@ describe('audit chain', () => {
     const entries = chainOf(4)
     expect(entries.map((entry) => entry.seq)).toEqual([1, 2, 3, 4])
     expect(verifyChain(entries)).toEqual({ checked: 4, head: { seq: 4, hash: entries[3]!.hash } })
-    expect(verifyChain(entries, { seq: 4, hash: entries[3]!.hash }).problem).toBeUndefined()
+    expect(
+      verifyChain(entries, { expectedHead: { seq: 4, hash: entries[3]!.hash } }).problem,
+    ).toBeUndefined()
   })
 
   it('a changed entry is named', () => {
@@ -46,7 +48,7 @@ describe('audit chain', () => {
     const entries = chainOf(4)
     expect(verifyChain([entries[0]!, entries[2]!, entries[3]!]).problem?.seq).toBe(2)
     const head = { seq: 4, hash: entries[3]!.hash }
-    expect(verifyChain(entries.slice(0, 3), head).problem).toEqual({
+    expect(verifyChain(entries.slice(0, 3), { expectedHead: head }).problem).toEqual({
       seq: 4,
       reason: 'the chain ends at 3; the exported head is 4',
     })
@@ -59,6 +61,38 @@ describe('audit chain', () => {
     expect(verifyChain(entries).problem).toEqual({
       seq: 3,
       reason: 'entry 3 does not link to entry 2',
+    })
+  })
+
+  it('a swept chain verifies from its start, and an entry removed after the start is named', () => {
+    const entries = chainOf(6)
+    const start = { seq: 3, hash: entries[2]!.hash }
+    const kept = entries.slice(3)
+    expect(verifyChain(kept, { start })).toEqual({
+      checked: 3,
+      head: { seq: 6, hash: entries[5]!.hash },
+    })
+    expect(verifyChain(entries.slice(1), { start }).problem).toBeUndefined()
+    expect(verifyChain([entries[4]!, entries[5]!], { start }).problem?.reason).toBe(
+      'entry 4 is missing (the next is 5)',
+    )
+    const forgedStart = { seq: 3, hash: entries[1]!.hash }
+    expect(verifyChain(kept, { start: forgedStart }).problem?.reason).toBe(
+      'entry 4 does not link to entry 3',
+    )
+    expect(verifyChain([], { start }).head).toEqual(start)
+  })
+
+  it('a chain rewritten behind an exported head is found at the head', () => {
+    const entries = chainOf(5)
+    const head = { seq: 3, hash: entries[2]!.hash }
+    const rewritten = chainOf(2)
+    for (let n = 3; n <= 5; n += 1)
+      rewritten.push(chained({ ...record(n), action: 'document.delete' }, rewritten.at(-1)))
+    expect(verifyChain(rewritten).problem).toBeUndefined()
+    expect(verifyChain(rewritten, { expectedHead: head }).problem).toEqual({
+      seq: 3,
+      reason: 'entry 3 differs from the exported head',
     })
   })
 })

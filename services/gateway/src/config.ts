@@ -13,6 +13,12 @@ export const gatewayConfigSpec = {
   MONGO_DB: env.string({ default: 'cms_gateway' }),
   /** The audit log's database, shared by every service that records changes (docs/audit.md). */
   AUDIT_DB: env.string({ default: 'cms_audit' }),
+  /** Audit entries older than this many days are swept away; `0` keeps them all (docs/audit.md). */
+  AUDIT_RETENTION_DAYS: env.integer({ default: 365, min: 0, max: 36_500 }),
+  AUDIT_SWEEP_INTERVAL_MS: env.integer({ default: 3_600_000, min: 100, max: 86_400_000 }),
+  /** How often each changed chain's head is logged (and POSTed to AUDIT_HEAD_WEBHOOK). */
+  AUDIT_HEAD_INTERVAL_MS: env.integer({ default: 3_600_000, min: 100, max: 86_400_000 }),
+  AUDIT_HEAD_WEBHOOK: env.optionalString(),
   REDIS_URL: env.url({ protocols: ['redis', 'rediss'] }),
   /** Sentinel mode (docs/deployment.md): the Sentinels' host:port list; REDIS_URL's host unused. */
   REDIS_SENTINELS: sentinelAddresses(),

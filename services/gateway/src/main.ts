@@ -37,7 +37,9 @@ import { createReadCache } from './read-cache/read-cache.ts'
 import { createLifecycleModule } from './lifecycle/lifecycle-module.ts'
 import { createIdempotency } from './idempotency/idempotency.ts'
 import { createPeopleModule } from './people/people-module.ts'
-import { createAuditLog, createAuditStore } from '@cms/audit/store'
+import { createAuditChains, createAuditLog, createAuditStore } from '@cms/audit/store'
+import { startAuditSweep } from './audit/audit-sweep.ts'
+import { startAuditHeadExport } from './audit/audit-head-export.ts'
 
 export interface GatewayStartOptions {
   /** Serves `GET /admin` and the panel's assets; a placeholder page by default. */
@@ -73,8 +75,15 @@ export async function start(
   const websitesRepository = createWebsitesRepository(mongo.db)
   const apiKeysRepository = createApiKeysRepository(mongo.db)
   const rolesRepository = createRolesRepository(mongo.db)
+  const auditStore = createAuditStore(mongo.client.db(config.AUDIT_DB))
+  const audit = {
+    store: auditStore,
+    log: createAuditLog({ store: auditStore, logger }),
+    chains: createAuditChains(mongo.client.db(config.AUDIT_DB)),
+  }
   const lifecycle = createLifecycleModule({
     db: mongo.db,
+    audit,
     websites: websitesRepository,
     roles: rolesRepository,
     config,
@@ -93,8 +102,6 @@ export async function start(
     prefix: config.REDIS_PREFIX,
     failuresPerMinute: config.AUTH_FAILURES_PER_MINUTE,
   })
-  const auditStore = createAuditStore(mongo.client.db(config.AUDIT_DB))
-  const audit = { store: auditStore, log: createAuditLog({ store: auditStore, logger }) }
   const people = createPeopleModule({
     audit: audit.log,
     db: mongo.db,
@@ -293,6 +300,22 @@ export async function start(
     throw error
   }
   lifecycle.runner.start()
+  const auditTasks = [
+    startAuditSweep({
+      chains: audit.chains,
+      retentionDays: config.AUDIT_RETENTION_DAYS,
+      intervalMs: config.AUDIT_SWEEP_INTERVAL_MS,
+      now: () => new Date(),
+      logger,
+    }),
+    startAuditHeadExport({
+      ...audit,
+      intervalMs: config.AUDIT_HEAD_INTERVAL_MS,
+      webhook: config.AUDIT_HEAD_WEBHOOK,
+      now: () => new Date(),
+      logger,
+    }),
+  ]
   void announceBootstrapLink(people, config.PUBLIC_URL ?? listening.url, logger)
   return {
     ...listening,
@@ -300,6 +323,7 @@ export async function start(
       await service.close()
       await keyUsage.stop()
       await lifecycle.runner.stop()
+      await Promise.all(auditTasks.map((task) => task?.stop()))
       await prepared.stop()
       await idempotency.stop()
       await Promise.allSettled([readCache.close(), proxy.close(), redis.close(), mongo.close()])

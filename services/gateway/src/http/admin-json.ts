@@ -73,5 +73,9 @@ export const purgeJson = (purge: Purge) => ({
     (total, step) => total + Object.values(step.removed).reduce((sum, count) => sum + count, 0),
     0,
   ),
-  services: PURGE_STEPS.map((service) => ({ service, ...purge.steps[service] })),
+  // A purge recorded before a step was added has no progress of it.
+  services: PURGE_STEPS.filter((service) => purge.steps[service]).map((service) => ({
+    service,
+    ...purge.steps[service],
+  })),
 })

@@ -8,6 +8,7 @@ import type { WebsiteExport } from '../lifecycle/website-export.ts'
 import type { WebsiteImport } from '../lifecycle/website-import.ts'
 import type { WebsitePurges } from '../lifecycle/website-purges.ts'
 import { purgeJson, websiteJson } from './admin-json.ts'
+import { recordOf } from '../audit/request-actor.ts'
 
 /**
  * A website's lifecycle on the admin API (docs/lifecycle.md): the progress of a deleted
@@ -33,7 +34,14 @@ export const adminLifecycleRoutes = (deps: {
       const { name } = parseWebsiteInput({ name: ctx.query.name })
       if (!ctx.is(NDJSON_TYPE))
         throw new UnsupportedMediaTypeError(`An import's body is ${NDJSON_TYPE} (an export)`)
-      const report = await deps.imports.run(name, ctx.req)
+      const report = await deps.imports.run(name, ctx.req, (websiteId) =>
+        recordOf(ctx, {
+          action: 'website.import',
+          target: { kind: 'website', id: websiteId },
+          outcome: 'success',
+          chain: websiteId,
+        }),
+      )
       ctx.status = 201
       // The answer may hold webhooks' new secrets, shown this once.
       ctx.set('Cache-Control', 'no-store')

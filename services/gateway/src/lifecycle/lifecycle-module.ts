@@ -12,6 +12,7 @@ import { createPurgeRunner } from './purge-runner.ts'
 import { purgeSteps } from './purge-steps.ts'
 import type { LifecycleServices } from './purge-steps.ts'
 import type { RolesRepository } from '../data/roles-repository.ts'
+import type { AuditChains, AuditStore } from '@cms/audit/store'
 import { createWebsiteExport } from './website-export.ts'
 import { createWebsiteImport } from './website-import.ts'
 import { createWebsitePurges } from './website-purges.ts'
@@ -27,6 +28,7 @@ const GRACE_AFTER_KEY_CACHE_MS = 1000
  */
 export function createLifecycleModule(deps: {
   db: Db
+  audit: { store: AuditStore; chains: Pick<AuditChains, 'purgeBatch'> }
   websites: WebsitesRepository
   roles: RolesRepository
   config: Pick<
@@ -62,7 +64,12 @@ export function createLifecycleModule(deps: {
     purges: purgesRepository,
     leases,
     websiteExists: async (id) => (await deps.websites.findById(id)) !== undefined,
-    steps: purgeSteps({ db: deps.db, services: services, operatorKeyId: deps.operatorKeyId }),
+    steps: purgeSteps({
+      db: deps.db,
+      services: services,
+      audit: deps.audit.chains,
+      operatorKeyId: deps.operatorKeyId,
+    }),
     batchSize: config.PURGE_BATCH_SIZE,
     pollMs: PURGE_POLL_MS,
     owner: randomUUID(),
@@ -80,6 +87,7 @@ export function createLifecycleModule(deps: {
     roles: deps.roles,
     purges: purgesRepository,
     services: services,
+    audit: deps.audit.store,
     readUsage: createQuotaUsageReader({ ...services, operatorKeyId: deps.operatorKeyId }),
     operatorKeyId: deps.operatorKeyId,
     clock,
@@ -95,6 +103,7 @@ export function createLifecycleModule(deps: {
         websites: admin,
         roles: deps.roles,
         services: services,
+        audit: deps.audit.store,
         operatorKeyId: deps.operatorKeyId,
         clock,
       }),

@@ -3,6 +3,7 @@ import type { Db } from 'mongodb'
 import type { Caller, InternalClient } from '@cms/http'
 import { purgeBatch } from '@cms/website-data'
 import type { PurgeBatchResult } from '@cms/website-data'
+import type { AuditChains } from '@cms/audit/store'
 import type { PurgeStep } from './purge-runner.ts'
 import { GATEWAY_WEBSITE_DATA } from './website-data-plan.ts'
 
@@ -30,6 +31,7 @@ const isBatchResult = (body: unknown): body is PurgeBatchResult =>
 export function purgeSteps(deps: {
   db: Db
   services: LifecycleServices
+  audit: Pick<AuditChains, 'purgeBatch'>
   operatorKeyId: string
 }): PurgeStep[] {
   const remote = (name: 'content' | 'schema' | 'webhook'): PurgeStep => ({
@@ -52,5 +54,6 @@ export function purgeSteps(deps: {
     remote('content'),
     remote('schema'),
     remote('webhook'),
+    { name: 'audit', batch: (websiteId, limit) => deps.audit.purgeBatch(websiteId, limit) },
   ]
 }

@@ -1,5 +1,8 @@
-/** What a purge removes, in this order: the gateway's own records first, the webhook logs last. */
-export const PURGE_STEPS = ['gateway', 'content', 'schema', 'webhook'] as const
+/**
+ * What a purge removes, in this order: the gateway's own records first, then each service's,
+ * the website's audit chain last (a service's entry written during the purge goes with it).
+ */
+export const PURGE_STEPS = ['gateway', 'content', 'schema', 'webhook', 'audit'] as const
 export type PurgeStepName = (typeof PURGE_STEPS)[number]
 
 /**

@@ -4,6 +4,8 @@ import type { RolesRepository } from '../data/roles-repository.ts'
 import { exportedRole } from '../domain/role.ts'
 import type { WebsitesAdmin } from '../domain/websites-admin.ts'
 import { operatorCaller } from './purge-steps.ts'
+import { auditLines } from './audit-chain-lines.ts'
+import type { AuditStore } from '@cms/audit/store'
 import type { LifecycleServices } from './purge-steps.ts'
 
 /** The services in export order: types before the documents that use them, webhooks last. */
@@ -20,7 +22,8 @@ function countLines(chunk: Uint8Array): number {
 /**
  * `GET /admin/api/websites/:id/export` (docs/lifecycle.md): the first line names the website
  * (with its quotas and its own roles),
- * then each service's records stream through as that service wrote them, then the end line
+ * then each service's records stream through as that service wrote them, then the website's
+ * audit entries in chain order, then the end line
  * with the number of records. A service that fails midway cuts the stream short without an end
  * line, which the importer refuses and the `cms` tool reports.
  */
@@ -28,6 +31,7 @@ export function createWebsiteExport(deps: {
   websites: Pick<WebsitesAdmin, 'get'>
   roles: Pick<RolesRepository, 'listByWebsite'>
   services: LifecycleServices
+  audit: Pick<AuditStore, 'inOrder'>
   operatorKeyId: string
   clock: () => Date
 }) {
@@ -70,6 +74,10 @@ export function createWebsiteExport(deps: {
             records += countLines(chunk)
             yield chunk
           }
+        }
+        for await (const line of auditLines(deps.audit, website.id)) {
+          records += 1
+          yield line
         }
         yield endLine(records)
       })()

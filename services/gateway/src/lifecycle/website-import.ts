@@ -9,7 +9,7 @@ import {
 import type { ErrorCode, ErrorDetail } from '@cms/errors'
 import { QUOTA_NAMES, quotaExceeded } from '@cms/http'
 import { NDJSON_TYPE, ndjsonLines, parseHeader, parseLine } from '@cms/website-data'
-import type { EndLine, NumberedLine } from '@cms/website-data'
+import type { EndLine, NumberedLine, RecordLine } from '@cms/website-data'
 import type { PurgesRepository } from '../data/purges-repository.ts'
 import type { RolesRepository } from '../data/roles-repository.ts'
 import type { WebsitesRepository } from '../data/websites-repository.ts'
@@ -20,8 +20,12 @@ import type { QuotaOverride } from '../domain/website-quotas.ts'
 import { importedQuotas } from './imported-quotas.ts'
 import { importedRoles } from './imported-roles.ts'
 import { pendingSteps } from './purge.ts'
+import { AUDIT_SERVICE, createAuditChainImport } from './audit-chain-lines.ts'
+import type { AuditChainImport } from './audit-chain-lines.ts'
 import { operatorCaller } from './purge-steps.ts'
 import type { LifecycleServices } from './purge-steps.ts'
+import type { AuditRecord } from '@cms/audit'
+import type { AuditStore } from '@cms/audit/store'
 
 /** An import renews its claim on the new website this often; one silent for `HOLD_MS` is dead. */
 const HEARTBEAT_MS = 10_000
@@ -82,6 +86,8 @@ export function createWebsiteImport(deps: {
   roles: Pick<RolesRepository, 'insert'>
   purges: Pick<PurgesRepository, 'insert' | 'unfinished' | 'holdUntil' | 'startHeld' | 'release'>
   services: LifecycleServices
+  /** The new website's audit chain: the exported entries re-chained, then the import's own. */
+  audit: Pick<AuditStore, 'insertChained'>
   /** What the new website holds once its records are in, against its quotas. */
   readUsage: QuotaUsageReader
   operatorKeyId: string
@@ -119,7 +125,12 @@ export function createWebsiteImport(deps: {
   }
 
   return {
-    async run(name: string, body: Readable): Promise<ImportReport> {
+    /** `own`: the import's entry in the new website's chain (its actor, request, address). */
+    async run(
+      name: string,
+      body: Readable,
+      own: (websiteId: string) => AuditRecord,
+    ): Promise<ImportReport> {
       const lines = ndjsonLines(body)
       const first = await lines.next()
       const header = parseHeader(first.done ? undefined : first.value.text)
@@ -151,7 +162,12 @@ export function createWebsiteImport(deps: {
       }
 
       try {
-        const report = await importLines(lines, websiteId, heartbeat)
+        const chain = createAuditChainImport({
+          store: deps.audit,
+          sourceChain: header.website.id,
+          websiteId,
+        })
+        const report = await importLines(lines, websiteId, heartbeat, chain)
         await refuseOverQuota(websiteId, quotas)
         const rolesAt = deps.clock()
         for (const role of roles)
@@ -163,6 +179,7 @@ export function createWebsiteImport(deps: {
           ...(Object.keys(quotas).length > 0 && { quotas }),
           importedFrom: header.website.id,
         }
+        await chain.finish(own(websiteId))
         await deps.websites.insert(website)
         await deps.purges.release(websiteId)
         return { website, ...report }
@@ -180,6 +197,7 @@ export function createWebsiteImport(deps: {
     lines: AsyncGenerator<NumberedLine>,
     websiteId: string,
     heartbeat: () => Promise<void>,
+    chain: AuditChainImport,
   ): Promise<Omit<ImportReport, 'website'>> {
     const caller = operatorCaller(websiteId, deps.operatorKeyId)
     const encoder = new TextEncoder()
@@ -188,7 +206,11 @@ export function createWebsiteImport(deps: {
     let lastLine = 1
 
     /** The next record line and the service it is for; the end line is noted and must be last. */
-    const next = async (): Promise<{ line: NumberedLine; service: ServiceName } | undefined> => {
+    type Next =
+      | { line: NumberedLine; service: ServiceName }
+      | { line: NumberedLine; service: typeof AUDIT_SERVICE; record: RecordLine }
+    let audited = false
+    const next = async (): Promise<Next | undefined> => {
       for (;;) {
         const read = await lines.next()
         if (read.done) return undefined
@@ -201,12 +223,18 @@ export function createWebsiteImport(deps: {
           end = { ...parsed, line: line.number }
           continue
         }
+        records++
+        if (parsed.service === AUDIT_SERVICE) {
+          audited = true
+          return { line, service: AUDIT_SERVICE, record: parsed }
+        }
         if (!isService(parsed.service, deps.services))
           throw ValidationError.single(
             `line ${line.number}`,
             `no service "${parsed.service}" imports records`,
           )
-        records++
+        if (audited)
+          throw ValidationError.single(`line ${line.number}`, 'the audit lines come last')
         return { line, service: parsed.service }
       }
     }
@@ -215,6 +243,12 @@ export function createWebsiteImport(deps: {
     const notes: Record<string, unknown[]> = {}
     let current = await next()
     while (current) {
+      if (current.service === AUDIT_SERVICE) {
+        await chain.add({ number: current.line.number, ...current.record })
+        await heartbeat()
+        current = await next()
+        continue
+      }
       const service = current.service
       let failure: unknown
       // The service numbers the run's lines from its first one, and the run keeps the file's

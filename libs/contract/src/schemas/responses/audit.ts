@@ -37,6 +37,15 @@ export const AuditEntry = Type.Object(
     address: Type.Optional(Type.String()),
     userAgent: Type.Optional(Type.String()),
     changes: Type.Optional(Type.Array(Type.String(), { description: 'The members changed' })),
+    importedFrom: Type.Optional(
+      Type.Object(
+        { chain: Type.String(), seq: Type.Integer({ minimum: 0 }), hash: Type.String() },
+        {
+          additionalProperties: false,
+          description: "An import's entry: the head of the chain its entries came from",
+        },
+      ),
+    ),
     previousHash: Type.String({ description: 'SHA-256 of the entry before (64 zeros: none)' }),
     hash: Type.String({ description: 'SHA-256 of this entry without its hash' }),
   },
@@ -50,6 +59,16 @@ export const AuditHead = Type.Object(
     chain: Type.String(),
     seq: Type.Integer({ minimum: 0, description: '0: no entry yet' }),
     hash: Type.String(),
+    sweptThrough: Type.Optional(
+      Type.Object(
+        { seq: Type.Integer({ minimum: 1 }), hash: Type.String() },
+        {
+          additionalProperties: false,
+          description:
+            'The retention sweep removed the entries up to this one: the kept chain starts after it',
+        },
+      ),
+    ),
   },
   { additionalProperties: false },
 )
