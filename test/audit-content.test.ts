@@ -164,7 +164,7 @@ describe("the content service's changes in the audit log", () => {
     }
   })
 
-  it('audit: schedules are entries, and a scheduled publish is the system’s — when a key schedules a publish and cancels an unpublish, then schedule.create and schedule.cancel name the key; when the publish runs, then schedule.run names the system with the version it made', async () => {
+  it("audit: schedules are entries, and a scheduled publish is the system's — when a key schedules a publish and cancels an unpublish, then schedule.create and schedule.cancel name the key; when the publish runs, then schedule.run names the system with the version it made", async () => {
     const site = await contentSite()
     const doc = await site.createArticle({ title: 'Scheduled' })
     const inSeconds = (seconds: number) => new Date(Date.now() + seconds * 1000).toISOString()
