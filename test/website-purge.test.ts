@@ -95,6 +95,7 @@ describe('website purge', () => {
         { service: 'content' },
         { service: 'schema' },
         { service: 'webhook' },
+        { service: 'audit' },
       ],
     })
     expect((await site.api('GET', '/api/content-types')).status).toBe(401)
