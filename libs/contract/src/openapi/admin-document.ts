@@ -223,7 +223,7 @@ const ADMIN_ROUTE_DOCS: { readonly [Id in AdminOperationId]: RouteProse } = {
     tag: 'Audit',
     summary: "A chain of the audit log: a website's or the platform's (chain=platform)",
   },
-  getAuditHead: { tag: 'Audit', summary: "The last entry of a chain, to keep elsewhere" },
+  getAuditHead: { tag: 'Audit', summary: 'The last entry of a chain, to keep elsewhere' },
   createFirstOperatorLink: {
     tag: PEOPLE,
     summary:

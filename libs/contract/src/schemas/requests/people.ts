@@ -3,7 +3,11 @@ import type { Static } from '@sinclair/typebox'
 import { RoleName, TypeNames } from './permissions.ts'
 import { DisplayText, Nullable } from './schema-helpers.ts'
 
-const Email = Type.String({ format: 'email', maxLength: 254, description: 'Compared ignoring case' })
+const Email = Type.String({
+  format: 'email',
+  maxLength: 254,
+  description: 'Compared ignoring case',
+})
 const PersonName = DisplayText({ max: 100, description: 'Shown in the panel and the audit log' })
 
 /** argon2id makes any length cost the same; the upper bound keeps a request small. */
