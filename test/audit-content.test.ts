@@ -91,7 +91,7 @@ describe("the content service's changes in the audit log", () => {
     expect(verified.code, verified.out).toBe(0)
   })
 
-  it('audit: a retried document change is one entry — when the same PATCH is sent twice with one Idempotency-Key, then one document.update is in the log', async () => {
+  it('audit: a retried document change is one entry — when the same PATCH is sent twice with one Idempotency-Key, then one document.update is in the log; a publish of the published document changes nothing and is no entry', async () => {
     const site = await contentSite()
     const doc = await site.createArticle({ title: 'Retried' })
     const send = () =>
@@ -104,13 +104,16 @@ describe("the content service's changes in the audit log", () => {
       )
     await send()
     await send()
-    // A later change: once its entry is in, the relay has been past the retried one's too.
     await expectStatus(site.api('POST', `/api/content/${doc.id}/publish`), 200)
-    const entries = await settledEntries(site.api, doc.id, 3)
+    await expectStatus(site.api('POST', `/api/content/${doc.id}/publish`), 200)
+    // A later change: once its entry is in, the relay has been past the others' too.
+    await expectStatus(site.api('POST', `/api/content/${doc.id}/unpublish`), 200)
+    const entries = await settledEntries(site.api, doc.id, 4)
     expect(summary(entries)).toEqual([
       ['document.create', 1],
       ['document.update', 2],
       ['document.publish', 3],
+      ['document.unpublish', 4],
     ])
   })
 
