@@ -98,36 +98,46 @@ async function postImport(name: string, file: string) {
   return { status: response.status, body: (await response.json()) as any }
 }
 
-async function deleteAndPurge(websiteId: string) {
-  const admin = adminClient()
-  expect((await admin('DELETE', `/admin/api/websites/${websiteId}`)).status).toBe(204)
+async function waitForPurgeOf(websiteId: string) {
   return waitFor(
     async () => {
-      const progress = await admin('GET', `/admin/api/purges/${websiteId}`)
+      const progress = await adminClient()('GET', `/admin/api/purges/${websiteId}`)
       return progress.body.state === 'done' ? progress.body : undefined
     },
     { timeoutMs: 90_000, what: `the purge of ${websiteId}` },
   )
 }
 
+async function deleteAndPurge(websiteId: string) {
+  expect((await adminClient()('DELETE', `/admin/api/websites/${websiteId}`)).status).toBe(204)
+  return waitForPurgeOf(websiteId)
+}
+
 describe('audit log retention and lifecycle', () => {
-  it('audit: the sweep removes old entries and what is kept verifies — when a chain has entries older than AUDIT_RETENTION_DAYS, then the sweep removes them oldest first, the head names where the kept chain starts, cms audit verify passes from there and still names an entry removed after it; a chain of old entries only keeps its last', async () => {
+  it('audit: the sweep removes old entries and what is kept verifies — when a chain has entries older than AUDIT_RETENTION_DAYS, then the sweep removes them oldest first, the head names where the kept chain starts, cms audit verify passes from there and still names an entry removed after it; a chain of old entries only keeps its last; the sweep stops at an entry that does not verify', async () => {
     const website = await emptyWebsite()
     await appendOld(website, 5, 400)
     await addRoles(website, ['kept-1', 'kept-2', 'kept-3'])
     const fifth = (await chainOf(website))[4]!
     const quiet = await emptyWebsite()
     await appendOld(quiet, 3, 500)
+    const tampered = await emptyWebsite()
+    await appendOld(tampered, 4, 450)
+    await entries().updateOne({ chain: tampered, seq: 2 }, { $set: { action: 'role.delete' } })
 
     const sweeper = await startGateway({
       AUDIT_RETENTION_DAYS: '365',
       AUDIT_SWEEP_INTERVAL_MS: '200',
     })
     try {
-      await waitFor(async () => ((await chainOf(quiet)).length === 1 ? true : undefined), {
-        timeoutMs: 30_000,
-        what: 'the sweep',
-      })
+      for (const [chain, kept] of [
+        [quiet, 1],
+        [tampered, 3],
+      ] as const)
+        await waitFor(async () => ((await chainOf(chain)).length === kept ? true : undefined), {
+          timeoutMs: 30_000,
+          what: 'the sweep',
+        })
       await waitFor(async () => ((await chainOf(website)).length === 3 ? true : undefined), {
         timeoutMs: 30_000,
         what: 'the sweep',
@@ -137,6 +147,11 @@ describe('audit log retention and lifecycle', () => {
     }
     expect((await chainOf(website)).map((entry) => entry.seq)).toEqual([6, 7, 8])
     expect((await chainOf(quiet)).map((entry) => entry.seq)).toEqual([3])
+    // The sweep stops at an entry that does not verify: the evidence stays.
+    expect((await chainOf(tampered)).map((entry) => entry.seq)).toEqual([2, 3, 4])
+    const changed = await cms(['audit', 'verify', '--website', tampered])
+    expect(changed.code).toBe(1)
+    expect(changed.stderr).toContain('entry 2 was changed after it was written')
 
     const head = await adminClient()('GET', `/admin/api/audit/head?chain=${website}`)
     expect(head.body).toMatchObject({
@@ -182,6 +197,10 @@ describe('audit log retention and lifecycle', () => {
   it("audit: export and import carry a website's chain — when a website is exported, purged and imported, then its entries are in the new website's chain in order with their content, re-chained, followed by the import's entry naming the source head, and the chain verifies; an export whose audit lines were edited is refused naming the line", async () => {
     const site = await createTestWebsite()
     await addRoles(site.websiteId, ['travelling-1', 'travelling-2'])
+    const type = await site.api('POST', '/api/content-types', {
+      body: { name: 'note', fields: [{ name: 'title', type: 'text' }] },
+    })
+    expect(type.status, type.text).toBe(201)
     const file = await exportOf(site.websiteId)
     const source = await chainOf(site.websiteId)
     const lines = file.trimEnd().split('\n')
@@ -207,14 +226,19 @@ describe('audit log retention and lifecycle', () => {
       message: expect.stringContaining('was changed after it was written'),
     })
     const failed = /purges\/([0-9a-f-]{36})/.exec(refused.body.error.details.at(-1).message)![1]!
-    await waitFor(
-      async () => {
-        const progress = await adminClient()('GET', `/admin/api/purges/${failed}`)
-        return progress.body.state === 'done' ? true : undefined
-      },
-      { timeoutMs: 90_000, what: 'the failed import purged' },
-    )
+    await waitForPurgeOf(failed)
     expect(await chainOf(failed)).toEqual([])
+
+    // A record line after the audit lines is refused too (they come last).
+    const lastRecord = lines.findIndex((line) => line.includes('"service":"audit"')) - 1
+    const reordered = [...lines.slice(0, lastRecord), ...lines.slice(lastRecord + 1, -1)]
+    reordered.push(lines[lastRecord]!, lines.at(-1)!)
+    const late = await postImport('late', `${reordered.join('\n')}\n`)
+    expect(late.status).toBe(422)
+    expect(late.body.error.details[0].message).toBe('the audit lines come last')
+    await waitForPurgeOf(
+      /purges\/([0-9a-f-]{36})/.exec(late.body.error.details.at(-1).message)![1]!,
+    )
 
     const imported = await postImport('travelled', file)
     expect(imported.status, JSON.stringify(imported.body)).toBe(201)
