@@ -76,6 +76,8 @@ export function createAuditStore(db: Db): AuditStore {
       // Unique: a record appended again (a relay retried) is refused, wherever its place would be.
       await entries.createIndex({ id: 1 }, { unique: true })
       await entries.createIndex({ chain: 1, time: -1 })
+      // The retention sweep's and the head export's look-ups by time across chains.
+      await entries.createIndex({ time: 1 })
     },
     async last(chain) {
       const [doc] = await entries.find({ chain }).sort({ seq: -1 }).limit(1).toArray()
