@@ -1,8 +1,8 @@
 import got from 'got'
 import type { Logger } from 'pino'
 import type { AuditLog, AuditStore } from '@cms/audit/store'
-import { startPeriodicTask } from './periodic-task.ts'
-import type { PeriodicTask } from './periodic-task.ts'
+import { startPeriodicTask } from '../background/periodic-task.ts'
+import type { PeriodicTask } from '../background/periodic-task.ts'
 
 /** Entries are timed by their writers' clocks: a change is looked for this much further back. */
 const CLOCK_SLACK_MS = 60_000

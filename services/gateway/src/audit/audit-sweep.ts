@@ -1,7 +1,7 @@
 import type { Logger } from 'pino'
 import type { AuditChains } from '@cms/audit/store'
-import { startPeriodicTask } from './periodic-task.ts'
-import type { PeriodicTask } from './periodic-task.ts'
+import { startPeriodicTask } from '../background/periodic-task.ts'
+import type { PeriodicTask } from '../background/periodic-task.ts'
 
 const DAY_MS = 86_400_000
 /** Entries one sweep command removes from one chain. */

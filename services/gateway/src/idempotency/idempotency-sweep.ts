@@ -1,8 +1,8 @@
 import type { Logger } from 'pino'
+import { startPeriodicTask } from '../background/periodic-task.ts'
+import type { PeriodicTask } from '../background/periodic-task.ts'
 
-export interface IdempotencySweep {
-  stop(): Promise<void>
-}
+export type IdempotencySweep = PeriodicTask
 
 /**
  * Deletes expired idempotency records every `intervalMs`, on every server: FerretDB has no TTL
@@ -15,26 +15,13 @@ export function startIdempotencySweep(deps: {
   now: () => Date
   logger: Pick<Logger, 'info' | 'warn'>
 }): IdempotencySweep {
-  let running: Promise<void> | undefined
-  const timer = setInterval(() => {
-    if (running) return
-    running = deps
-      .sweep(deps.now())
-      .then((removed) => {
-        if (removed > 0) deps.logger.info({ removed }, 'expired idempotency keys removed')
-      })
-      .catch((error: unknown) => {
-        deps.logger.warn({ err: (error as Error).message }, 'idempotency sweep failed; retrying')
-      })
-      .finally(() => {
-        running = undefined
-      })
-  }, deps.intervalMs)
-  timer.unref()
-  return {
-    async stop() {
-      clearInterval(timer)
-      await running
+  return startPeriodicTask({
+    name: 'idempotency sweep',
+    intervalMs: deps.intervalMs,
+    logger: deps.logger,
+    async task() {
+      const removed = await deps.sweep(deps.now())
+      if (removed > 0) deps.logger.info({ removed }, 'expired idempotency keys removed')
     },
-  }
+  })
 }
