@@ -242,6 +242,7 @@ describe('audit log retention and lifecycle', () => {
 
     const imported = await postImport('travelled', file)
     expect(imported.status, JSON.stringify(imported.body)).toBe(201)
+    expect(imported.body.imported.audit).toEqual({ audit_entries: source.length })
     const copyId = imported.body.website.id as string
     const copy = await chainOf(copyId)
     expect(copy).toHaveLength(source.length + 1)

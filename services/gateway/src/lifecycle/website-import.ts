@@ -245,6 +245,7 @@ export function createWebsiteImport(deps: {
     while (current) {
       if (current.service === AUDIT_SERVICE) {
         await chain.add({ number: current.line.number, ...current.record })
+        imported.audit = { audit_entries: (imported.audit?.audit_entries ?? 0) + 1 }
         await heartbeat()
         current = await next()
         continue
