@@ -6,13 +6,22 @@ import { callerRecord } from './caller-record.ts'
 import type { OperationHandlers } from './mount-operations.ts'
 import { idOfKeyedCreate, writeKeyOf } from './write-key.ts'
 
-/** What the audit log says of one operation a service serves (docs/audit.md). */
+/** What the audit log says of one operation (docs/audit.md). */
 export interface AuditedChange {
   action: string
   target: (ctx: Context) => AuditTarget
   /** The members a settings change named (never values, never secrets). */
   changes?: (ctx: Context) => string[] | undefined
+  /** `also`: a refusal is an entry too; `only`: only refusals are (another step records success). */
+  failures?: 'also' | 'only'
 }
+
+/** The record of an audited change as the server making it builds it. */
+export type RecordOf = (
+  ctx: Context,
+  audited: AuditedChange,
+  outcome: AuditRecord['outcome'],
+) => AuditRecord
 
 /** Where a service appends its entries (`createAuditLog` of `@cms/audit/store`). */
 export interface AuditAppender {
@@ -26,11 +35,12 @@ type AnyHandler = (ctx: Context, next: Next) => unknown
  * request's own: the gateway gives a key up after a 5xx, so a retry that reaches the service
  * again (its change made, its entry perhaps not) appends the entry once.
  */
-function recordOf(ctx: Context, audited: AuditedChange): AuditRecord {
+const serviceRecordOf: RecordOf = (ctx, audited, outcome) => {
   const record = callerRecord(ctx, {
     action: audited.action,
     target: audited.target(ctx),
     changes: audited.changes?.(ctx),
+    outcome,
   })
   const writeKey = writeKeyOf(ctx, record.chain)
   if (writeKey === undefined) return record
@@ -39,10 +49,29 @@ function recordOf(ctx: Context, audited: AuditedChange): AuditRecord {
 }
 
 /**
- * The handlers with each change in `table` recorded: after the handler made the change and
- * before it is answered, its entry is appended, so no acknowledged change lacks one; a change
- * refused (an error thrown, a 4xx) leaves none.
+ * `step` with its change recorded: after it made the change and before the change is answered,
+ * the entry is appended, so no acknowledged change lacks one; a refusal (an error thrown, a 4xx)
+ * leaves none unless the change says `failures`.
  */
+export function audited(
+  step: AnyHandler,
+  change: AuditedChange,
+  log: AuditAppender,
+  recordOf: RecordOf = serviceRecordOf,
+): AnyHandler {
+  return async (ctx, next) => {
+    try {
+      await step(ctx, next)
+    } catch (error) {
+      if (change.failures) await log.append(recordOf(ctx, change, 'failure'))
+      throw error
+    }
+    if (ctx.status < 400 && change.failures !== 'only')
+      await log.append(recordOf(ctx, change, 'success'))
+  }
+}
+
+/** A service's handlers with each change in `table` recorded (`audited`). */
 export function auditedHandlers<Id extends PublicOperationId>(
   handlers: OperationHandlers<Id>,
   log: AuditAppender,
@@ -51,14 +80,9 @@ export function auditedHandlers<Id extends PublicOperationId>(
   const wrapped: Record<string, AnyHandler> = {
     ...(handlers as unknown as Record<string, AnyHandler>),
   }
-  for (const [id, audited] of Object.entries(table) as [string, AuditedChange | undefined][]) {
+  for (const [id, change] of Object.entries(table) as [string, AuditedChange | undefined][]) {
     const handler = wrapped[id]
-    if (!audited || !handler) continue
-    wrapped[id] = async (ctx, next) => {
-      await handler(ctx, next)
-      if (ctx.status >= 400) return
-      await log.append(recordOf(ctx, audited))
-    }
+    if (change && handler) wrapped[id] = audited(handler, change, log)
   }
   return wrapped as unknown as OperationHandlers<Id>
 }

@@ -48,5 +48,5 @@ export {
 export type { KeyedCreate } from './write-key.ts'
 export { parseQueryString } from './query-string.ts'
 export { actorOfCaller, callerRecord } from './caller-record.ts'
-export { auditedHandlers, bodyMembers } from './audited-handlers.ts'
-export type { AuditAppender, AuditedChange } from './audited-handlers.ts'
+export { audited, auditedHandlers, bodyMembers } from './audited-handlers.ts'
+export type { AuditAppender, AuditedChange, RecordOf } from './audited-handlers.ts'

@@ -1,24 +1,19 @@
 import type { Context, Middleware } from 'koa'
 import type { AccountOperationId, AdminOperationId, PublicOperationId } from '@cms/contract'
-import type { AuditTarget } from '@cms/audit'
+import type { AuditRecord, AuditTarget } from '@cms/audit'
+import { audited, bodyMembers } from '@cms/http'
+import type { AuditedChange, RecordOf } from '@cms/http'
 import type { AuditLog } from '@cms/audit/store'
 import { recordOf } from './request-actor.ts'
 
 /** What the audit log says of one operation the gateway serves (docs/audit.md). */
-export interface AuditedOperation {
-  action: string
-  target: (ctx: Context) => AuditTarget
+export interface AuditedOperation extends AuditedChange {
   /** The website's chain; absent: the platform's. */
   website?: (ctx: Context) => string | undefined
-  /** The members a settings change names (the body's keys, never values). */
-  changes?: (ctx: Context) => string[] | undefined
-  /** `also`: refusals are entries too; `only`: only refusals are (a sign-in's start records its success). */
-  failures?: 'also' | 'only'
 }
 
 const answered = (ctx: Context) => (ctx.body as { id?: string } | undefined)?.id
 const param = (name: string) => (ctx: Context) => ctx.params?.[name] as string | undefined
-const bodyKeys = (ctx: Context) => Object.keys((ctx.request as { body?: object }).body ?? {}).sort()
 const target =
   (kind: string, id: (ctx: Context) => string | undefined) =>
   (ctx: Context): AuditTarget => {
@@ -37,11 +32,11 @@ const personTarget = target('person', (ctx) => param('personId')(ctx) ?? answere
 
 const websiteAccess = (website: (ctx: Context) => string | undefined) =>
   ({
-    createKey: { action: 'key.create', target: keyTarget, website, changes: bodyKeys },
+    createKey: { action: 'key.create', target: keyTarget, website, changes: bodyMembers },
     revokeKey: { action: 'key.revoke', target: keyTarget, website },
     rotateKey: { action: 'key.rotate', target: keyTarget, website },
-    createRole: { action: 'role.create', target: roleTarget, website, changes: bodyKeys },
-    updateRole: { action: 'role.update', target: roleTarget, website, changes: bodyKeys },
+    createRole: { action: 'role.create', target: roleTarget, website, changes: bodyMembers },
+    updateRole: { action: 'role.update', target: roleTarget, website, changes: bodyMembers },
     deleteRole: { action: 'role.delete', target: roleTarget, website },
   }) satisfies Record<string, AuditedOperation>
 
@@ -51,14 +46,14 @@ export const AUDITED_ADMIN: { readonly [Id in AdminOperationId]?: AuditedOperati
   renameWebsite: {
     action: 'website.rename',
     target: target('website', adminWebsite),
-    changes: bodyKeys,
+    changes: bodyMembers,
   },
   deleteWebsite: { action: 'website.delete', target: target('website', adminWebsite) },
   changeQuotas: {
     action: 'website.quotas',
     target: target('website', adminWebsite),
     website: adminWebsite,
-    changes: bodyKeys,
+    changes: bodyMembers,
   },
   exportWebsite: {
     action: 'website.export',
@@ -70,8 +65,8 @@ export const AUDITED_ADMIN: { readonly [Id in AdminOperationId]?: AuditedOperati
     target: target('website', (ctx) => (ctx.body as { website?: { id?: string } })?.website?.id),
   },
   ...websiteAccess(adminWebsite),
-  createPerson: { action: 'person.create', target: personTarget, changes: bodyKeys },
-  updatePerson: { action: 'person.update', target: personTarget, changes: bodyKeys },
+  createPerson: { action: 'person.create', target: personTarget, changes: bodyMembers },
+  updatePerson: { action: 'person.update', target: personTarget, changes: bodyMembers },
   removePerson: { action: 'person.remove', target: personTarget },
   createPasswordReset: { action: 'person.password-reset-link', target: personTarget },
   createInvitation: { action: 'invitation.create', target: target('invitation', answered) },
@@ -120,36 +115,29 @@ export const AUDITED_ACCOUNT: { readonly [Id in AccountOperationId]?: AuditedOpe
   },
 }
 
+/** The gateway's record: its actor from the request's credential, on the operation's chain. */
+const gatewayRecordOf: RecordOf = (ctx, change, outcome) =>
+  recordOf(ctx, {
+    action: change.action,
+    target: change.target(ctx),
+    outcome,
+    chain: (change as AuditedOperation).website?.(ctx),
+    changes: change.changes?.(ctx),
+  })
+
 /**
- * `before` of a router's operations: after a change is made and before it is answered, its
- * entry is appended, so no acknowledged change lacks one; a refusal is recorded only where the
- * operation says so. A successful password sign-in is recorded by the session's start.
+ * `before` of a router's operations: each change in `table` recorded (`audited` of @cms/http).
+ * A successful password sign-in is recorded by the session's start.
  */
 export function auditedBy(
   audit: { log: Pick<AuditLog, 'append'> },
   table: Readonly<Record<string, AuditedOperation | undefined>>,
 ): (id: string) => Middleware {
+  // Read at the request: routers are also built without their dependencies, to list routes.
+  const log = { append: (record: AuditRecord) => audit.log.append(record) }
+  const passOn: Middleware = (_ctx, next) => next()
   return (id) => {
-    const audited = table[id]
-    return async function auditOperation(ctx, next) {
-      if (!audited) return next()
-      const record = (outcome: 'success' | 'failure') =>
-        audit.log.append(
-          recordOf(ctx, {
-            action: audited.action,
-            target: audited.target(ctx),
-            outcome,
-            chain: audited.website?.(ctx),
-            changes: audited.changes?.(ctx),
-          }),
-        )
-      try {
-        await next()
-      } catch (error) {
-        if (audited.failures) await record('failure')
-        throw error
-      }
-      if (ctx.status < 400 && audited.failures !== 'only') await record('success')
-    }
+    const change = table[id]
+    return change ? (audited(passOn, change, log, gatewayRecordOf) as Middleware) : passOn
   }
 }
