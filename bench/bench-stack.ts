@@ -12,6 +12,11 @@ export interface BenchStack {
   metricsUrls: string[]
   contentReadUrl: string
   contentWriteUrl: string
+  /**
+   * A second content writer on the same servers with `AUDIT_LOG=off`: the writes' baseline
+   * without the audit log, measured in the same run (docs/performance.md, "Audit log").
+   */
+  auditOffWriteUrl: string
   stop(): Promise<void>
 }
 
@@ -55,52 +60,83 @@ export async function startBenchStack(options: {
     },
   })
   const { services, backends } = stack
-  let cold: ManagedProcess | undefined
-  try {
+  const extras: ManagedProcess[] = []
+  /** One more instance of a service on the stack's servers, started and listed for stop(). */
+  async function startExtra(options: {
+    name: string
+    service: 'gateway' | 'content-write'
+    portVariable: 'CMS_PORT' | 'PORT'
+    env: Record<string, string>
+  }) {
     const port = await freePort()
     const metricsPort = await freePort()
-    const coldUrl = `http://127.0.0.1:${port}`
-    const { command, args } = serviceCommand('gateway', 'node')
-    cold = managedProcess({
-      name: 'gateway-cold',
+    const url = `http://127.0.0.1:${port}`
+    const { command, args } = serviceCommand(options.service, 'node')
+    const managed = managedProcess({
+      name: options.name,
       command,
       args,
       cwd: REPO_ROOT,
       env: {
         HOST: '127.0.0.1',
-        CMS_PORT: String(port),
+        [options.portVariable]: String(port),
         METRICS_PORT: String(metricsPort),
         MONGO_URL: backends.mongo.url,
         REDIS_URL: backends.redis.url,
         INTERNAL_TOKEN: services.internalToken,
+        SCHEMA_URL: services.urls.schema,
+        ...options.env,
+      },
+      logFile: join(stack.dataDir, 'logs', `${options.name}.log`),
+      isReady: () => isReady(url),
+      readyTimeoutMs: 90_000,
+    })
+    extras.push(managed)
+    await managed.start()
+    return { url, metricsUrl: `http://127.0.0.1:${metricsPort}` }
+  }
+  const stopExtras = () => Promise.allSettled(extras.map((extra) => extra.stop()))
+  try {
+    const cold = await startExtra({
+      name: 'gateway-cold',
+      service: 'gateway',
+      portVariable: 'CMS_PORT',
+      env: {
         CMS_ADMIN_TOKEN: services.adminToken,
         CONTENT_READ_URL: services.urls['content-read'],
         CONTENT_WRITE_URL: services.urls['content-write'],
-        SCHEMA_URL: services.urls.schema,
         WEBHOOK_URL: services.urls.webhook,
         READ_CACHE: 'off',
         ...gatewayEnv,
         ...profiled('gateway-cold'),
       },
-      logFile: join(stack.dataDir, 'logs', 'gateway-cold.log'),
-      isReady: () => isReady(coldUrl),
-      readyTimeoutMs: 90_000,
     })
-    await cold.start()
+    const auditOff = await startExtra({
+      name: 'content-write-audit-off',
+      service: 'content-write',
+      portVariable: 'PORT',
+      env: {
+        AMQP_URL: backends.amqp.url,
+        CONTENT_MODE: 'write',
+        AUDIT_LOG: 'off',
+        ...quiet,
+      },
+    })
     return {
       stack,
       gatewayUrl: services.gatewayUrl,
-      coldGatewayUrl: coldUrl,
-      metricsUrls: [`http://127.0.0.1:${metricsPort}`, ...Object.values(services.metricsUrls)],
+      coldGatewayUrl: cold.url,
+      metricsUrls: [cold.metricsUrl, auditOff.metricsUrl, ...Object.values(services.metricsUrls)],
       contentReadUrl: services.urls['content-read'],
       contentWriteUrl: services.urls['content-write'],
+      auditOffWriteUrl: auditOff.url,
       async stop() {
-        await cold?.stop()
+        await stopExtras()
         await stack.stop()
       },
     }
   } catch (error) {
-    await cold?.stop()
+    await stopExtras()
     await stack.stop()
     throw error
   }

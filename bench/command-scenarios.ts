@@ -1,6 +1,7 @@
 import type { ApiCall } from '@cms/testkit'
 import type { ReadScenario } from './read-scenarios.ts'
 import type { SeededDocument } from './seed-documents.ts'
+import { AUDIT_OFF } from './audit-comparison.ts'
 import { countCommands } from './storage-commands.ts'
 import type { CommandBudget, CommandCount } from './storage-commands.ts'
 
@@ -36,6 +37,8 @@ export async function measureStorageCommands(options: {
   api: ApiCall
   paths: readonly ReadScenario[]
   seeded: readonly SeededDocument[]
+  /** Calls to the content writer with `AUDIT_LOG=off`: each write scenario again, as its twin. */
+  auditOffApi?: ApiCall
   log: (line: string) => void
 }): Promise<CommandCount[]> {
   const { api } = options
@@ -59,48 +62,53 @@ export async function measureStorageCommands(options: {
       warmUp: () => read(scenario.paths[0]!),
     }
   })
-  const create = (i: number) =>
-    expectOk(
-      'create',
-      api('POST', '/api/content', {
-        body: { type: 'article', data: { title: `commands probe ${i} ${Date.now()}` } },
-      }),
-    )
-  const drafts: string[] = []
-  const targets = options.seeded.slice(0, 10)
-  scenarios.push(
-    {
-      name: 'create',
-      budget: BUDGETS.create!,
-      calls: 10,
-      warmUp: () => create(-1),
-      run: () => times(10, create),
-    },
-    {
-      name: 'PATCH',
-      budget: BUDGETS.PATCH!,
-      calls: targets.length,
-      run: () =>
-        times(targets.length, (i) =>
-          expectOk(
-            'PATCH',
-            api('PATCH', `/api/content/${targets[i]!.id}`, { body: { data: { views: i } } }),
-          ),
-        ),
-    },
-    {
-      name: 'publish',
-      budget: BUDGETS.publish!,
-      calls: 10,
-      warmUp: () =>
-        times(10, async (i) => {
-          const created = await create(100 + i)
-          drafts.push((JSON.parse(created.text) as { id: string }).id)
+  /** create, PATCH and publish through `call`, each on documents of its own. */
+  const writes = (call: ApiCall, suffix: string, targets: readonly SeededDocument[]) => {
+    const create = (i: number) =>
+      expectOk(
+        'create',
+        call('POST', '/api/content', {
+          body: { type: 'article', data: { title: `commands probe${suffix} ${i} ${Date.now()}` } },
         }),
-      run: () =>
-        times(10, (i) => expectOk('publish', api('POST', `/api/content/${drafts[i]}/publish`))),
-    },
-  )
+      )
+    const drafts: string[] = []
+    return [
+      {
+        name: `create${suffix}`,
+        budget: BUDGETS.create!,
+        calls: 10,
+        warmUp: () => create(-1),
+        run: () => times(10, create),
+      },
+      {
+        name: `PATCH${suffix}`,
+        budget: BUDGETS.PATCH!,
+        calls: targets.length,
+        run: () =>
+          times(targets.length, (i) =>
+            expectOk(
+              'PATCH',
+              call('PATCH', `/api/content/${targets[i]!.id}`, { body: { data: { views: i } } }),
+            ),
+          ),
+      },
+      {
+        name: `publish${suffix}`,
+        budget: BUDGETS.publish!,
+        calls: 10,
+        warmUp: () =>
+          times(10, async (i) => {
+            const created = await create(100 + i)
+            drafts.push((JSON.parse(created.text) as { id: string }).id)
+          }),
+        run: () =>
+          times(10, (i) => expectOk('publish', call('POST', `/api/content/${drafts[i]}/publish`))),
+      },
+    ] satisfies CommandBudget[]
+  }
+  scenarios.push(...writes(api, '', options.seeded.slice(0, 10)))
+  if (options.auditOffApi)
+    scenarios.push(...writes(options.auditOffApi, AUDIT_OFF, options.seeded.slice(10, 20)))
   const counts: CommandCount[] = []
   for (const scenario of scenarios) {
     await scenario.warmUp?.()

@@ -5,6 +5,7 @@ import type { QueueTypeResult } from './fanout-queues.ts'
 import type { CommandCount } from './storage-commands.ts'
 import type { MediaBench } from './media-scenarios.ts'
 import type { SessionComparison } from './session-scenarios.ts'
+import type { AuditComparison } from './audit-comparison.ts'
 
 export interface BaselineFigures {
   reqPerSec: number
@@ -36,6 +37,8 @@ export interface BenchReport {
   media?: MediaBench
   /** Warm reads through a person's session against a key's (BENCH_VARIANTS=session). */
   sessions?: SessionComparison[]
+  /** The write scenarios with the audit log against without it, in the same run. */
+  audit?: AuditComparison
 }
 
 const figures = (m: Measurement): BaselineFigures => ({

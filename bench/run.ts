@@ -5,7 +5,7 @@ import process from 'node:process'
 import { MongoClient } from 'mongodb'
 import type { Db } from 'mongodb'
 import type { ContentType } from '@cms/content-model'
-import { internalHeaders } from '@cms/http'
+import { authorizationHeaders, internalHeaders } from '@cms/http'
 import { REPO_ROOT } from '@cms/stack'
 import { startBenchStack } from './bench-stack.ts'
 import { readBenchSettings } from './bench-settings.ts'
@@ -35,6 +35,11 @@ import type { QueueTypeResult } from './fanout-queues.ts'
 import { measureWebhookFanOut } from './webhook-fanout.ts'
 import { measureMedia } from './media-scenarios.ts'
 import { createRequests, patchRequests } from './write-scenarios.ts'
+import { auditCommands, formatAuditComparison, measureAuditThroughput } from './audit-comparison.ts'
+import type { AuditThroughput } from './audit-comparison.ts'
+import { jsonClient } from '@cms/testkit'
+import type { ApiCall } from '@cms/testkit'
+import type { AutocannonRequest } from 'autocannon'
 
 const log = (line: string) => process.stderr.write(`[bench] ${line}\n`)
 
@@ -106,11 +111,28 @@ async function main(): Promise<number> {
     const stride = Math.max(1, Math.floor(seeded.length / settings.hotDocuments))
     const hot = seeded.filter((_, i) => i % stride === 0).slice(0, settings.hotDocuments)
 
-    const internal = (role: 'viewer' | 'owner', keyId: string) =>
-      internalHeaders(bench.stack.services.internalToken, {
-        websiteId: site.websiteId,
-        keyId,
-        permissions: BUILT_IN_ROLES[role],
+    /**
+     * A direct call's headers as the gateway sends them: the caller, and the grant of the one
+     * operation `method` and `path` name (a service serves a public route only with it).
+     */
+    const internal = (role: 'viewer' | 'owner', keyId: string, method: string, path: string) => {
+      const caller = { websiteId: site.websiteId, keyId, permissions: BUILT_IN_ROLES[role] }
+      return {
+        ...internalHeaders(bench.stack.services.internalToken, caller),
+        ...authorizationHeaders(method, path, caller),
+      }
+    }
+    const json = { 'content-type': 'application/json' }
+    const writeHeaders = (method: string, path: string) => ({
+      ...json,
+      ...internal('owner', site.adminKeyId, method, path),
+    })
+    /** Calls to the content writer with `AUDIT_LOG=off`, each with its own operation's grant. */
+    const auditOffJson = jsonClient(bench.auditOffWriteUrl, {})
+    const auditOffApi: ApiCall = (method, path, options = {}) =>
+      auditOffJson(method, path, {
+        ...options,
+        headers: { ...internal('owner', site.adminKeyId, method, path), ...options.headers },
       })
     const readKey = { 'x-api-key': site.readKey }
     const commands = await measureStorageCommands({
@@ -120,6 +142,7 @@ async function main(): Promise<number> {
       api: site.api,
       paths: readScenarios({ db, websiteId: site.websiteId, contentTypes: types, hot }),
       seeded,
+      auditOffApi,
       log,
     })
     const viewer = variant('session')
@@ -157,7 +180,7 @@ async function main(): Promise<number> {
         ? await http('direct', {
             url: bench.contentReadUrl,
             paths: scenario.paths,
-            headers: internal('viewer', site.readKeyId),
+            headers: internal('viewer', site.readKeyId, 'GET', scenario.paths[0]!),
           })
         : undefined
       if (direct) log(`  direct: ${summary(direct)}`)
@@ -250,7 +273,31 @@ async function main(): Promise<number> {
       }
     }
 
-    const json = { 'content-type': 'application/json' }
+    const auditThroughput: AuditThroughput[] = []
+    /**
+     * The content writer with the audit log against the one without (docs/performance.md):
+     * `method` and `path` name the operation, `requests` builds each round's.
+     */
+    const compareAudit = async (
+      scenario: string,
+      plan: LoadPlan,
+      call: { method: string; path: string; requests: (round: number) => AutocannonRequest[] },
+    ) =>
+      auditThroughput.push(
+        await measureAuditThroughput({
+          scenario,
+          plan,
+          onUrl: bench.contentWriteUrl,
+          offUrl: bench.auditOffWriteUrl,
+          load: (url, round) => ({
+            url,
+            method: call.method,
+            headers: writeHeaders(call.method, call.path),
+            requests: call.requests(round),
+          }),
+          log,
+        }),
+      )
     /** Writes are planned like reads: by how long one takes on its own. */
     const writePlan = async (what: string, write: () => Promise<unknown>) => {
       const started = performance.now()
@@ -270,12 +317,17 @@ async function main(): Promise<number> {
         {
           url: bench.contentWriteUrl,
           method: 'POST',
-          headers: { ...json, ...internal('owner', site.adminKeyId) },
+          headers: writeHeaders('POST', '/api/content'),
           requests: createRequests('direct'),
         },
         createPlan,
       )
       log(`  direct: ${summary(direct)}`)
+      await compareAudit('create', createPlan, {
+        method: 'POST',
+        path: '/api/content',
+        requests: (round) => createRequests(`audit-${round}`),
+      })
       const ours = await measureHttp(
         {
           url: bench.gatewayUrl,
@@ -294,16 +346,23 @@ async function main(): Promise<number> {
       const patchPlan = await writePlan('PATCH', () =>
         site.api('PATCH', `/api/content/${seeded[0]!.id}`, { body: { data: { views: 1 } } }),
       )
+      // One pool for the direct rounds: its requests follow each document's version.
+      const directPatches = patchRequests(pool(seeded.length - 200))
       const direct = await measureHttp(
         {
           url: bench.contentWriteUrl,
           method: 'PATCH',
-          headers: { ...json, ...internal('owner', site.adminKeyId) },
-          requests: patchRequests(pool(seeded.length - 200)),
+          headers: writeHeaders('PATCH', `/api/content/${seeded[0]!.id}`),
+          requests: directPatches,
         },
         patchPlan,
       )
       log(`  direct: ${summary(direct)}`)
+      await compareAudit('PATCH with If-Match', patchPlan, {
+        method: 'PATCH',
+        path: `/api/content/${seeded[0]!.id}`,
+        requests: () => directPatches,
+      })
       const ours = await measureHttp(
         {
           url: bench.gatewayUrl,
@@ -360,9 +419,11 @@ async function main(): Promise<number> {
       fanOutQueues,
       ...(media ? { media } : {}),
       ...(sessions.length > 0 ? { sessions } : {}),
+      audit: { throughput: auditThroughput, commands: auditCommands(commands) },
     }
     writeReport(join(REPO_ROOT, 'bench', 'results', 'latest.json'), report)
     process.stdout.write(`\n${formatTable(report)}\n\n${formatCommandTable(commands)}\n\n`)
+    process.stdout.write(`${formatAuditComparison(report.audit!)}\n\n`)
     if (media)
       process.stdout.write(
         `media: upload ${media.uploadMBPerSec} MB/s (20 MB file); 1200 px JPEG -> 400 px WebP p50 ${media.transformFirstP50Ms} ms first, ${media.transformCachedP50Ms} ms cached; gateway RSS ${media.gatewayRss.beforeMB} MB before, ${media.gatewayRss.peakMB} MB peak, ${media.gatewayRss.afterMB} MB after 20 concurrent 20 MB uploads\n`,
@@ -387,6 +448,13 @@ async function main(): Promise<number> {
         (r.baseline.driver?.errors ?? 0) > 0 ||
         (r.baseline.direct?.errors ?? 0) > 0,
     )
+    const auditFailed = auditThroughput.filter((t) => t.errors > 0)
+    if (auditFailed.length > 0) {
+      log(
+        `requests failed in the audit comparison: ${auditFailed.map((t) => t.scenario).join(', ')}`,
+      )
+      return 1
+    }
     const undelivered = fanOutQueues.filter((queues) => queues.deliveries < queues.expected)
     if (undelivered.length > 0) {
       log(`deliveries missing on ${undelivered.map((queues) => queues.type).join(', ')} queues`)

@@ -28,6 +28,8 @@ export interface CommandCount {
   otherServicesPerCall: number
   /** Commands the services issued in the background meanwhile (the relay, say), per call. */
   backgroundPerCall: number
+  /** The same by `<command> <collection>` (other services' prefixed). */
+  backgroundByCommand: Record<string, number>
   withinBudget: boolean
 }
 
@@ -91,6 +93,7 @@ export async function countCommands(
     byCommand: request.byCommand,
     otherServicesPerCall: request.others,
     backgroundPerCall: round(background.content + background.others),
+    backgroundByCommand: background.byCommand,
     withinBudget: request.content <= scenario.budget,
   }
 }
