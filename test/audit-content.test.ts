@@ -3,7 +3,7 @@ import { testEnv, waitFor } from '@cms/testkit'
 import type { ApiCall } from '@cms/testkit'
 import { runCli } from '../apps/cli/src/run-cli.ts'
 import { contentSite, expectStatus } from './content-fixtures.ts'
-import { makeImage, upload } from './media-kit.ts'
+import { makeImage, upload, uploadTo } from './media-kit.ts'
 import { signIn } from './people-api-kit.ts'
 import { createTestPerson } from './people-kit.ts'
 
@@ -165,6 +165,17 @@ describe("the content service's changes in the audit log", () => {
       expect(entry.target).toEqual({ kind: 'media', id: mediaId })
       expect(entry.actor).toMatchObject({ kind: 'key', id: site.adminKeyId })
     }
+  })
+
+  it('audit: a retried upload is one entry — when the same upload is sent twice with one Idempotency-Key, then both answers name one file and one media.upload is in the log', async () => {
+    const site = await contentSite()
+    const file = { bytes: await makeImage({ width: 32 }), name: 'twice.png', type: 'image/png' }
+    const send = () =>
+      uploadTo(testEnv().gatewayUrl, site.adminKey, file, {}, { 'idempotency-key': 'upload-once' })
+    const [first, again] = [await send(), await send()]
+    expect([first.status, again.status]).toEqual([201, 201])
+    expect(again.body.id).toBe(first.body.id)
+    expect(summary(await entriesOf(site.api, first.body.id))).toEqual([['media.upload', null]])
   })
 
   it("audit: schedules are entries, and a scheduled publish is the system's — when a key schedules a publish and cancels an unpublish, then schedule.create and schedule.cancel name the key; when the publish runs, then schedule.run names the system with the version it made", async () => {
