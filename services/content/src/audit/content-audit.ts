@@ -1,8 +1,8 @@
-import { createHash, randomUUID } from 'node:crypto'
+import { randomUUID } from 'node:crypto'
 import type { Context } from 'koa'
 import type { AuditRecord, AuditTarget } from '@cms/audit'
-import type { AuditLog } from '@cms/audit/store'
 import { callerRecord } from '@cms/http'
+import type { AuditAppender } from '@cms/http'
 
 /** What a change says of itself: its action and target (and for settings, the members named). */
 export type ChangeOfRecord = Parameters<typeof callerRecord>[1]
@@ -13,29 +13,20 @@ export interface ContentAudit {
   recordOf(ctx: Context, change: ChangeOfRecord): AuditRecord | undefined
   /** The record of a change the system makes on its own (a schedule's run); undefined when off. */
   systemRecordOf(change: SystemChange): AuditRecord | undefined
-  /**
-   * Appends the record of a change that does not go through the version commit (media,
-   * schedules), after the change and before its answer.
-   */
-  append(record: AuditRecord | undefined): Promise<void>
+  /** Where changes that do not go through the version commit (media, schedules) are appended. */
+  appender: AuditAppender
 }
 
-/** Records nothing: for routers built only to be read (the route listings' tests). */
-export const NO_AUDIT: ContentAudit = createContentAudit({
-  log: { append: () => Promise.resolve(undefined) },
-  enabled: false,
-})
+const NOTHING_APPENDED: AuditAppender = { append: () => Promise.resolve(undefined) }
 
-export function createContentAudit(deps: {
-  log: Pick<AuditLog, 'append'>
-  enabled: boolean
-}): ContentAudit {
+/** Records nothing: for routers built only to be read (the route listings' tests). */
+export const NO_AUDIT: ContentAudit = createContentAudit({ log: NOTHING_APPENDED, enabled: false })
+
+export function createContentAudit(deps: { log: AuditAppender; enabled: boolean }): ContentAudit {
   return {
     recordOf: (ctx, change) => (deps.enabled ? callerRecord(ctx, change) : undefined),
     systemRecordOf: (change) => (deps.enabled ? systemRecord(change) : undefined),
-    async append(record) {
-      if (record) await deps.log.append(record)
-    },
+    appender: deps.enabled ? deps.log : NOTHING_APPENDED,
   }
 }
 
@@ -56,14 +47,4 @@ function systemRecord(change: SystemChange): AuditRecord {
     target: change.target,
     outcome: 'success',
   }
-}
-
-/**
- * The record with an id that `key` alone decides (a UUID's shape, from its SHA-256): the retry of
- * a keyed request that answers what the first attempt made appends one entry between them.
- */
-export function onlyOnce(record: AuditRecord, key: string): AuditRecord {
-  const hex = createHash('sha256').update(key).digest('hex')
-  const id = `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-8${hex.slice(17, 20)}-${hex.slice(20, 32)}`
-  return { ...record, id }
 }

@@ -1,5 +1,7 @@
 import { Router } from '@koa/router'
-import { mountOperations } from '@cms/http'
+import { auditedHandlers, mountOperations } from '@cms/http'
+import type { OperationHandlers } from '@cms/http'
+import { AUDITED_SCHEDULES } from '../audit/audited-changes.ts'
 import { NO_AUDIT } from '../audit/content-audit.ts'
 import type { ContentAudit } from '../audit/content-audit.ts'
 import type { Scheduler } from '../schedules/scheduler.ts'
@@ -9,33 +11,27 @@ export function scheduleRoutes(
   scheduler: Scheduler,
   options: { writes: boolean; audit?: ContentAudit },
 ): Router {
-  const audit = options.audit ?? NO_AUDIT
   const router = mountOperations(new Router(), {
     listSchedules: async (ctx) => {
       ctx.body = await scheduler.list({ caller: ctx.state.caller, id: ctx.params.id })
     },
   })
   if (!options.writes) return router
-  // A schedule is a change of its document: the document's activity lists it.
-  const target = (id: string) => ({ kind: 'document', id })
-  return mountOperations(router, {
+  const changes = {
     createSchedule: async (ctx) => {
-      const schedule = await scheduler.schedule({
+      ctx.status = 201
+      ctx.body = await scheduler.schedule({
         caller: ctx.state.caller,
         id: ctx.params.id,
         body: ctx.state.input.body,
       })
-      await audit.append(
-        audit.recordOf(ctx, { action: 'schedule.create', target: target(ctx.params.id) }),
-      )
-      ctx.status = 201
-      ctx.body = schedule
     },
     cancelSchedule: async (ctx) => {
       const { id, scheduleId } = ctx.params
       await scheduler.cancel({ caller: ctx.state.caller, id, scheduleId })
-      await audit.append(audit.recordOf(ctx, { action: 'schedule.cancel', target: target(id) }))
       ctx.status = 204
     },
-  })
+  } satisfies OperationHandlers<'createSchedule' | 'cancelSchedule'>
+  const { appender } = options.audit ?? NO_AUDIT
+  return mountOperations(router, auditedHandlers(changes, appender, AUDITED_SCHEDULES))
 }

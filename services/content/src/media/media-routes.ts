@@ -1,10 +1,11 @@
 import { Router } from '@koa/router'
 import type { Middleware } from 'koa'
-import { mountOperations, writeKeyOf } from '@cms/http'
+import { auditedHandlers, mountOperations, writeKeyOf } from '@cms/http'
 import type { OperationHandlers } from '@cms/http'
 import { NotFoundError } from '@cms/errors'
 import { isDocumentId } from '@cms/content-model'
-import { NO_AUDIT, onlyOnce } from '../audit/content-audit.ts'
+import { AUDITED_MEDIA } from '../audit/audited-changes.ts'
+import { NO_AUDIT } from '../audit/content-audit.ts'
 import type { ContentAudit } from '../audit/content-audit.ts'
 import type { MediaLibrary } from './media-library.ts'
 import type { MediaStore } from './media-store.ts'
@@ -21,21 +22,19 @@ export function mediaUploadRoute(
   library: MediaLibrary,
   audit: ContentAudit = NO_AUDIT,
 ): Middleware {
-  const router = mountOperations(new Router(), {
+  const upload = {
     uploadMedia: async (ctx) => {
       const caller = ctx.state.caller
       const created = await library.upload(caller, ctx.req, writeKeyOf(ctx, caller.websiteId))
-      const record = audit.recordOf(ctx, {
-        action: 'media.upload',
-        target: { kind: 'media', id: created.id },
-      })
-      // One upload per media id: a keyed retry answered with the same file is the same entry.
-      await audit.append(record && onlyOnce(record, `media.upload ${created.id}`))
       ctx.status = 201
       ctx.set('Location', `/api/media/${created.id}`)
       ctx.body = created
     },
-  })
+  } satisfies OperationHandlers<'uploadMedia'>
+  const router = mountOperations(
+    new Router(),
+    auditedHandlers<'uploadMedia'>(upload, audit.appender, AUDITED_MEDIA),
+  )
   // Routes only: any other request goes on to the JSON body parser and the other routers.
   return router.routes() as Middleware
 }
@@ -51,26 +50,14 @@ const mediaReads = (library: MediaLibrary) =>
     },
   }) satisfies OperationHandlers<'listMedia' | 'getMedia'>
 
-const mediaChanges = (library: MediaLibrary, audit: ContentAudit) =>
+const mediaChanges = (library: MediaLibrary) =>
   ({
     updateMedia: async (ctx) => {
-      const { params, body } = ctx.state.input
-      const updated = await library.patch(ctx.state.caller, params.id, body)
-      await audit.append(
-        audit.recordOf(ctx, {
-          action: 'media.update',
-          target: { kind: 'media', id: params.id },
-          changes: Object.keys(body),
-        }),
-      )
-      ctx.body = updated
+      ctx.body = await library.patch(ctx.state.caller, ctx.params.id, ctx.state.input.body)
     },
     deleteMedia: async (ctx) => {
       const { params, query } = ctx.state.input
       await library.remove(ctx.state.caller, params.id, query.force === 'true')
-      await audit.append(
-        audit.recordOf(ctx, { action: 'media.delete', target: { kind: 'media', id: params.id } }),
-      )
       ctx.status = 204
     },
   }) satisfies OperationHandlers<'updateMedia' | 'deleteMedia'>
@@ -82,7 +69,14 @@ export function mediaRoutes(
 ): Router {
   const router = mountOperations(new Router(), mediaReads(library), { checkedLater: ['listMedia'] })
   return options.writes
-    ? mountOperations(router, mediaChanges(library, options.audit ?? NO_AUDIT))
+    ? mountOperations(
+        router,
+        auditedHandlers<'updateMedia' | 'deleteMedia'>(
+          mediaChanges(library),
+          (options.audit ?? NO_AUDIT).appender,
+          AUDITED_MEDIA,
+        ),
+      )
     : router
 }
 
