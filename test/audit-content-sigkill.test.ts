@@ -4,7 +4,7 @@ import type { AuditRecord } from '@cms/audit'
 import { createAuditLog, createAuditStore } from '@cms/audit/store'
 import { createLogger } from '@cms/logger'
 import { waitFor } from '@cms/testkit'
-import { runCli } from '../apps/cli/src/run-cli.ts'
+import { cms } from '../apps/cli/test/support/cms-under-test.ts'
 import { startFaultStack } from './resilience-kit.ts'
 import type { FaultStack } from './resilience-kit.ts'
 
@@ -102,12 +102,10 @@ describe('the content writer killed between its changes and their audit entries'
       { what: 'the five events delivered', timeoutMs: 30_000 },
     )
 
-    let out = ''
-    const code = await runCli(['audit', 'verify', '--website', site.websiteId], {
-      env: { CMS_URL: faults.gatewayUrl, CMS_ADMIN_TOKEN: faults.stack.services.adminToken },
-      stdout: { write: (data) => (out += String(data)) },
-      stderr: { write: (text) => (out += text) },
+    const verified = await cms(['audit', 'verify', '--website', site.websiteId], {
+      CMS_URL: faults.gatewayUrl,
+      CMS_ADMIN_TOKEN: faults.stack.services.adminToken,
     })
-    expect(code, out).toBe(0)
+    expect(verified.code, verified.stdout + verified.stderr).toBe(0)
   }, 120_000)
 })

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { testEnv, waitFor } from '@cms/testkit'
 import type { ApiCall } from '@cms/testkit'
-import { runCli } from '../apps/cli/src/run-cli.ts'
+import { cms } from '../apps/cli/test/support/cms-under-test.ts'
 import { contentSite, expectStatus } from './content-fixtures.ts'
 import { makeImage, upload, uploadTo } from './media-kit.ts'
 import { signIn } from './people-api-kit.ts'
@@ -40,13 +40,8 @@ async function settledEntries(api: ApiCall, targetId: string, count: number): Pr
 }
 
 async function cmsVerify(websiteId: string) {
-  let out = ''
-  const code = await runCli(['audit', 'verify', '--website', websiteId], {
-    env: { CMS_URL: testEnv().gatewayUrl, CMS_ADMIN_TOKEN: testEnv().adminToken },
-    stdout: { write: (data) => (out += String(data)) },
-    stderr: { write: (text) => (out += text) },
-  })
-  return { code, out }
+  const { code, stdout, stderr } = await cms(['audit', 'verify', '--website', websiteId])
+  return { code, out: stdout + stderr }
 }
 
 const summary = (entries: Entry[]) =>

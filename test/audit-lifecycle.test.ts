@@ -5,9 +5,9 @@ import { adminClient, createTestWebsite, testEnv, waitFor } from '@cms/testkit'
 import { createLogger } from '@cms/logger'
 import type { AuditRecord } from '@cms/audit'
 import { createAuditLog, createAuditStore } from '@cms/audit/store'
-import { runCli } from '../apps/cli/src/run-cli.ts'
 import { startGateway } from '../services/gateway/test/support/gateway-under-test.ts'
 import { startReceiver } from '../services/webhook/test/support/receiver.ts'
+import { cms } from '../apps/cli/test/support/cms-under-test.ts'
 
 let mongo: MongoClient
 const auditDb = () => mongo.db('cms_audit')
@@ -24,18 +24,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await mongo.close()
 })
-
-/** `cms <argv>` in this process: exit code, stdout, stderr. */
-async function cms(argv: string[]) {
-  let out = ''
-  let err = ''
-  const code = await runCli(argv, {
-    env: { CMS_URL: testEnv().gatewayUrl, CMS_ADMIN_TOKEN: testEnv().adminToken },
-    stdout: { write: (data) => (out += String(data)) },
-    stderr: { write: (text) => (err += text) },
-  })
-  return { code, stdout: out, stderr: err }
-}
 
 const DAY_MS = 86_400_000
 

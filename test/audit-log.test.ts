@@ -1,10 +1,10 @@
 import { MongoClient } from 'mongodb'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { adminClient, apiClient, createTestWebsite, jsonClient, testEnv } from '@cms/testkit'
-import { runCli } from '../apps/cli/src/run-cli.ts'
 import { startGateway } from '../services/gateway/test/support/gateway-under-test.ts'
 import { signIn } from './people-api-kit.ts'
 import { createTestPerson } from './people-kit.ts'
+import { cms } from '../apps/cli/test/support/cms-under-test.ts'
 
 let mongo: MongoClient
 const entries = () => mongo.db('cms_audit').collection('audit_entries')
@@ -15,18 +15,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await mongo.close()
 })
-
-/** `cms <argv>` in this process: exit code, stdout, stderr. */
-async function cms(argv: string[]) {
-  let out = ''
-  let err = ''
-  const code = await runCli(argv, {
-    env: { CMS_URL: testEnv().gatewayUrl, CMS_ADMIN_TOKEN: testEnv().adminToken },
-    stdout: { write: (data) => (out += String(data)) },
-    stderr: { write: (text) => (err += text) },
-  })
-  return { code, stdout: out, stderr: err }
-}
 
 describe('audit log', () => {
   it("audit: a key's change leaves one entry naming the key — when an owner key creates a key, then /api/audit shows key.create with the key as actor, the new key as target, the request, and the members named", async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { createTestWebsite, internalClient, testEnv } from '@cms/testkit'
 import type { ApiCall, TestWebsite } from '@cms/testkit'
-import { runCli } from '../apps/cli/src/run-cli.ts'
+import { cms } from '../apps/cli/test/support/cms-under-test.ts'
 import { expectStatus } from './content-fixtures.ts'
 import { signIn } from './people-api-kit.ts'
 import { createTestPerson } from './people-kit.ts'
@@ -30,14 +30,8 @@ async function settingsEntries(site: TestWebsite): Promise<any[]> {
 
 /** `cms audit verify --website <id> --json`, in this process. */
 async function verify(websiteId: string) {
-  let out = ''
-  let err = ''
-  const code = await runCli(['audit', 'verify', '--website', websiteId, '--json'], {
-    env: { CMS_URL: testEnv().gatewayUrl, CMS_ADMIN_TOKEN: testEnv().adminToken },
-    stdout: { write: (data) => (out += String(data)) },
-    stderr: { write: (text) => (err += text) },
-  })
-  return { code, stderr: err, verdict: out && JSON.parse(out) }
+  const { code, stdout, stderr } = await cms(['audit', 'verify', '--website', websiteId, '--json'])
+  return { code, stderr, verdict: stdout && JSON.parse(stdout) }
 }
 
 /** A type created, changed and deleted, and the locales set, by `api`. */

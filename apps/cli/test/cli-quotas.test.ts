@@ -1,17 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { testEnv } from '@cms/testkit'
-import { runCli } from '../src/run-cli.ts'
-
-async function cms(args: string[]) {
-  let stdout = ''
-  let stderr = ''
-  const code = await runCli(args, {
-    env: { CMS_URL: testEnv().gatewayUrl, CMS_ADMIN_TOKEN: testEnv().adminToken },
-    stdout: { write: (text: string) => (stdout += text) },
-    stderr: { write: (text: string) => (stderr += text) },
-  })
-  return { code, stdout, stderr }
-}
+import { cms } from './support/cms-under-test.ts'
 
 describe('cms website quotas', () => {
   it('when a quota is overridden and reset, then the table shows usage against each limit and where it comes from', async () => {

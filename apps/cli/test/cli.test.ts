@@ -3,21 +3,9 @@ import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import { describe, expect, it } from 'vitest'
 import { testEnv } from '@cms/testkit'
-import { runCli } from '../src/run-cli.ts'
+import { cms } from './support/cms-under-test.ts'
 
 const CMS_BIN = fileURLToPath(new URL('../src/cms.ts', import.meta.url))
-
-/** One in-process `cms` run against the test gateway. */
-async function cms(args: string[], env: Record<string, string | undefined> = {}) {
-  let stdout = ''
-  let stderr = ''
-  const code = await runCli(args, {
-    env: { CMS_URL: testEnv().gatewayUrl, CMS_ADMIN_TOKEN: testEnv().adminToken, ...env },
-    stdout: { write: (text: string) => (stdout += text) },
-    stderr: { write: (text: string) => (stderr += text) },
-  })
-  return { code, stdout, stderr }
-}
 
 describe('cms command line', () => {
   it('when a website and keys are managed with --json, then each answer is the admin API JSON', async () => {
