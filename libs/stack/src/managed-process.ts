@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process'
 import type { ChildProcess } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
-import { createWriteStream, mkdirSync } from 'node:fs'
+import { closeSync, mkdirSync, openSync } from 'node:fs'
 import { dirname } from 'node:path'
 import process from 'node:process'
 
@@ -87,18 +87,20 @@ export function managedProcess(spec: ProcessSpec): ManagedProcess {
     },
     async start() {
       mkdirSync(dirname(spec.logFile), { recursive: true })
-      const log = createWriteStream(spec.logFile, { flags: 'a' })
+      // The process writes its log file itself: a pipe through this process would break when
+      // this one dies, and a program that then logs (FerretDB: SIGPIPE) would die with it,
+      // though the next start means to take it over and end it.
+      const log = openSync(spec.logFile, 'a')
       const instanceId = randomUUID()
       stopRequested = false
       const started = spawn(spec.command, [...spec.args], {
         cwd: spec.cwd,
         env: { ...process.env, ...spec.env, CMS_INSTANCE_ID: instanceId },
         detached: true,
-        stdio: ['ignore', 'pipe', 'pipe'],
+        stdio: ['ignore', log, log],
       })
+      closeSync(log)
       child = started
-      started.stdout?.pipe(log)
-      started.stderr?.pipe(log)
       let exitCode: number | null = null
       exited = new Promise((resolve) =>
         started.once('exit', (code, signal) => {
