@@ -52,6 +52,7 @@ describe('key authenticator', () => {
     ])
     expect(first).toEqual({
       keyId: 'key-1',
+      name: 'k',
       hash: secret.hash,
       websiteId: 'site-1',
       permissions: BUILT_IN_ROLES.viewer,

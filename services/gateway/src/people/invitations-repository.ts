@@ -34,7 +34,8 @@ export function createInvitationsRepository(db: Db): InvitationsRepository {
   return {
     async ensureIndexes() {
       await invitations.createIndex({ tokenHash: 1 }, { unique: true })
-      await invitations.createIndex({ email: 1 })
+      await invitations.createIndex({ email: 1, createdAt: -1 })
+      await invitations.createIndex({ createdAt: 1 })
     },
     async insert({ id, ...rest }) {
       await invitations.insertOne({ _id: id, ...rest })

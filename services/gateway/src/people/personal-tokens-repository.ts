@@ -33,7 +33,7 @@ export function createPersonalTokensRepository(db: Db): PersonalTokensRepository
   return {
     async ensureIndexes() {
       await tokens.createIndex({ hash: 1 }, { unique: true })
-      await tokens.createIndex({ personId: 1 })
+      await tokens.createIndex({ personId: 1, createdAt: 1 })
     },
     async insert({ id, ...rest }) {
       await tokens.insertOne({ _id: id, ...rest })
