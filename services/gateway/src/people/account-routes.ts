@@ -87,12 +87,16 @@ export function accountRouter(deps: AccountRoutesDeps): Router {
         ctx.body = sessionJson(person, session.session)
       },
       signOut: async (ctx) => {
-        await deps.sessions.end(requireSession(ctx).session.id)
+        const { person, session } = requireSession(ctx)
+        await deps.sessions.end(session.id)
+        deps.authenticator.forget(person.id)
         clearSessionCookie(ctx)
         ctx.status = 204
       },
       signOutEverywhere: async (ctx) => {
-        await deps.sessions.endAllOf(requireSession(ctx).person.id)
+        const { person } = requireSession(ctx)
+        await deps.sessions.endAllOf(person.id)
+        deps.authenticator.forget(person.id)
         clearSessionCookie(ctx)
         ctx.status = 204
       },
