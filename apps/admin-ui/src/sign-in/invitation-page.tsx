@@ -5,6 +5,7 @@ import { ErrorMessage } from '../ui/error-message.tsx'
 import { formatDateTime } from '../ui/format.ts'
 import { useAttempt } from '../ui/use-attempt.ts'
 import { useResource } from '../ui/use-resource.ts'
+import { LinkForm } from './link-form.tsx'
 import { NewPasswordField } from './new-password-field.tsx'
 
 /** `#/invitation/<token>`: the invited person chooses their name and password and is signed in. */
@@ -24,47 +25,36 @@ export function InvitationPage(props: {
     )
   })
   return (
-    <main class="sign-in" id="main">
-      <form
-        class="card stack"
-        onSubmit={(event) => {
-          event.preventDefault()
-          void accept.run()
-        }}
-      >
-        <h1>Join the CMS</h1>
-        <ErrorMessage error={invitation.error} />
-        {invitation.data && (
-          <p>
-            You are invited as <strong>{invitation.data.email}</strong>
-            {invitation.data.operator ? ', as a platform operator' : ''}. The invitation expires{' '}
-            {formatDateTime(invitation.data.expiresAt)}.
-          </p>
-        )}
-        <label for="invitation-name">Your name</label>
-        <input
-          id="invitation-name"
-          autoComplete="name"
-          required
-          maxLength={100}
-          value={form.name}
-          onInput={(event) => setForm({ ...form, name: event.currentTarget.value })}
-        />
-        <NewPasswordField
-          id="invitation-password"
-          label="Password"
-          value={form.password}
-          onInput={(password) => setForm({ ...form, password })}
-        />
-        <ErrorMessage error={accept.error} />
-        <button
-          type="submit"
-          class="button button-primary"
-          disabled={accept.busy || !invitation.data}
-        >
-          {accept.busy ? 'Joining…' : 'Accept the invitation'}
-        </button>
-      </form>
-    </main>
+    <LinkForm
+      title="Join the CMS"
+      attempt={accept}
+      submitLabel="Accept the invitation"
+      busyLabel="Joining…"
+      disabled={!invitation.data}
+    >
+      <ErrorMessage error={invitation.error} />
+      {invitation.data && (
+        <p>
+          You are invited as <strong>{invitation.data.email}</strong>
+          {invitation.data.operator ? ', as a platform operator' : ''}. The invitation expires{' '}
+          {formatDateTime(invitation.data.expiresAt)}.
+        </p>
+      )}
+      <label for="invitation-name">Your name</label>
+      <input
+        id="invitation-name"
+        autoComplete="name"
+        required
+        maxLength={100}
+        value={form.name}
+        onInput={(event) => setForm({ ...form, name: event.currentTarget.value })}
+      />
+      <NewPasswordField
+        id="invitation-password"
+        label="Password"
+        value={form.password}
+        onInput={(password) => setForm({ ...form, password })}
+      />
+    </LinkForm>
   )
 }

@@ -1,8 +1,8 @@
 import { useState } from 'preact/hooks'
 import { createPanelAccountClient } from '../session/account-client.ts'
 import { SIGN_IN_HASH } from '../session/session-route.ts'
-import { ErrorMessage } from '../ui/error-message.tsx'
 import { useAttempt } from '../ui/use-attempt.ts'
+import { LinkForm } from './link-form.tsx'
 import { NewPasswordField } from './new-password-field.tsx'
 
 /** `#/reset/<token>`: a link an operator made (or the CLI printed) sets a new password once. */
@@ -29,26 +29,18 @@ export function ResetPage({ token }: { token: string }) {
     )
   }
   return (
-    <main class="sign-in" id="main">
-      <form
-        class="card stack"
-        onSubmit={(event) => {
-          event.preventDefault()
-          void reset.run()
-        }}
-      >
-        <h1>Choose a new password</h1>
-        <NewPasswordField
-          id="reset-password"
-          label="New password"
-          value={password}
-          onInput={setPassword}
-        />
-        <ErrorMessage error={reset.error} />
-        <button type="submit" class="button button-primary" disabled={reset.busy}>
-          {reset.busy ? 'Saving…' : 'Set the password'}
-        </button>
-      </form>
-    </main>
+    <LinkForm
+      title="Choose a new password"
+      attempt={reset}
+      submitLabel="Set the password"
+      busyLabel="Saving…"
+    >
+      <NewPasswordField
+        id="reset-password"
+        label="New password"
+        value={password}
+        onInput={setPassword}
+      />
+    </LinkForm>
   )
 }

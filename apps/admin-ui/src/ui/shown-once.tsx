@@ -3,17 +3,24 @@ import type { ComponentChildren } from 'preact'
 import { copyText } from './copy-text.ts'
 
 /**
- * A secret or a one-time link the API answers once (a personal token, an invitation or reset
- * link): shown highlighted with Copy, never kept after "I have stored it".
+ * A secret or a one-time link the API answers once (a key, a personal token, an invitation or
+ * reset link): shown highlighted with Copy, never kept after "I have stored it".
  */
 export function ShownOnce(props: {
   id: string
-  heading: string
+  heading: ComponentChildren
   label: string
   value: string
+  /** What the secret is called in the text ("key": "this key", "the key"); default "it". */
+  noun?: string
   children?: ComponentChildren
+  /** Shown after the warning, in a paragraph of its own. */
+  details?: ComponentChildren
   onDismiss: () => void
 }) {
+  const [thisOne, theOne] = props.noun
+    ? [`this ${props.noun}`, `the ${props.noun}`]
+    : ['this', 'the text']
   const heading = useRef<HTMLHeadingElement>(null)
   const field = useRef<HTMLInputElement>(null)
   const [copyState, setCopyState] = useState<'idle' | 'copied' | 'failed'>('idle')
@@ -28,8 +35,9 @@ export function ShownOnce(props: {
         {props.heading}
       </h3>
       <p>
-        <strong>You will not see this again.</strong> {props.children}
+        <strong>You will not see {thisOne} again.</strong> {props.children}
       </p>
+      {props.details && <p>{props.details}</p>}
       <label for={`${props.id}-value`}>{props.label}</label>
       <div class="inline-field">
         <input
@@ -48,11 +56,11 @@ export function ShownOnce(props: {
       <p class="hint" role="status">
         {copyState === 'copied' && 'Copied to the clipboard.'}
         {copyState === 'failed' &&
-          'Copying was refused by the browser: the text is selected, press Ctrl+C (⌘C).'}
+          `Copying was refused by the browser: ${theOne} is selected, press Ctrl+C (⌘C).`}
       </p>
       <div class="actions">
         <button type="button" class="button" onClick={props.onDismiss}>
-          I have stored it
+          {props.noun ? `I have stored ${theOne}` : 'I have stored it'}
         </button>
       </div>
     </section>
