@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { displayPrefix, hashApiKey, looksLikeApiKey, newKeySecret } from './api-key-secret.ts'
+import { displayPrefix, looksLikeApiKey, newKeySecret } from './api-key-secret.ts'
+import { hashSecret } from './secret.ts'
 
 describe('api key secrets', () => {
   it('when a key is made, then it carries 32 random bytes after the cms_ marker', () => {
@@ -14,7 +15,7 @@ describe('api key secrets', () => {
 
   it('when a key is made, then only its SHA-256 hash and a short prefix describe it', () => {
     const made = newKeySecret(() => Buffer.alloc(32, 7))
-    expect(made.hash).toBe(hashApiKey(made.key))
+    expect(made.hash).toBe(hashSecret(made.key))
     expect(made.hash).toMatch(/^[0-9a-f]{64}$/)
     expect(made.prefix).toBe(made.key.slice(0, 12))
     expect(displayPrefix(made.key)).toBe(made.prefix)

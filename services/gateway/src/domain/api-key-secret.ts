@@ -1,7 +1,7 @@
-import { createHash, randomBytes } from 'node:crypto'
+import { randomBytes } from 'node:crypto'
+import { newSecret } from './secret.ts'
 
 const KEY_PREFIX = 'cms_'
-const KEY_BYTES = 32
 /** `cms_` plus 8 characters: enough for an operator to match a key in hand, 48 of 256 bits. */
 const DISPLAY_PREFIX_LENGTH = KEY_PREFIX.length + 8
 
@@ -11,18 +11,14 @@ export interface NewKeySecret {
   prefix: string
 }
 
-export function hashApiKey(key: string): string {
-  return createHash('sha256').update(key).digest('hex')
-}
-
 export function displayPrefix(key: string): string {
   return key.slice(0, DISPLAY_PREFIX_LENGTH)
 }
 
 /** A fresh key: 32 random bytes, base64url, after a recognisable `cms_` marker. */
 export function newKeySecret(random: (size: number) => Buffer = randomBytes): NewKeySecret {
-  const key = `${KEY_PREFIX}${random(KEY_BYTES).toString('base64url')}`
-  return { key, hash: hashApiKey(key), prefix: displayPrefix(key) }
+  const { secret: key, hash } = newSecret(KEY_PREFIX, random)
+  return { key, hash, prefix: displayPrefix(key) }
 }
 
 /** Cheap shape check, so obvious garbage never costs a cache slot or a database lookup. */

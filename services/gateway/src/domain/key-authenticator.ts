@@ -3,7 +3,8 @@ import { restrictToTypes } from '@cms/contract'
 import type { Permissions } from '@cms/contract'
 import type { ApiKeysRepository } from '../data/api-keys-repository.ts'
 import type { ApiKey } from './api-key.ts'
-import { hashApiKey, looksLikeApiKey } from './api-key-secret.ts'
+import { looksLikeApiKey } from './api-key-secret.ts'
+import { hashSecret } from './secret.ts'
 import type { RateLimitPlan } from './rate-limit-plan.ts'
 
 /** What a request learns about the key it carries. */
@@ -77,7 +78,7 @@ export function createKeyAuthenticator(deps: {
   return {
     async authenticate(key) {
       if (!looksLikeApiKey(key)) return undefined
-      return this.authenticateHash(hashApiKey(key))
+      return this.authenticateHash(hashSecret(key))
     },
     async authenticateHash(hash) {
       if (deps.ttlMs === 0) cache.delete(hash)

@@ -6,7 +6,7 @@ import type {
   PasswordSignInBody,
 } from '@cms/contract'
 import type { InvitationsRepository, Invitation } from './invitations-repository.ts'
-import { hashSecret, looksLikeSecret } from './one-time-secret.ts'
+import { hashSecret, looksLikeSecret } from '../domain/secret.ts'
 import type { OneTimeLinks } from './one-time-links.ts'
 import { decoyHash, hashPassword, verifyPassword } from './password-hashing.ts'
 import type { PeopleRepository } from './people-repository.ts'

@@ -1,5 +1,5 @@
 import type { Redis } from 'ioredis'
-import { hashSecret, looksLikeSecret, newSecret } from './one-time-secret.ts'
+import { hashSecret, looksLikeSecret, newSecret } from '../domain/secret.ts'
 
 /** What a one-time link is for; each kind has its own keys. */
 export type LinkKind = 'password-reset' | 'bootstrap'

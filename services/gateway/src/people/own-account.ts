@@ -4,7 +4,7 @@ import type {
   PersonalToken as PersonalTokenAnswer,
   PersonalTokenCreateBody,
 } from '@cms/contract'
-import { newSecret } from './one-time-secret.ts'
+import { newSecret } from '../domain/secret.ts'
 import type { PeopleRepository } from './people-repository.ts'
 import { PERSONAL_TOKEN_PREFIX } from './person-authenticator.ts'
 import type { PersonAuthenticator, SignedIn } from './person-authenticator.ts'

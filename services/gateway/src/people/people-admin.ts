@@ -12,7 +12,7 @@ import type {
 } from '@cms/contract'
 import { newPerson } from './accounts.ts'
 import type { Invitation, InvitationsRepository } from './invitations-repository.ts'
-import { newSecret } from './one-time-secret.ts'
+import { newSecret } from '../domain/secret.ts'
 import type { OneTimeLinks } from './one-time-links.ts'
 import { hashPassword } from './password-hashing.ts'
 import type { PeopleRepository } from './people-repository.ts'
@@ -20,6 +20,7 @@ import type { PersonAuthenticator } from './person-authenticator.ts'
 import { membershipJson, normalEmail } from './person.ts'
 import type { Person, PersonMembership } from './person.ts'
 import type { PersonalTokensRepository } from './personal-tokens-repository.ts'
+import { panelUrl } from './request-person.ts'
 import type { Sessions } from './sessions.ts'
 
 const HOUR_MS = 3600 * 1000
@@ -27,9 +28,9 @@ const RESET_SECONDS = 3600
 const DEFAULT_INVITATION_HOURS = 72
 const FIRST_OPERATOR_SECONDS = 24 * 3600
 
-/** Where the panel's pages of a link are: `<base>/admin#/<page>/<token>`. */
-export const panelLink = (base: string, page: string, token: string): string =>
-  `${base.replace(/\/+$/, '')}/admin#/${page}/${token}`
+/** Where the panel's page of a one-time link is: `<base>/admin#/<page>/<token>`. */
+const panelLink = (base: string, page: string, token: string): string =>
+  panelUrl(base, `#/${page}/${token}`)
 
 export function invitationJson(invitation: Invitation, link?: string): InvitationAnswer {
   return {

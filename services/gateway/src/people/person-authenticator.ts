@@ -1,7 +1,7 @@
 import { LRUCache } from 'lru-cache'
 import type { PeopleRepository } from './people-repository.ts'
 import type { Person } from './person.ts'
-import { hashSecret, looksLikeSecret } from './one-time-secret.ts'
+import { hashSecret, looksLikeSecret } from '../domain/secret.ts'
 import type { PersonalToken, PersonalTokensRepository } from './personal-tokens-repository.ts'
 import type { Session, Sessions } from './sessions.ts'
 

@@ -47,6 +47,9 @@ function assertCsrf(ctx: Context, signedIn: SignedIn): void {
 export const publicBase = (ctx: Context, publicUrl?: string): string =>
   (publicUrl ?? `${ctx.protocol}://${ctx.host}`).replace(/\/+$/, '')
 
+/** The panel's address of a hash route (`#/...`) under a `publicBase`. */
+export const panelUrl = (base: string, route: string): string => `${base}/admin${route}`
+
 /** A write whose Origin is another site's is refused (sign-in forms included). */
 export function assertSameOrigin(ctx: Context, publicUrl?: string): void {
   const origin = ctx.get('origin')

@@ -1,5 +1,5 @@
 import type { Redis } from 'ioredis'
-import { hashSecret, newSecret } from './one-time-secret.ts'
+import { hashSecret, newSecret } from '../domain/secret.ts'
 
 /** A signed-in person's session, as kept in Redis under the hash of its id. */
 export interface Session {
@@ -77,8 +77,7 @@ export function createSessions(deps: {
     },
     async end(id) {
       const hash = hashSecret(id)
-      const stored = await deps.redis.get(sessionKey(hash))
-      await deps.redis.del(sessionKey(hash))
+      const stored = await deps.redis.getdel(sessionKey(hash))
       if (stored) await deps.redis.srem(personKey((JSON.parse(stored) as Session).personId), hash)
     },
     async endAllOf(personId) {

@@ -11,6 +11,3 @@ export function returnRouteOf(value: unknown): string {
     return DEFAULT_RETURN
   return value
 }
-
-/** The panel's address of a hash route, under PUBLIC_URL when it is set. */
-export const panelUrl = (base: string, route: string): string => `${base}/admin${route}`

@@ -1,6 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto'
 
-/** A secret handed out once (a link's token, a session id, a personal token) and its stored hash. */
+/**
+ * A secret handed out once (a key, a personal token, a session id, a link's token) and the hash
+ * that is all the store keeps of it.
+ */
 export interface OneTimeSecret {
   secret: string
   hash: string
@@ -9,9 +12,12 @@ export interface OneTimeSecret {
 export const hashSecret = (secret: string): string =>
   createHash('sha256').update(secret).digest('hex')
 
-/** 32 random bytes, base64url, after `prefix` (`cmsu_` marks a personal token). */
-export function newSecret(prefix = ''): OneTimeSecret {
-  const secret = `${prefix}${randomBytes(32).toString('base64url')}`
+/** 32 random bytes, base64url, after `prefix` (`cms_` marks a key, `cmsu_` a personal token). */
+export function newSecret(
+  prefix = '',
+  random: (size: number) => Buffer = randomBytes,
+): OneTimeSecret {
+  const secret = `${prefix}${random(32).toString('base64url')}`
   return { secret, hash: hashSecret(secret) }
 }
 
