@@ -1,10 +1,8 @@
 import type { Context } from 'koa'
 import type { AuditActor, AuditRecord } from '@cms/audit'
+import { OPERATOR_KEY_ID } from './internal-auth.ts'
 import type { Caller } from './internal-auth.ts'
 import { REQUEST_ID_HEADER } from './request-id.ts'
-
-/** The key id the gateway sends for the admin token's operator (no key, no person). */
-const OPERATOR_KEY_ID = '00000000-0000-4000-8000-000000000000'
 
 /** The actor of a call the gateway vouched for: the key or person, by id, with its name. */
 export function actorOfCaller(caller: Caller): AuditActor {
@@ -13,29 +11,52 @@ export function actorOfCaller(caller: Caller): AuditActor {
   return { kind, id, ...(caller.actor?.name && { name: caller.actor.name }) }
 }
 
+/** What a record says of the change itself; the request it came in says the rest. */
+export type RecordedChange = Pick<
+  AuditRecord,
+  'chain' | 'actor' | 'action' | 'target' | 'changes'
+> & {
+  outcome?: AuditRecord['outcome']
+  /** The client's address (default: the connection's). */
+  address?: string
+}
+
 /**
- * The audit record of a change a service makes for the call in `ctx` (docs/audit.md): who, on
- * which website's chain, from where, under which request and trace.
+ * The audit record of a change made for the request in `ctx` (docs/audit.md): the change, and
+ * the request id, trace, client address and user agent it came with.
+ */
+export function requestRecord(ctx: Context, change: RecordedChange): AuditRecord {
+  const userAgent = ctx.get('user-agent')
+  return {
+    id: crypto.randomUUID(),
+    time: new Date().toISOString(),
+    chain: change.chain,
+    actor: change.actor,
+    action: change.action,
+    ...(change.target && { target: change.target }),
+    outcome: change.outcome ?? 'success',
+    requestId: ctx.state.requestId ?? ctx.get(REQUEST_ID_HEADER),
+    ...(ctx.state.trace && { traceId: ctx.state.trace.traceId }),
+    address: change.address ?? ctx.ip,
+    ...(userAgent && { userAgent: userAgent.slice(0, 300) }),
+    ...(change.changes && change.changes.length > 0 && { changes: change.changes }),
+  }
+}
+
+/**
+ * The audit record of a change a service makes for the call in `ctx`: the caller the gateway
+ * vouched for, on its website's chain.
  */
 export function callerRecord(
   ctx: Context,
   what: Pick<AuditRecord, 'action' | 'target' | 'changes'> & { outcome?: AuditRecord['outcome'] },
 ): AuditRecord {
   const caller = ctx.state.caller
-  const userAgent = ctx.get('user-agent')
-  return {
-    id: crypto.randomUUID(),
-    time: new Date().toISOString(),
+  return requestRecord(ctx, {
+    ...what,
     chain: caller.websiteId,
     actor: actorOfCaller(caller),
-    action: what.action,
-    ...(what.target && { target: what.target }),
-    outcome: what.outcome ?? 'success',
-    requestId: ctx.state.requestId ?? ctx.get(REQUEST_ID_HEADER),
-    ...(ctx.state.trace && { traceId: ctx.state.trace.traceId }),
     // The gateway sets it to the client's address (and drops a client's own), on internal calls only.
     address: ctx.get('x-forwarded-for') || ctx.ip,
-    ...(userAgent && { userAgent: userAgent.slice(0, 300) }),
-    ...(what.changes && what.changes.length > 0 && { changes: what.changes }),
-  }
+  })
 }

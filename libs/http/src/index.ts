@@ -10,6 +10,7 @@ export {
   INTERNAL_HEADERS,
   internalHeaders,
   KEY_SCOPES,
+  OPERATOR_KEY_ID,
   requireInternalCaller,
   sameSecret,
   typesHeader,
@@ -47,6 +48,7 @@ export {
 } from './write-key.ts'
 export type { KeyedCreate } from './write-key.ts'
 export { parseQueryString } from './query-string.ts'
-export { actorOfCaller, callerRecord } from './caller-record.ts'
+export { actorOfCaller, callerRecord, requestRecord } from './caller-record.ts'
+export type { RecordedChange } from './caller-record.ts'
 export { audited, auditedHandlers, bodyMembers } from './audited-handlers.ts'
 export type { AuditAppender, AuditedChange, RecordOf } from './audited-handlers.ts'

@@ -27,6 +27,9 @@ export const INTERNAL_HEADERS = {
   actor: 'x-cms-actor',
 } as const
 
+/** The key id the gateway sends for the platform operator's own calls: no key, no person. */
+export const OPERATOR_KEY_ID = '00000000-0000-4000-8000-000000000000'
+
 /** Who makes a call, as the audit log names them (the id is the caller's `keyId`). */
 export interface CallerActor {
   kind: 'key' | 'person' | 'operator'

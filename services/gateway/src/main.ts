@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import compose from 'koa-compose'
 import type { Middleware } from 'koa'
-import { createHttpService, createInternalClient } from '@cms/http'
+import { createHttpService, createInternalClient, OPERATOR_KEY_ID } from '@cms/http'
 import type { Listening } from '@cms/http'
 import { createLogger } from '@cms/logger'
 import { connectMongo, countMongoCommands, mongoErrorTranslator, prepareMongo } from '@cms/mongo'
@@ -22,7 +22,6 @@ import { createKeyRateLimiter } from './domain/key-rate-limiter.ts'
 import { createWebsitesAdmin } from './domain/websites-admin.ts'
 import { createQuotaUsageReader } from './domain/quota-report.ts'
 import { createWebsiteQuotaLookup } from './domain/website-quota-lookup.ts'
-import { OPERATOR_KEY_ID } from './http/admin-read-routes.ts'
 import { adminPanel } from './admin-panel/admin-panel.ts'
 import { apiDocs } from './docs/api-docs.ts'
 import { adminRoutes } from './http/admin-routes.ts'
@@ -316,7 +315,11 @@ export async function start(
       logger,
     }),
   ]
-  void announceBootstrapLink(people, config.PUBLIC_URL ?? listening.url, logger)
+  void announceBootstrapLink(
+    people,
+    (config.PUBLIC_URL ?? listening.url).replace(/\/+$/, ''),
+    logger,
+  )
   return {
     ...listening,
     async stop() {

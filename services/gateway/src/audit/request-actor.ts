@@ -1,6 +1,8 @@
 import type { Context } from 'koa'
 import { PLATFORM_CHAIN } from '@cms/audit'
 import type { AuditActor, AuditRecord } from '@cms/audit'
+import { requestRecord } from '@cms/http'
+import type { RecordedChange } from '@cms/http'
 
 /** Who makes the request: the person signed in, the key, or the admin token's operator. */
 export function actorOf(ctx: Context): AuditActor {
@@ -12,27 +14,14 @@ export function actorOf(ctx: Context): AuditActor {
   return { kind: 'anonymous', id: null }
 }
 
-/** A record of the change the request makes, with where it came from. */
+/** A record of the change the request makes: the platform's chain and the caller by default. */
 export function recordOf(
   ctx: Context,
-  what: Pick<AuditRecord, 'action' | 'target' | 'outcome' | 'changes'> & {
-    chain?: string
-    actor?: AuditActor
-  },
+  what: Omit<RecordedChange, 'chain' | 'actor'> & { chain?: string; actor?: AuditActor },
 ): AuditRecord {
-  const userAgent = ctx.get('user-agent')
-  return {
-    id: crypto.randomUUID(),
-    time: new Date().toISOString(),
+  return requestRecord(ctx, {
+    ...what,
     chain: what.chain ?? PLATFORM_CHAIN,
     actor: what.actor ?? actorOf(ctx),
-    action: what.action,
-    ...(what.target && { target: what.target }),
-    outcome: what.outcome,
-    ...(ctx.state.requestId && { requestId: ctx.state.requestId }),
-    ...(ctx.state.trace && { traceId: ctx.state.trace.traceId }),
-    address: ctx.ip,
-    ...(userAgent && { userAgent: userAgent.slice(0, 300) }),
-    ...(what.changes && what.changes.length > 0 && { changes: what.changes }),
-  }
+  })
 }

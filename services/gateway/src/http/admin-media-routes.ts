@@ -4,7 +4,8 @@ import { pathOf, PUBLIC_OPERATIONS as API } from '@cms/contract'
 import type { AdminIo, AdminOperations } from '@cms/contract'
 import type { EndpointHandlers } from '@cms/http'
 import type { WebsitesAdmin } from '../domain/websites-admin.ts'
-import { OPERATOR_KEY_ID, operatorActor } from './admin-read-routes.ts'
+import { OPERATOR_KEY_ID } from '@cms/http'
+import { operatorActor } from './admin-read-routes.ts'
 import type { UpstreamProxy } from './upstream-proxy.ts'
 
 type Context = RouterContext

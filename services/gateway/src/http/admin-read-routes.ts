@@ -2,13 +2,12 @@ import { BUILT_IN_ROLES } from '@cms/contract'
 import type { RouterContext } from '@koa/router'
 import { pathOf, PUBLIC_OPERATIONS as API } from '@cms/contract'
 import type { AdminOperations, Operation, Upstream } from '@cms/contract'
+import { OPERATOR_KEY_ID } from '@cms/http'
 import type { CallerActor, EndpointHandlers } from '@cms/http'
 import type { Context } from 'koa'
 import type { WebsitesAdmin } from '../domain/websites-admin.ts'
 import type { UpstreamProxy } from './upstream-proxy.ts'
 
-/** Who the services see when the operator reads through the admin API: no key, the owner's permissions. */
-export const OPERATOR_KEY_ID = '00000000-0000-4000-8000-000000000000'
 
 /** The operator acting in the admin API: a person, or the admin token. */
 export const operatorActor = (ctx: Context): CallerActor => {
