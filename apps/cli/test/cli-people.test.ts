@@ -1,23 +1,13 @@
 import { randomUUID } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import { adminClient, createTestWebsite, testEnv } from '@cms/testkit'
-import { runCli } from '../src/run-cli.ts'
+import { cms } from './support/cms-under-test.ts'
 
 const PASSWORD = 'correct horse battery'
 
 /** One in-process `cms` run against the test gateway, with only the environment given. */
-async function cms(args: string[], env: Record<string, string | undefined>) {
-  let stdout = ''
-  let stderr = ''
-  const code = await runCli(args, {
-    env: { CMS_URL: testEnv().gatewayUrl, ...env },
-    stdout: { write: (text: string | Uint8Array) => (stdout += String(text)) },
-    stderr: { write: (text: string) => (stderr += text) },
-  })
-  return { code, stdout, stderr }
-}
 
-const asAdmin = (args: string[]) => cms(args, { CMS_ADMIN_TOKEN: testEnv().adminToken })
+const asAdmin = (args: string[]) => cms(args)
 
 const newEmail = (who: string) => `${who}-${randomUUID().slice(0, 8)}@example.com`
 
@@ -187,7 +177,7 @@ describe('cms as a person', () => {
   })
 
   it('when no token is given, or a membership lacks its role, then the command line says so with exit code 2', async () => {
-    const none = await cms(['person', 'list'], {})
+    const none = await cms(['person', 'list'], { CMS_ADMIN_TOKEN: undefined })
     expect(none).toMatchObject({ code: 2, stderr: expect.stringMatching(/set CMS_TOKEN/) })
     const half = await asAdmin(['person', 'invite', newEmail('half'), '--website', 'x'])
     expect(half).toMatchObject({ code: 2, stderr: expect.stringMatching(/--website and --role/) })
