@@ -8,7 +8,6 @@ import type { Context } from 'koa'
 import type { WebsitesAdmin } from '../domain/websites-admin.ts'
 import type { UpstreamProxy } from './upstream-proxy.ts'
 
-
 /** The operator acting in the admin API: a person, or the admin token. */
 export const operatorActor = (ctx: Context): CallerActor => {
   const person = ctx.state.signedIn?.person
