@@ -11,7 +11,7 @@ export interface FieldDefinition {
   required: boolean
   /** `select` only: the allowed values. */
   options?: string[]
-  /** `number` / `integer`: inclusive bounds. */
+  /** `number` / `integer`: inclusive bounds; repeatable `component` and `blocks`: items. */
   min?: number
   max?: number
   /** `text` / `textarea`: maximum length in characters. */
@@ -22,7 +22,32 @@ export interface FieldDefinition {
   many?: boolean
   /** In a localized type: `false` keeps one value shared by every locale. */
   localized?: boolean
+  /** `component`: the component (of the same website) whose fields its value holds. */
+  component?: string
+  /** `component`: a list of such values instead of one. */
+  repeatable?: boolean
+  /** `blocks`: the components an item may be; each item names its own in `__component`. */
+  components?: string[]
+  /** `text` / `textarea`: a regular expression in RE2 syntax that values must match. */
+  pattern?: string
+  /** With `pattern`: what the 422 says of a value that does not match. */
+  patternMessage?: string
+  /** text, email, url, number, integer: no two documents of the type share a value. */
+  unique?: boolean
+  /** Resolved (never stored): a `component` field's component's fields. */
+  fields?: FieldDefinition[]
+  /** Resolved (never stored): each component a `blocks` item may be, with its fields. */
+  blocks?: ComponentShape[]
 }
+
+/** A component as a resolved field carries it: its name and (resolved) fields. */
+export interface ComponentShape {
+  name: string
+  fields: FieldDefinition[]
+}
+
+/** The member of a blocks item that names its component. */
+export const BLOCK_COMPONENT_KEY = '__component'
 
 /** How many ids a `many` relation holds at most. */
 export const MAX_RELATION_IDS = 100

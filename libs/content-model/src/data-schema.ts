@@ -1,7 +1,7 @@
 import type { SchemaObject } from 'ajv'
-import { DOCUMENT_ID_PATTERN } from '@cms/contract'
-import { MAX_RELATION_IDS } from './content-type.ts'
-import type { ContentType, FieldDefinition, FieldType } from './content-type.ts'
+import { DOCUMENT_ID_PATTERN, MAX_COMPONENT_ITEMS } from '@cms/contract'
+import { BLOCK_COMPONENT_KEY, MAX_RELATION_IDS } from './content-type.ts'
+import type { ComponentShape, ContentType, FieldDefinition, FieldType } from './content-type.ts'
 
 /** Custom ajv vocabulary (registered in data-validator.ts). */
 export const NOT_EMPTY_KEYWORD = 'cmsNotEmpty'
@@ -20,8 +20,8 @@ export const VALUE_FORMATS = {
 } as const
 
 const SHAPES: Readonly<Record<FieldType, (field: FieldDefinition) => SchemaObject>> = {
-  text: (field) => withMaxLength({ type: 'string' }, field),
-  textarea: (field) => withMaxLength({ type: 'string' }, field),
+  text: (field) => textShape(field),
+  textarea: (field) => textShape(field),
   richText: () => ({
     type: 'object',
     required: ['type', 'content'],
@@ -40,6 +40,50 @@ const SHAPES: Readonly<Record<FieldType, (field: FieldDefinition) => SchemaObjec
   json: () => ({ [STORABLE_KEYWORD]: true }),
   relation: (field) => idsShape(field),
   media: (field) => idsShape(field),
+  component: (field) =>
+    field.repeatable
+      ? itemsShape(objectSchema(field.fields ?? []), field)
+      : objectSchema(field.fields ?? []),
+  blocks: (field) => itemsShape(blockSchema(field.blocks ?? []), field),
+}
+
+/** A component value: an object of its fields, unknown keys refused. */
+function objectSchema(fields: readonly FieldDefinition[], tag?: { name: string }): SchemaObject {
+  const properties: Record<string, SchemaObject> = {}
+  if (tag) properties[BLOCK_COMPONENT_KEY] = { const: tag.name }
+  for (const field of fields) properties[field.name] = valueSchema(field)
+  const required = fields.filter((field) => field.required).map((field) => field.name)
+  return {
+    type: 'object',
+    additionalProperties: false,
+    properties,
+    required: tag ? [BLOCK_COMPONENT_KEY, ...required] : required,
+  }
+}
+
+/** A blocks item: the component `__component` names, chosen by ajv's discriminator. */
+function blockSchema(shapes: readonly ComponentShape[]): SchemaObject {
+  if (shapes.length === 0) return { not: {} }
+  return {
+    type: 'object',
+    discriminator: { propertyName: BLOCK_COMPONENT_KEY },
+    oneOf: shapes.map((shape) => objectSchema(shape.fields, shape)),
+  }
+}
+
+/** A repeatable component's or a blocks field's list, `min` to `max` items. */
+function itemsShape(items: SchemaObject, field: FieldDefinition): SchemaObject {
+  return {
+    type: 'array',
+    items,
+    maxItems: Math.min(field.max ?? MAX_COMPONENT_ITEMS, MAX_COMPONENT_ITEMS),
+    ...(field.min === undefined ? {} : { minItems: field.min }),
+  }
+}
+
+function textShape(field: FieldDefinition): SchemaObject {
+  const schema = withMaxLength({ type: 'string' }, field)
+  return field.pattern === undefined ? schema : { ...schema, pattern: field.pattern }
 }
 
 /** One id, or with `many` a list of up to 100 distinct ids. */
@@ -83,16 +127,12 @@ function valueSchema(field: FieldDefinition): SchemaObject {
   return field.required ? { ...nullable, [NOT_EMPTY_KEYWORD]: field.type } : nullable
 }
 
-/** The JSON schema of a document's `data` under `contentType`: unknown keys are refused. */
+/**
+ * The JSON schema of a document's `data` under `contentType` (its fields resolved, see
+ * component-fields.ts): unknown keys are refused, at every depth.
+ */
 export function dataSchemaFor(contentType: Pick<ContentType, 'fields'>): SchemaObject {
-  const properties: Record<string, SchemaObject> = {}
-  for (const field of contentType.fields) properties[field.name] = valueSchema(field)
-  return {
-    type: 'object',
-    additionalProperties: false,
-    properties,
-    required: contentType.fields.filter((field) => field.required).map((field) => field.name),
-  }
+  return objectSchema(contentType.fields)
 }
 
 /** What a value of `field` must be, completing "must be ...". */
@@ -129,6 +169,12 @@ export function expectedValue(field: FieldDefinition): string {
         : 'a document id'
     case 'media':
       return field.many ? `an array of up to ${MAX_RELATION_IDS} distinct media ids` : 'a media id'
+    case 'component':
+      return field.repeatable
+        ? `a list of objects with the fields of component ${field.component}`
+        : `an object with the fields of component ${field.component}`
+    case 'blocks':
+      return `a list of objects whose ${BLOCK_COMPONENT_KEY} is one of: ${optionList(field.components ?? [])}`
   }
 }
 

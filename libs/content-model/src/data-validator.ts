@@ -10,10 +10,11 @@ import type { ContentType, FieldType } from './content-type.ts'
 import { dataErrorDetails } from './data-errors.ts'
 import { dataSchemaFor, NOT_EMPTY_KEYWORD, STORABLE_KEYWORD, VALUE_FORMATS } from './data-schema.ts'
 import { isEmptyValue } from './empty-value.ts'
+import { linearRegExp } from './linear-pattern.ts'
 import { storageProblem } from './storable-value.ts'
 import { isHttpUrl, isIsoDate, isIsoDateTime } from './value-formats.ts'
 
-/** What the content service needs of a content type to validate `data`. */
+/** What the content service needs of a content type to validate `data` (fields resolved). */
 export type DataValidatorSource = Pick<ContentType, 'name' | 'fields'>
 
 export interface DataValidator {
@@ -26,7 +27,14 @@ export interface DataValidator {
 export const DATA_VALIDATOR_CACHE_SIZE = 1000
 
 function createAjv(): Ajv {
-  const ajv = new Ajv({ allErrors: true, strict: true, strictNumbers: true, ownProperties: true })
+  const ajv = new Ajv({
+    allErrors: true,
+    strict: true,
+    strictNumbers: true,
+    ownProperties: true,
+    discriminator: true,
+    code: { regExp: linearRegExp },
+  })
   addFormats.default(ajv, [VALUE_FORMATS.email])
   ajv.addFormat(VALUE_FORMATS.date, { type: 'string', validate: isIsoDate })
   ajv.addFormat(VALUE_FORMATS.datetime, { type: 'string', validate: isIsoDateTime })
@@ -86,10 +94,10 @@ function compile(contentType: DataValidatorSource): CacheEntry {
   const check: ValidateFunction = ajv.compile(schema)
   const source = {
     name: contentType.name,
-    fields: contentType.fields.map((field) => ({ ...field })),
+    fields: structuredClone(contentType.fields),
   }
   const validate = (data: unknown): ErrorDetail[] =>
-    check(data) ? [] : dataErrorDetails(check.errors ?? [], source)
+    check(data) ? [] : dataErrorDetails(check.errors ?? [], source, data)
   return {
     schema,
     validator: {

@@ -9,6 +9,7 @@ export {
 export { TEXT_LIMITS } from './display-text.ts'
 export {
   FIELD_OPTION_NAMES,
+  LIST_OF_COMPONENTS,
   FIELD_OPTION_TYPES,
   MAX_SELECT_OPTIONS,
   MAX_TEXT_LENGTH_LIMIT,
@@ -30,6 +31,18 @@ export type {
 } from './validate-content-type.ts'
 export { isHttpUrl, isIsoDate, isIsoDateTime } from './value-formats.ts'
 export { isEmptyValue } from './empty-value.ts'
+export {
+  blockShapeOf,
+  componentNamesOf,
+  componentReferenceProblems,
+  componentValues,
+  forEachFieldValue,
+  MAX_COMPONENT_DEPTH,
+  resolveComponents,
+  unresolvedField,
+} from './component-fields.ts'
+export type { ComponentLookup, FieldValueVisitor } from './component-fields.ts'
+export { patternProblem } from './linear-pattern.ts'
 export { MAX_VALUE_DEPTH, storageProblem } from './storable-value.ts'
 export { assertValidData, DATA_VALIDATOR_CACHE_SIZE, dataValidatorFor } from './data-validator.ts'
 export { validatedData } from './canonical-data.ts'

@@ -3,7 +3,13 @@ import type { ErrorDetail } from '@cms/errors'
 import { FIELD_TYPES } from './content-type.ts'
 import type { FieldDefinition, FieldType } from './content-type.ts'
 import { isPlainObject } from './plain-object.ts'
-import { FIELD_OPTION_NAMES, FIELD_OPTION_TYPES, REQUIRED_FIELD_OPTIONS } from './field-options.ts'
+import {
+  FIELD_OPTION_NAMES,
+  FIELD_OPTION_TYPES,
+  LIST_OF_COMPONENTS,
+  REQUIRED_FIELD_OPTIONS,
+} from './field-options.ts'
+import { patternProblem } from './linear-pattern.ts'
 
 /** Members a client may send as null to mean "not set". */
 export type Settable<T> = { [K in keyof T]?: T[K] | null }
@@ -32,12 +38,46 @@ function boundProblems(input: Record<string, unknown>, path: string): ErrorDetai
   }
   if (typeof min === 'number' && typeof max === 'number' && min > max)
     problems.push({ path: memberPath(path, 'min'), message: 'must not be greater than max' })
+  return [...problems, ...itemCountProblems(input, path)]
+}
+
+/** A repeatable component's and a blocks field's min and max count items. */
+function itemCountProblems(input: Record<string, unknown>, path: string): ErrorDetail[] {
+  if (!LIST_OF_COMPONENTS.includes(input.type as FieldType)) return []
+  const problems: ErrorDetail[] = []
+  for (const name of ['min', 'max'] as const) {
+    const value = input[name]
+    if (!isSet(value)) continue
+    if (input.type === 'component' && input.repeatable !== true)
+      problems.push({
+        path: memberPath(path, name),
+        message: 'is allowed for a component field only with repeatable: true',
+      })
+    else if (typeof value === 'number' && !(Number.isInteger(value) && value >= 0))
+      problems.push({
+        path: memberPath(path, name),
+        message: 'must be a count of items (0 or more)',
+      })
+  }
   return problems
+}
+
+/** `pattern` must compile in RE2's syntax; `patternMessage` only says something beside one. */
+function patternProblems(input: Record<string, unknown>, path: string): ErrorDetail[] {
+  const { pattern, patternMessage } = input
+  const problem = typeof pattern === 'string' ? patternProblem(pattern) : undefined
+  return [
+    ...(problem ? [{ path: memberPath(path, 'pattern'), message: problem }] : []),
+    ...(isSet(patternMessage) && !isSet(pattern)
+      ? [{ path: memberPath(path, 'patternMessage'), message: 'is allowed only with pattern' }]
+      : []),
+  ]
 }
 
 /**
  * What the request schema cannot say of one element of `fields`: which options its type takes
- * and needs, integer bounds that are safe integers, and min <= max. It runs on the element as
+ * and needs, integer bounds that are safe integers, min <= max, item counts, and a pattern RE2
+ * compiles. It runs on the element as
  * sent, beside the schema, so one 422 lists everything; an element whose type the schema refuses
  * has nothing to add.
  */
@@ -58,7 +98,7 @@ export function fieldRuleProblems(input: unknown, path: string): ErrorDetail[] {
       })
     }
   }
-  return [...problems, ...boundProblems(input, path)]
+  return [...problems, ...boundProblems(input, path), ...patternProblems(input, path)]
 }
 
 /** An accepted element of `fields` with its defaults (label = name, required = false). */

@@ -19,6 +19,15 @@ export const MAX_SELECT_OPTIONS = 500
 export const MAX_TEXT_LENGTH_LIMIT = 1_000_000
 export const MAX_LOCALES = 100
 
+/** Levels of component and blocks fields below a content type's own fields (docs/schema.md). */
+export const MAX_COMPONENT_DEPTH = 5
+/** Components one blocks field may offer. */
+export const MAX_BLOCK_COMPONENTS = 50
+/** Items of a repeatable component or a blocks field. */
+export const MAX_COMPONENT_ITEMS = 1000
+/** A text field's `pattern`, in characters; `patternMessage` is display text of TEXT_LIMITS.label. */
+export const MAX_PATTERN_LENGTH = 1000
+
 /**
  * What an override may raise a quota to: past these the platform's own limits apply anyway
  * (200 fields and 500 options per type, 1 MiB request bodies).

@@ -65,5 +65,7 @@ export const FIELD_TYPES = [
   'json',
   'relation',
   'media',
+  'component',
+  'blocks',
 ] as const
 export type FieldType = (typeof FIELD_TYPES)[number]

@@ -1,7 +1,9 @@
 import { Type } from '@sinclair/typebox'
 import type { Static } from '@sinclair/typebox'
 import {
+  MAX_BLOCK_COMPONENTS,
   MAX_FIELDS,
+  MAX_PATTERN_LENGTH,
   MAX_SELECT_OPTIONS,
   MAX_TEXT_LENGTH_LIMIT,
   RESERVED_FIELD_NAMES,
@@ -49,8 +51,12 @@ export const FieldDefinitionBody = Type.Object(
         }),
       ),
     ),
-    min: Bound('number and integer: the least value allowed'),
-    max: Bound('number and integer: the greatest value allowed'),
+    min: Bound(
+      'number and integer: the least value allowed; repeatable component and blocks: items',
+    ),
+    max: Bound(
+      'number and integer: the greatest value allowed; repeatable component and blocks: items',
+    ),
     maxLength: Type.Optional(
       Nullable(
         Type.Integer({
@@ -62,6 +68,33 @@ export const FieldDefinitionBody = Type.Object(
     ),
     target: Type.Optional(Nullable(ContentTypeName('relation: the type its ids name'))),
     many: Flag('relation and media: a list of ids instead of one'),
+    component: Type.Optional(Nullable(ContentTypeName('component: the component its value holds'))),
+    repeatable: Flag('component: a list of values instead of one'),
+    components: Type.Optional(
+      Nullable(
+        Type.Array(ContentTypeName(), {
+          minItems: 1,
+          maxItems: MAX_BLOCK_COMPONENTS,
+          uniqueItems: true,
+          description: 'blocks: the components an item may be',
+        }),
+      ),
+    ),
+    pattern: Type.Optional(
+      Nullable(
+        Type.String({
+          minLength: 1,
+          maxLength: MAX_PATTERN_LENGTH,
+          description: 'text and textarea: a regular expression (RE2 syntax) values must match',
+        }),
+      ),
+    ),
+    patternMessage: Type.Optional(
+      Nullable(
+        DisplayText({ max: TEXT_LIMITS.label, description: 'with pattern: the error message' }),
+      ),
+    ),
+    unique: Flag('text, email, url, number and integer: no two documents share a value'),
   },
   { additionalProperties: false },
 )

@@ -23,6 +23,14 @@ export const FieldDefinition = Type.Object(
     localized: Type.Optional(
       Type.Boolean({ description: 'In a localized type: false shares one value' }),
     ),
+    component: Type.Optional(Type.String({ description: '`component`: its component' })),
+    repeatable: Type.Optional(Type.Boolean({ description: '`component`: a list of values' })),
+    components: Type.Optional(
+      Type.Array(Type.String(), { description: '`blocks`: the components an item may be' }),
+    ),
+    pattern: Type.Optional(Type.String({ description: '`text`, `textarea`: RE2 syntax' })),
+    patternMessage: Type.Optional(Type.String({ description: 'With `pattern`: the 422 message' })),
+    unique: Type.Optional(Type.Boolean({ description: 'No two documents share a value' })),
   },
   { additionalProperties: false },
 )
