@@ -45,8 +45,12 @@ export type { AdminOperationId, AdminOperations } from './admin-operations.ts'
 export { ENTRY_EVENTS, ERROR_CODES, FIELD_TYPES, KEY_SCOPES, QUOTA_NAMES } from './vocabulary.ts'
 export type { EntryEventName, ErrorCode, FieldType, KeyScope, QuotaName } from './vocabulary.ts'
 export {
+  MAX_BLOCK_COMPONENTS,
+  MAX_COMPONENT_DEPTH,
+  MAX_COMPONENT_ITEMS,
   MAX_FIELDS,
   MAX_LOCALES,
+  MAX_PATTERN_LENGTH,
   MAX_SELECT_OPTIONS,
   MAX_TEXT_LENGTH_LIMIT,
   PAGE_LIMITS,
