@@ -11,6 +11,8 @@ import { createPopulateBudget } from './populate-budget.ts'
 import type { PopulateBudget, PopulateLimits } from './populate-budget.ts'
 import { idsOf } from '../document/relations.ts'
 import type { MediaLookup } from './relations.ts'
+import { forEachSiteValue, mapSiteValues, sitesOf } from './populate-sites.ts'
+import type { PopulateSite } from './populate-sites.ts'
 
 export type PresentedDocument = Partial<ApiDocument> & { id: string }
 
@@ -45,16 +47,9 @@ interface Level {
 
 const NONE: DerivedMembers = new Set()
 
-function relationOf(
-  types: readonly ContentType[],
-  typeName: string | undefined,
-  name: string,
-): FieldDefinition | undefined {
-  const field = types
-    .find((type) => type.name === typeName)
-    ?.fields.find((candidate) => candidate.name === name)
-  return field?.type === 'relation' || field?.type === 'media' ? field : undefined
-}
+/** The (resolved) fields of a type of the website; none for a type it no longer has. */
+const fieldsOf = (types: readonly ContentType[], typeName: string | undefined) =>
+  types.find((type) => type.name === typeName)?.fields ?? []
 
 /** With `fields`, only those are fetched, and `type` (which a target must match) besides. */
 function projectionFor(field: PopulateField): Record<string, 0 | 1> | undefined {
@@ -64,14 +59,14 @@ function projectionFor(field: PopulateField): Record<string, 0 | 1> | undefined 
   return Object.fromEntries(covered.map((path) => [path, 1]))
 }
 
-/** The ids `field` names on this level, each with the number of times the answer embeds it. */
-function embeddingsOf(level: Level, field: PopulateField, context: PopulateContext) {
+/** The ids `site` names on this level, each with the number of times the answer embeds it. */
+function embeddingsOf(level: Level, site: PopulateSite, context: PopulateContext) {
   const times = new Map<string, number>()
   for (const [index, document] of level.documents.entries()) {
-    if (!relationOf(context.types, document.type, field.name)) continue
-    for (const id of idsOf(document.data?.[field.name])) {
-      times.set(id, (times.get(id) ?? 0) + level.times[index]!)
-    }
+    const fields = fieldsOf(context.types, document.type)
+    forEachSiteValue(fields, document.data ?? {}, site, (_field, value) => {
+      for (const id of idsOf(value)) times.set(id, (times.get(id) ?? 0) + level.times[index]!)
+    })
   }
   return times
 }
@@ -82,14 +77,18 @@ const total = (counts: Iterable<number>): number => {
   return sum
 }
 
-/** The related documents of one field for the whole page: one query, then their own fields. */
+/**
+ * The related documents of one field for the whole page (in every component item that holds
+ * it): one query, then their own fields.
+ */
 async function relatedDocuments(
   level: Level,
-  field: PopulateField,
+  site: PopulateSite,
   context: PopulateContext,
   budget: PopulateBudget,
-): Promise<Map<string, { type: string | undefined; shown: PresentedDocument }>> {
-  const times = embeddingsOf(level, field, context)
+): Promise<Related> {
+  const { field } = site
+  const times = embeddingsOf(level, site, context)
   budget.embed(total(times.values()))
   const ids = [...times.keys()]
   if (field.media) {
@@ -126,6 +125,23 @@ async function relatedDocuments(
 
 type StoredDocumentWithId = Partial<StoredDocument> & { _id: string }
 
+/** What one field's ids name, by id: the type it has (`media` for a file) and its shape. */
+type Related = Map<string, { type: string | undefined; shown: PresentedDocument }>
+
+/** A relation or media value with each id replaced by what it names, if of the field's target. */
+function resolvedValue(related: Related, field: FieldDefinition, value: unknown): unknown {
+  const expected = field.type === 'media' ? 'media' : field.target
+  const resolve = (id: string) => {
+    const hit = related.get(id)
+    return hit && hit.type === expected ? hit.shown : null
+  }
+  if (field.many)
+    return idsOf(value)
+      .map(resolve)
+      .filter((shown) => shown !== null)
+  return typeof value === 'string' ? resolve(value) : null
+}
+
 /** One level in the API's shape, weighed as the answer shows it, with its fields populated. */
 async function populateLevel(
   level: Level,
@@ -137,28 +153,17 @@ async function populateLevel(
   const presented = documents.map((document) => toApiDocument(document, level.derived))
   for (const [index, document] of presented.entries()) budget.weigh(document, level.times[index]!)
   if (fields.length === 0 || documents.length === 0) return presented
+  const sites = sitesOf(fields)
   const related = await Promise.all(
-    fields.map((field) => relatedDocuments(level, field, context, budget)),
+    sites.map((site) => relatedDocuments(level, site, context, budget)),
   )
   for (const [index, document] of documents.entries()) {
-    const data = { ...presented[index]!.data }
-    for (const [position, field] of fields.entries()) {
-      const relation = relationOf(context.types, document.type, field.name)
-      if (!relation || !(field.name in data)) continue
-      const resolve = (id: string) => {
-        const hit = related[position]!.get(id)
-        const expected = relation.type === 'media' ? 'media' : relation.target
-        return hit && hit.type === expected ? hit.shown : null
-      }
-      const value = data[field.name]
-      if (value === null || value === undefined) continue
-      data[field.name] = relation.many
-        ? idsOf(value)
-            .map(resolve)
-            .filter((shown) => shown !== null)
-        : typeof value === 'string'
-          ? resolve(value)
-          : null
+    const typeFields = fieldsOf(context.types, document.type)
+    let data = { ...presented[index]!.data }
+    for (const [position, site] of sites.entries()) {
+      data = mapSiteValues(typeFields, data, site, (field, value) =>
+        resolvedValue(related[position]!, field, value),
+      )
     }
     presented[index] = { ...presented[index]!, data }
   }
@@ -167,10 +172,10 @@ async function populateLevel(
 
 /**
  * The documents in the API's shape with the named relation fields holding the documents their
- * ids name, in the normal document shape (nested as asked). One storage query per field and
- * level for the whole page, never one per document. A related document that is missing, of
- * another type than the field's target, not visible or of a type the call may not see is `null`
- * (one) or left out (many).
+ * ids name, in the normal document shape (nested as asked), in component and blocks values too.
+ * One storage query per field and level for the whole page, never one per document or item. A
+ * related document that is missing, of another type than the field's target, not visible or of
+ * a type the call may not see is `null` (one) or left out (many).
  * Before each read, the documents it would embed (each repeat counted) must fit in
  * `limits.maxDocuments`, and the answer is weighed against `limits.maxBytes` as it is built:
  * past either, 422 at `populate`, before anything more is read.

@@ -41,3 +41,43 @@ export const PRODUCT = contentType('product', [
 ])
 
 export const CONTENT_TYPES: readonly ContentType[] = [POST, PRODUCT]
+
+/** A component field as the schema service serves it: resolved, with the component's fields. */
+export const component = (
+  name: string,
+  fields: FieldDefinition[],
+  options: { repeatable?: boolean; localized?: boolean } = {},
+): FieldDefinition => ({
+  ...field(name, 'component'),
+  component: `${name}-component`,
+  ...options,
+  fields,
+})
+
+/** A blocks field as the schema service serves it: each allowed component with its fields. */
+export const blocks = (
+  name: string,
+  shapes: Record<string, FieldDefinition[]>,
+): FieldDefinition => ({
+  ...field(name, 'blocks'),
+  components: Object.keys(shapes),
+  blocks: Object.entries(shapes).map(([shape, fields]) => ({ name: shape, fields })),
+})
+
+/** A landing page: an SEO component, a repeatable list of cards, and blocks. */
+export const PAGE = contentType('page', [
+  field('title', 'text'),
+  component('seo', [
+    field('title', 'text'),
+    field('score', 'integer'),
+    field('image', 'media'),
+    relation('author', 'post'),
+    component('og', [field('title', 'text')]),
+    component('links', [field('url', 'url')], { repeatable: true }),
+  ]),
+  component('cards', [field('label', 'text'), relation('post', 'post')], { repeatable: true }),
+  blocks('sections', {
+    hero: [field('heading', 'text'), field('image', 'media')],
+    quote: [field('text', 'textarea'), relation('by', 'post')],
+  }),
+])

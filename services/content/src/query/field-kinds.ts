@@ -16,7 +16,7 @@ export const FIELD_KINDS = [
   'datetime',
   /** BSON dates: the base columns publishedAt, createdAt, updatedAt. */
   'timestamp',
-  /** richText and json: only `$null` / `$notNull` apply. */
+  /** richText, json, and component and blocks values as a whole: only `$null` / `$notNull`. */
   'opaque',
   /** Document ids (one, or a list where each element is compared): equality only. */
   'relation',
@@ -39,6 +39,9 @@ export const KIND_BY_FIELD_TYPE: Readonly<Record<FieldType, FieldKind>> = {
   datetime: 'datetime',
   relation: 'relation',
   media: 'relation',
+  // A component or blocks value as a whole: there or not; its fields are reached by name.
+  component: 'opaque',
+  blocks: 'opaque',
 }
 
 /** Kinds with a total order a sort can use; tags and opaque values have none worth exposing. */
@@ -62,6 +65,8 @@ export interface FieldRef {
   sortable: boolean
   /** A field of the documents a relation field names (`data.author.title`). */
   via?: RelationHop
+  /** A component or blocks field: `filters[seo][title]` names a field inside its value. */
+  nests?: true
 }
 
 /** The relation a condition on a related document's field goes through. */

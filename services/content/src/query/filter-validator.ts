@@ -27,7 +27,8 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
 
 /**
  * `filters[data][title][$eq]` is `filters[data.title][$eq]`, as `qs.stringify` writes nested
- * objects; so is `filters[author][title][$eq]` under a relation field.
+ * objects; so is `filters[author][title][$eq]` under a relation field, and
+ * `filters[seo][title][$eq]` under a component field.
  */
 const isFieldGroup = (value: unknown): value is Record<string, unknown> =>
   isRecord(value) && Object.keys(value).every((key) => !key.startsWith('$'))
@@ -117,8 +118,9 @@ function fieldConditions(
   depth: number,
 ): FilterNode[] {
   const lookup = walk.catalog.lookup(name)
-  if (lookup.ok && lookup.field.kind === 'relation' && isFieldGroup(raw)) {
-    // `filters[author][title][$eq]`: conditions on fields of the related documents.
+  if (lookup.ok && (lookup.field.kind === 'relation' || lookup.field.nests) && isFieldGroup(raw)) {
+    // `filters[author][title][$eq]`: conditions on fields of the related documents;
+    // `filters[seo][title][$eq]`: on a field of a component.
     return Object.entries(raw).flatMap(([inner, conditions]) =>
       fieldConditions(walk, `${name}.${inner}`, conditions, `${at}[${inner}]`, depth),
     )
