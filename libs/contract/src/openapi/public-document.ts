@@ -1,4 +1,5 @@
 import type { ContentType } from '@cms/content-model'
+import { componentSchemas } from './component-schemas.ts'
 import { byType, contentTypeSchemas } from './data-schemas.ts'
 import { errorResponses, pathsOf, plain, RATE_LIMIT_HEADERS, SERVERS } from './operation.ts'
 import { PUBLIC_COMPONENTS } from './public-components.ts'
@@ -26,7 +27,10 @@ export const SECURITY_SCHEMES = {
 }
 
 export interface PublicDocumentInput {
-  /** The website's content types; without them `data` is any object. */
+  /**
+   * The website's content types, their component fields resolved (`fields`, `blocks`); without
+   * them `data` is any object.
+   */
   types?: readonly ContentType[]
   /** The website's locale codes (for `locale=*` forms). */
   locales?: readonly string[]
@@ -50,6 +54,7 @@ export function buildPublicDocument(input: PublicDocumentInput = {}): Json {
   if (types.length > 0) {
     const shown = new Set(types.map((type) => type.name))
     for (const type of types) Object.assign(schemas, contentTypeSchemas(type, locales, shown))
+    Object.assign(schemas, componentSchemas(types, shown))
     // Documents of this website are one of its types'; a create names its type.
     schemas.Document = {
       description: 'A document of one of the content types',

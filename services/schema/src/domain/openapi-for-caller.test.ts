@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { ContentType } from '@cms/content-model'
+import type { ComponentShape, ContentType } from '@cms/content-model'
 import { BUILT_IN_ROLES } from '@cms/contract'
 import { buildPublicDocument } from '@cms/contract/openapi'
 import { openApiDocumentFor } from './openapi-for-caller.ts'
@@ -48,5 +48,28 @@ describe('openApiDocumentFor', () => {
     expect(JSON.stringify(document)).not.toContain('article.Document')
     expect(operations(document).get('POST /api/webhooks')).toBe('manageWebhooks')
     expect(operations(document).has('POST /api/content')).toBe(false)
+  })
+
+  it('when components are given, then the types are resolved with them and only the components of types the caller reads are shown', () => {
+    const field = (name: string, extra: Record<string, unknown> = {}) => ({
+      name,
+      label: name,
+      required: false,
+      type: 'text',
+      ...extra,
+    })
+    const page = type('page', [field('seo', { type: 'component', component: 'seo' })])
+    const quiz = type('quiz', [field('steps', { type: 'blocks', components: ['step'] })])
+    const components = [
+      { name: 'seo', fields: [field('title', { required: true })] },
+      { name: 'step', fields: [field('question')] },
+    ] as unknown as ComponentShape[]
+    const document: Json = openApiDocumentFor(
+      { permissions: BUILT_IN_ROLES.viewer, types: ['page'] },
+      { types: [page, quiz], components, locales: ['en'] },
+    )
+    const schemas = document.components.schemas
+    expect(schemas['seo.ComponentInput'].required).toEqual(['title'])
+    expect(Object.keys(schemas).filter((name) => name.startsWith('step.'))).toEqual([])
   })
 })

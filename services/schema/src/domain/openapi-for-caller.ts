@@ -1,4 +1,5 @@
-import type { ContentType } from '@cms/content-model'
+import { resolveComponents } from '@cms/content-model'
+import type { ComponentShape, ContentType } from '@cms/content-model'
 import { allows, coversType } from '@cms/contract'
 import { buildPublicDocument, PUBLIC_ROUTES } from '@cms/contract/openapi'
 import type { PublicRoute } from '@cms/contract/openapi'
@@ -20,16 +21,32 @@ export function readableTypes(
   return types.filter((type) => coversType(caller.types, type.name))
 }
 
+/** `types` with their component fields resolved from `components` (as stored). */
+function resolvedTypes(
+  types: readonly ContentType[],
+  components: readonly ComponentShape[],
+): ContentType[] {
+  const byName = new Map(components.map((component) => [component.name, component]))
+  const lookup = (name: string) => byName.get(name)
+  return types.map((type) => ({ ...type, fields: resolveComponents(type.fields, lookup) }))
+}
+
 /**
  * The OpenAPI document a key is shown (docs/schema.md): the operations it may call and the
- * document schemas of the types it may read; an owner's is the website's whole document.
+ * document schemas of the types it may read, with the components they use; an owner's is the
+ * website's whole document. `types` are resolved from `components` when given.
  */
 export function openApiDocumentFor(
   caller: Pick<Caller, 'permissions' | 'types'>,
-  website: { types: readonly ContentType[]; locales: readonly string[] },
+  website: {
+    types: readonly ContentType[]
+    components?: readonly ComponentShape[]
+    locales: readonly string[]
+  },
 ): Json {
+  const readable = readableTypes(website.types, caller)
   return buildPublicDocument({
-    types: readableTypes(website.types, caller),
+    types: website.components ? resolvedTypes(readable, website.components) : readable,
     locales: website.locales,
     routes: routesFor(caller),
   })
