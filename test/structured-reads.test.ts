@@ -180,7 +180,7 @@ describe('reading components and blocks', () => {
     w = await world()
   }, 120_000)
 
-  it('component reads: populate reaches inside — when a component, a repeatable component and blocks are populated with a read key, then their relations and media are documents and files, and an unpublished one is null', async () => {
+  it('components: populate reaches inside — when a component, a repeatable component and blocks are populated with a read key, then their relations and media are documents and files, and an unpublished one is null', async () => {
     const response = await list(w.site.readApi, {
       filters: { seo: { title: { $eq: 'Alpha' } } },
       populate: {
@@ -216,7 +216,7 @@ describe('reading components and blocks', () => {
     })
   })
 
-  it('component reads: populate reaches inside — when blocks populate a component inside a block and a relation of its related document, by id and by slug too, then both levels are populated', async () => {
+  it('components: populate reaches inside — when blocks populate a component inside a block and a relation of its related document, by id and by slug too, then both levels are populated', async () => {
     const query = qs.stringify({ populate: DEEP_POPULATE }, { encodeValuesOnly: true })
     const byId = await w.site.readApi('GET', `/api/content/${w.pages.Gamma}?${query}`)
     expect(byId.status).toBe(200)
@@ -234,7 +234,7 @@ describe('reading components and blocks', () => {
     expect(bySlug.body.data.sections[1].card.person.data.employer.data.name).toBe('Acme')
   })
 
-  it('component reads: populate=* leaves components as stored — when populate=* or a component named alone, then component and blocks values are inline with their ids', async () => {
+  it('components: populate=* leaves components as stored — when populate=* or a component named alone, then component and blocks values are inline with their ids', async () => {
     for (const populate of ['*', 'seo,sections']) {
       const response = await list(w.site.readApi, {
         filters: { seo: { title: { $eq: 'Gamma' } } },
@@ -248,7 +248,7 @@ describe('reading components and blocks', () => {
     }
   })
 
-  it('component reads: populate costs one read per field and level — when one page and then every page populate seven fields inside components over two levels, then each list costs the read pool the same storage commands: the page, its count, and one per field and level', async () => {
+  it('components: populate costs one read per field and level — when one page and then every page populate seven fields inside components over two levels, then each list costs the read pool the same storage commands: the page, its count, and one per field and level', async () => {
     const counted = async (limit: number) => {
       const before = await readPoolCommands()
       const response = await list(w.site.api, { limit, sort: 'seo.title', populate: DEEP_POPULATE })
@@ -272,7 +272,7 @@ describe('reading components and blocks', () => {
     }
   })
 
-  it("component reads: filters and sort reach a component's fields — when pages are filtered and sorted by fields of the SEO component, in every spelling, then the stored values decide", async () => {
+  it("components: filters and sort reach a component's fields — when pages are filtered and sorted by fields of the SEO component, in every spelling, then the stored values decide", async () => {
     const titles = (response: { body: { docs: Array<{ data: { seo: { title: string } } }> } }) =>
       response.body.docs.map((doc) => doc.data.seo.title)
     const spellings = [
@@ -302,7 +302,7 @@ describe('reading components and blocks', () => {
     expect(throughRelation.body.docs).toHaveLength(3)
   })
 
-  it("component reads: filters and sort reach a component's fields — when a localized component is filtered and sorted in fr, then each page's own fr value is compared", async () => {
+  it("components: filters and sort reach a component's fields — when a localized component is filtered and sorted in fr, then each page's own fr value is compared", async () => {
     const inFrench = await list(w.site.readApi, {
       locale: 'fr',
       filters: { seo: { title: { $eq: 'Bêta' } } },
@@ -320,7 +320,7 @@ describe('reading components and blocks', () => {
     ['a repeatable component by sort', { sort: 'cards.label' }, 'cards'],
     ['blocks by sort', { sort: 'sections.heading:desc' }, 'sections'],
   ])(
-    'component reads: lists inside are not filterable — when a query reaches into %s, then 422 VALIDATION_ERROR says the field holds a list',
+    'components: lists inside are not filterable — when a query reaches into %s, then 422 VALIDATION_ERROR says the field holds a list',
     async (_, query, name) => {
       const response = await list(w.site.readApi, query)
       expect(response.status).toBe(422)
@@ -331,13 +331,13 @@ describe('reading components and blocks', () => {
     },
   )
 
-  it('component reads: lists inside are not filterable — when a whole blocks value is tested for null, then that is allowed', async () => {
+  it('components: lists inside are not filterable — when a whole blocks value is tested for null, then that is allowed', async () => {
     const response = await list(w.site.readApi, { filters: { sections: { $notNull: true } } })
     expect(response.status).toBe(200)
     expect(response.body.docs).toHaveLength(3)
   })
 
-  it('component reads: fields select whole components — when fields names a component and a text field, then the component comes whole and nothing else of data; a field inside it is 422', async () => {
+  it('components: fields select whole components — when fields names a component and a text field, then the component comes whole and nothing else of data; a field inside it is 422', async () => {
     const response = await list(w.site.readApi, {
       filters: { seo: { title: { $eq: 'Alpha' } } },
       fields: 'seo,title',
