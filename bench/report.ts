@@ -6,6 +6,7 @@ import type { CommandCount } from './storage-commands.ts'
 import type { MediaBench } from './media-scenarios.ts'
 import type { SessionComparison } from './session-scenarios.ts'
 import type { AuditComparison } from './audit-comparison.ts'
+import type { PatternBench } from './pattern-scenario.ts'
 
 export interface BaselineFigures {
   reqPerSec: number
@@ -35,6 +36,8 @@ export interface BenchReport {
   fanOutQueues: QueueTypeResult[]
   /** Upload speed, a transform first and cached, the gateway's memory under uploads. */
   media?: MediaBench
+  /** A 100 KB value against a catastrophic-backtracking pattern (issue 40). */
+  pattern?: PatternBench
   /** Warm reads through a person's session against a key's (BENCH_VARIANTS=session). */
   sessions?: SessionComparison[]
   /** The write scenarios with the audit log against without it, in the same run. */

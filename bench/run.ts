@@ -35,6 +35,7 @@ import type { QueueTypeResult } from './fanout-queues.ts'
 import { measureWebhookFanOut } from './webhook-fanout.ts'
 import { measureMedia } from './media-scenarios.ts'
 import { createRequests, patchRequests } from './write-scenarios.ts'
+import { formatPatternBench, measureHostilePattern } from './pattern-scenario.ts'
 import { auditCommands, formatAuditComparison, measureAuditThroughput } from './audit-comparison.ts'
 import type { AuditThroughput } from './audit-comparison.ts'
 import { jsonClient } from '@cms/testkit'
@@ -407,6 +408,9 @@ async function main(): Promise<number> {
       : undefined
     if (media) log(`media: ${JSON.stringify(media)}`)
 
+    const pattern = selected('pattern') ? await measureHostilePattern(site.api) : undefined
+    if (pattern) log(formatPatternBench(pattern))
+
     // Quorum against classic queues, each with a webhook service of its own on these servers.
     const fanOutQueues: QueueTypeResult[] = selected('queues')
       ? await benchFanOutQueues({ backends: bench.stack.backends, log })
@@ -418,6 +422,7 @@ async function main(): Promise<number> {
       commands,
       fanOutQueues,
       ...(media ? { media } : {}),
+      ...(pattern ? { pattern } : {}),
       ...(sessions.length > 0 ? { sessions } : {}),
       audit: { throughput: auditThroughput, commands: auditCommands(commands) },
     }
@@ -428,6 +433,7 @@ async function main(): Promise<number> {
       process.stdout.write(
         `media: upload ${media.uploadMBPerSec} MB/s (20 MB file); 1200 px JPEG -> 400 px WebP p50 ${media.transformFirstP50Ms} ms first, ${media.transformCachedP50Ms} ms cached; gateway RSS ${media.gatewayRss.beforeMB} MB before, ${media.gatewayRss.peakMB} MB peak, ${media.gatewayRss.afterMB} MB after 20 concurrent 20 MB uploads\n`,
       )
+    if (pattern) process.stdout.write(`${formatPatternBench(pattern)}\n`)
     for (const session of sessions)
       process.stdout.write(
         `${session.scenario}, warm, through a session / through a key: ${session.ratio}x (median of ${session.pairRatios.length} pairs; goal >= ${SESSION_RATIO_GOAL}); ` +

@@ -216,6 +216,7 @@ export function websiteCollections(
     'content.documents': byWebsite('cms_content', 'documents'),
     'content.versions': byWebsite('cms_content', 'versions'),
     'content.slugs': byWebsite('cms_content', 'slugs'),
+    'content.unique_values': byWebsite('cms_content', 'unique_values'),
     'content.outbox': byWebsite('cms_content', 'outbox'),
     'content.schedules': byWebsite('cms_content', 'schedules'),
     'content.schedule_runs': count('cms_content', 'schedule_runs', {

@@ -1,6 +1,9 @@
 import type { DocumentsCollection } from '../src/store/collections/documents.ts'
 import type { OutboxCollection, OutboxPointer } from '../src/store/collections/outbox.ts'
-import type { SlugClaim, SlugsCollection } from '../src/store/collections/slugs.ts'
+import type { Claim, ClaimsCollection } from '../src/store/collections/claims.ts'
+import type { SlugsCollection } from '../src/store/collections/slugs.ts'
+import { keyOf as uniqueKey } from '../src/store/collections/unique-values.ts'
+import type { UniqueValuesCollection } from '../src/store/collections/unique-values.ts'
 import type { VersionsCollection } from '../src/store/collections/versions.ts'
 import type { StoredDocument, StoredVersion } from '../src/document/document.ts'
 
@@ -14,6 +17,7 @@ export interface InMemoryStore {
   versions: VersionsCollection
   outbox: OutboxCollection
   slugs: SlugsCollection
+  uniques: UniqueValuesCollection
   docs: Map<string, StoredDocument>
   records: Map<string, StoredVersion>
   pointers: Map<string, OutboxPointer>
@@ -32,7 +36,6 @@ export function inMemoryStore(
   const docs = new Map<string, StoredDocument>()
   const records = new Map<string, StoredVersion>()
   const pointers = new Map<string, OutboxPointer>()
-  const claims = new Map<string, SlugClaim>()
   const slugKey = (scope: { websiteId: string; type: string; slug: string; locale?: string }) =>
     JSON.stringify([scope.websiteId, scope.type, scope.slug, scope.locale])
 
@@ -127,22 +130,31 @@ export function inMemoryStore(
     },
   }
 
-  const slugs: SlugsCollection = {
+  const slugs: SlugsCollection = inMemoryClaims(slugKey)
+  const uniques: UniqueValuesCollection = inMemoryClaims(uniqueKey)
+
+  return { documents, versions, outbox, slugs, uniques, docs, records, pointers }
+}
+
+/** A claims registry over a map: an insert is atomic on its key, as on both servers. */
+function inMemoryClaims<Scope extends object>(
+  keyOf: (scope: Scope) => string,
+): ClaimsCollection<Scope> {
+  const claims = new Map<string, Claim<Scope>>()
+  return {
     async insert(scope, documentId, now) {
-      const key = slugKey(scope)
+      const key = keyOf(scope)
       if (claims.has(key)) return false
-      claims.set(key, { _id: key, ...scope, documentId, createdAt: now })
+      claims.set(key, { ...scope, _id: key, documentId, createdAt: now })
       return true
     },
     async find(scope) {
-      const found = claims.get(slugKey(scope))
+      const found = claims.get(keyOf(scope))
       return found ? copy(found) : null
     },
     async release(scope, documentId) {
-      const key = slugKey(scope)
+      const key = keyOf(scope)
       if (claims.get(key)?.documentId === documentId) claims.delete(key)
     },
   }
-
-  return { documents, versions, outbox, slugs, docs, records, pointers }
 }

@@ -1,5 +1,6 @@
 import { DOCUMENT_STATUSES, VERSION_REASONS } from '@cms/contract'
 import type { EntryEventName } from '@cms/events'
+import type { UniqueValue } from './unique-values.ts'
 
 /** The API's lists (@cms/contract), which the stored documents and versions use as they are. */
 export { DOCUMENT_STATUSES, VERSION_REASONS }
@@ -25,6 +26,11 @@ export interface StoredDocument {
    * delete check) one multikey index serves; absent on documents without relations.
    */
   refs?: string[]
+  /**
+   * The values of its `unique` fields it holds a claim on, live or in a pending draft
+   * (`unique-values.ts`); absent when none.
+   */
+  uniques?: UniqueValue[]
   /**
    * In a localized type: each non-default locale's values of localized fields (the default
    * locale's are in `data`, beside the shared fields; docs/content.md, "Locales").

@@ -9,6 +9,7 @@ import type { ContentTypeCatalog } from './content-types.ts'
 import type { DocumentData, StoredDocument } from '../document/document.ts'
 import { requireRelationTargets } from './relations.ts'
 import { withRefs } from '../document/relations.ts'
+import { withUniques } from '../document/unique-values.ts'
 import type { MediaLookup } from './relations.ts'
 import { deriveSlug } from '../document/slug.ts'
 import { askedLocale } from './locale-param.ts'
@@ -93,21 +94,24 @@ export function createDocumentCreator(deps: {
           : { exact: input.slug },
       ...(localeSlug ? { localeSlugs: { [code]: localeSlug } } : {}),
       ...(localized ? { eventLocale: eventLocaleOf(at, input.locale) } : {}),
-      state: withRefs(
-        {
-          websiteId: caller.websiteId,
-          type: contentType.name,
-          status: 'draft',
-          authorId: caller.keyId,
-          publishedAt: null,
-          createdAt: now,
-          updatedAt: now,
-          version: 1,
-          ...(writeKey === undefined ? {} : { writeKey }),
-          data,
-          ...(content.locales ? { locales: content.locales } : {}),
-          ...(localized ? { localesPresent: presentLocales(content, at) } : {}),
-        },
+      state: withUniques(
+        withRefs(
+          {
+            websiteId: caller.websiteId,
+            type: contentType.name,
+            status: 'draft',
+            authorId: caller.keyId,
+            publishedAt: null,
+            createdAt: now,
+            updatedAt: now,
+            version: 1,
+            ...(writeKey === undefined ? {} : { writeKey }),
+            data,
+            ...(content.locales ? { locales: content.locales } : {}),
+            ...(localized ? { localesPresent: presentLocales(content, at) } : {}),
+          },
+          contentType,
+        ),
         contentType,
       ),
     })

@@ -13,6 +13,7 @@ import { declaredOnly, pendingDraftConflict } from '../document/pending-draft.ts
 import { nextState } from '../document/next-state.ts'
 import { requireRelationTargets } from './relations.ts'
 import { withRefs } from '../document/relations.ts'
+import { withUniques } from '../document/unique-values.ts'
 import type { MediaLookup } from './relations.ts'
 import { typeLoader } from './update-document.ts'
 import {
@@ -74,14 +75,17 @@ export function createDocumentRestorer(deps: {
         })
         return {
           reason: 'restore',
-          state: withRefs(
-            withLocalesPresent(
-              withoutLocaleMembers(
-                withoutPendingDraft(nextState(current, now, { data, slug: record.state.slug })),
-                { content, slugs },
+          state: withUniques(
+            withRefs(
+              withLocalesPresent(
+                withoutLocaleMembers(
+                  withoutPendingDraft(nextState(current, now, { data, slug: record.state.slug })),
+                  { content, slugs },
+                ),
+                at,
+                [content],
               ),
-              at,
-              [content],
+              contentType,
             ),
             contentType,
           ),

@@ -33,6 +33,7 @@ import { mergeData } from './merge-patch.ts'
 import { nextState } from '../document/next-state.ts'
 import { requireRelationTargets } from './relations.ts'
 import { withRefs } from '../document/relations.ts'
+import { withUniques } from '../document/unique-values.ts'
 import type { MediaLookup } from './relations.ts'
 
 export interface UpdateDocumentInput extends DocumentChangeInput {
@@ -115,7 +116,10 @@ export function createDocumentUpdater(deps: {
           const state = nextState(current, now, { pendingDraft })
           return {
             reason: 'draft',
-            state: withRefs(withLocalesPresent(state, at, [live, content]), contentType),
+            state: withUniques(
+              withRefs(withLocalesPresent(state, at, [live, content]), contentType),
+              contentType,
+            ),
             ...eventLocale,
           }
         }
@@ -140,8 +144,8 @@ export function createDocumentUpdater(deps: {
         )
         return {
           reason: 'update',
-          state: withRefs(
-            localized ? withLocalesPresent(state, at, [content]) : state,
+          state: withUniques(
+            withRefs(localized ? withLocalesPresent(state, at, [content]) : state, contentType),
             contentType,
           ),
           ...(base === undefined ? {} : { derivedSlugs: { [code]: base } }),

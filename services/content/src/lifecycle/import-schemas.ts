@@ -24,6 +24,13 @@ const KeyId = Type.String({ minLength: 1, maxLength: 200 })
 const TypeName = ContentCreateBody.properties.type
 const Text = Type.String({ maxLength: 2000 })
 
+/** A value of a `unique` field a document holds (document/unique-values.ts). */
+const uniqueValueMembers = {
+  field: Type.String({ minLength: 1, maxLength: 64 }),
+  locale: Type.Optional(Type.String({ minLength: 1, maxLength: 35 })),
+  digest: Type.String({ pattern: '^[A-Za-z0-9_-]{43}$' }),
+}
+
 /** What a version records of its document: the stored document less its id and schedule. */
 const stateMembers = {
   type: TypeName,
@@ -36,6 +43,7 @@ const stateMembers = {
   version: Type.Integer({ minimum: 1 }),
   data: AnyDocumentData,
   refs: Type.Optional(Type.Array(Type.String())),
+  uniques: Type.Optional(Type.Array(StoredRecord(uniqueValueMembers))),
   locales: Type.Optional(Type.Record(Type.String(), AnyDocumentData)),
   localesPresent: Type.Optional(Type.Array(Type.String())),
   slugs: Type.Optional(Type.Record(Type.String(), Type.String({ maxLength: 200 }))),
@@ -83,6 +91,13 @@ export const SlugClaimRecord = StoredRecord({
   type: TypeName,
   slug: Type.String({ minLength: 1, maxLength: 200 }),
   locale: Type.Optional(Type.String({ minLength: 1, maxLength: 35 })),
+  documentId: Uuid,
+  createdAt: StoredDate,
+})
+
+export const UniqueClaimRecord = StoredRecord({
+  type: TypeName,
+  ...uniqueValueMembers,
   documentId: Uuid,
   createdAt: StoredDate,
 })

@@ -1,5 +1,7 @@
 import type { WebsiteDataPlan } from '@cms/website-data'
 import { keyOf as slugKey } from '../store/collections/slugs.ts'
+import { keyOf as uniqueKey } from '../store/collections/unique-values.ts'
+import type { UniqueScope } from '../store/collections/unique-values.ts'
 import type { SlugScope } from '../document/document.ts'
 import {
   DocumentRecord,
@@ -8,6 +10,7 @@ import {
   MediaRecord,
   ScheduleRecord,
   SlugClaimRecord,
+  UniqueClaimRecord,
   VersionRecord,
   idOfDocument,
 } from './import-schemas.ts'
@@ -102,6 +105,15 @@ export const CONTENT_WEBSITE_DATA: WebsiteDataPlan = {
       index: WEBSITE_RECORDS,
       exported: true,
       importSchema: SlugClaimRecord,
+      references: [{ path: 'documentId', collection: 'documents' }],
+    },
+    {
+      name: 'unique_values',
+      ownerPaths: ['websiteId'],
+      keyOf: (record, websiteId) => uniqueKey({ ...(record as UniqueScope), websiteId }),
+      index: WEBSITE_RECORDS,
+      exported: true,
+      importSchema: UniqueClaimRecord,
       references: [{ path: 'documentId', collection: 'documents' }],
     },
   ],

@@ -6,6 +6,8 @@ import { versionKey } from '../document/version-id.ts'
 import type { DocumentsCollection } from './collections/documents.ts'
 import type { OutboxCollection } from './collections/outbox.ts'
 import type { SlugsCollection } from './collections/slugs.ts'
+import { uniqueScopesOf } from './collections/unique-values.ts'
+import type { UniqueValuesCollection } from './collections/unique-values.ts'
 import type { VersionsCollection } from './collections/versions.ts'
 
 export interface VersionApplier {
@@ -25,8 +27,9 @@ export function createVersionApplier(collections: {
   versions: VersionsCollection
   outbox: OutboxCollection
   slugs: SlugsCollection
+  uniques: UniqueValuesCollection
 }): VersionApplier {
-  const { documents, versions, outbox, slugs } = collections
+  const { documents, versions, outbox, slugs, uniques } = collections
 
   async function finishDelete(record: StoredVersion): Promise<void> {
     await documents.remove(record.websiteId, record.documentId)
@@ -39,6 +42,8 @@ export function createVersionApplier(collections: {
     )
     for (const scope of slugScopesOf({ ...record.state, websiteId: record.websiteId }))
       await slugs.release(scope, record.documentId)
+    for (const scope of uniqueScopesOf(record.state, record.state.uniques))
+      await uniques.release(scope, record.documentId)
   }
 
   const rollForwardFrom = (websiteId: string, documentId: string, shown: number) =>

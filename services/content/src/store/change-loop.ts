@@ -7,6 +7,8 @@ import { slugScopesOf } from '../document/document.ts'
 import type { DocumentState, SlugScope, StoredDocument } from '../document/document.ts'
 import type { VersionApplier } from './apply-version.ts'
 import type { SlugClaims } from './slug-claims.ts'
+import type { UniqueClaims } from './unique-claims.ts'
+import { withHeldUniques } from '../document/unique-values.ts'
 import type { VersionCommit } from './version-commit.ts'
 import { oneAtATime } from './one-at-a-time.ts'
 
@@ -16,7 +18,7 @@ const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(r
 /**
  * Read, plan, commit. A lost race is 412 with a precondition; without one the change is planned
  * again on the newer document, so concurrent writers never lose each other's changes. A new
- * slug is claimed before the commit and the old one given up after it. Changes of one document
+ * slug or `unique` value is claimed before the commit and the old one given up after it. Changes of one document
  * in this process wait in line; races are left to other processes' writers.
  */
 export function createChangeLoop(deps: {
@@ -25,6 +27,7 @@ export function createChangeLoop(deps: {
   commit: VersionCommit
   applier: VersionApplier
   slugClaims: SlugClaims
+  uniqueClaims: UniqueClaims
   clock: () => Date
   sleep?: (ms: number) => Promise<void>
 }) {
@@ -83,9 +86,18 @@ export function createChangeLoop(deps: {
       const { schedule: _beside, writeKey: _previous, ...unkeyed } = planned.state as StoredDocument
       const state = request.writeKey ? { ...unkeyed, writeKey: request.writeKey } : unkeyed
       const deleting = planned.reason === 'delete'
+      const held = deleting ? state : withHeldUniques(state)
+      const uniques = deleting
+        ? []
+        : await deps.uniqueClaims.claimAdded(current, held, current, documentId)
       const claimed = deleting
-        ? { state: state as DocumentState, fresh: [] }
-        : await claimSlugs(current, planned, state as DocumentState)
+        ? { state: held as DocumentState, fresh: [] }
+        : await claimSlugs(current, planned, held as DocumentState).catch(
+            async (error: unknown) => {
+              await deps.uniqueClaims.release(uniques, documentId)
+              throw error
+            },
+          )
       const plan = { ...planned, state: claimed.state }
       const outcome = await deps.commit({
         documentId,
@@ -101,9 +113,11 @@ export function createChangeLoop(deps: {
       if (outcome === 'applied') {
         // A delete's slugs are given up when the delete is applied (apply-version.ts).
         const kept = new Set(slugScopesOf(plan.state).map(scopeKey))
-        if (!deleting)
+        if (!deleting) {
           for (const scope of slugScopesOf(current))
             if (!kept.has(scopeKey(scope))) await deps.slugClaims.releaseIfUnused(scope, documentId)
+          await deps.uniqueClaims.releaseDropped(current, plan.state)
+        }
         const document = stateToStored(documentId, plan.state)
         return {
           document: current.schedule ? { ...document, schedule: current.schedule } : document,
@@ -113,6 +127,7 @@ export function createChangeLoop(deps: {
       // A failed commit keeps a claim it took over from nobody: the insert may have landed, and
       // an abandoned claim is taken over later. New claims are given back.
       for (const scope of claimed.fresh) await deps.slugClaims.release(scope, documentId)
+      await deps.uniqueClaims.release(uniques, documentId)
       if (outcome === 'gone') throw new NotFoundError(`No document ${documentId}`)
       await deps.applier.catchUp(request.websiteId, documentId)
       if (request.precondition) throw new PreconditionFailedError()

@@ -17,11 +17,14 @@ import { outboxCollection } from './collections/outbox.ts'
 import type { OutboxCollection } from './collections/outbox.ts'
 import { slugsCollection } from './collections/slugs.ts'
 import type { SlugsCollection } from './collections/slugs.ts'
+import { uniqueValuesCollection } from './collections/unique-values.ts'
+import type { UniqueValuesCollection } from './collections/unique-values.ts'
 import { versionsCollection } from './collections/versions.ts'
 import type { VersionsCollection } from './collections/versions.ts'
 import { createOutboxRelay } from './outbox-relay.ts'
 import type { OutboxRelay } from './outbox-relay.ts'
 import { createSlugClaims } from './slug-claims.ts'
+import { createUniqueClaims } from './unique-claims.ts'
 import { createVersionCommit } from './version-commit.ts'
 
 /**
@@ -39,6 +42,7 @@ export interface StoreCollections {
   versions: VersionsCollection
   outbox: OutboxCollection
   slugs: SlugsCollection
+  uniques: UniqueValuesCollection
 }
 
 export const mongoCollections = (db: Db): StoreCollections => ({
@@ -46,6 +50,7 @@ export const mongoCollections = (db: Db): StoreCollections => ({
   versions: versionsCollection(db),
   outbox: outboxCollection(db),
   slugs: slugsCollection(db),
+  uniques: uniqueValuesCollection(db),
 })
 
 /** The write protocol's parts over any collections (the protocol tests use in-memory ones). */
@@ -58,7 +63,7 @@ export function wireWriteProtocol(
     audit?: Pick<AuditLog, 'append'>
   },
 ) {
-  const { documents, versions, outbox, slugs } = collections
+  const { documents, versions, outbox, slugs, uniques } = collections
   const { logger, clock } = deps
   const applier = createVersionApplier(collections)
   const relay = createOutboxRelay({
@@ -73,6 +78,7 @@ export function wireWriteProtocol(
   })
   const commit = createVersionCommit({ versions, outbox, applier, observer: relay, logger })
   const slugClaims = createSlugClaims({ slugs, documents, clock })
+  const uniqueClaims = createUniqueClaims({ uniques, documents, clock })
 
   async function findDocument(websiteId: string, id: string): Promise<StoredDocument | null> {
     return documents.findById(websiteId, id)
@@ -87,9 +93,10 @@ export function wireWriteProtocol(
     commit,
     applier,
     slugClaims,
+    uniqueClaims,
     clock,
   })
-  return { applier, relay, commit, slugClaims, change, findDocument }
+  return { applier, relay, commit, slugClaims, uniqueClaims, change, findDocument }
 }
 
 export function createContentStore(deps: {
@@ -101,7 +108,10 @@ export function createContentStore(deps: {
 }): ContentStore {
   const collections = mongoCollections(deps.db)
   const { documents, versions, slugs } = collections
-  const { relay, commit, slugClaims, change, findDocument } = wireWriteProtocol(collections, deps)
+  const { relay, commit, slugClaims, uniqueClaims, change, findDocument } = wireWriteProtocol(
+    collections,
+    deps,
+  )
 
   return {
     findDocument,
@@ -134,14 +144,21 @@ export function createContentStore(deps: {
         await slugClaims.claimExact({ ...at, slug: intent.exact }, documentId)
         return intent.exact
       }
-      const claimed = await claim(slug)
-      const slugs: Record<string, string> = {}
-      for (const [locale, intent] of Object.entries(localeSlugs ?? {}))
-        slugs[locale] = await claim(intent, locale)
+      const claimAll = async () => {
+        const claimed = await claim(slug)
+        const slugs: Record<string, string> = {}
+        for (const [locale, intent] of Object.entries(localeSlugs ?? {}))
+          slugs[locale] = await claim(intent, locale)
+        return { slug: claimed, ...(Object.keys(slugs).length > 0 ? { slugs } : {}) }
+      }
+      // Unique values first: a create they refuse takes no slug.
+      const uniques = await uniqueClaims.claimAdded(scope, state, undefined, documentId)
       const full: DocumentState = {
         ...state,
-        slug: claimed,
-        ...(Object.keys(slugs).length > 0 ? { slugs } : {}),
+        ...(await claimAll().catch(async (error: unknown) => {
+          await uniqueClaims.release(uniques, documentId)
+          throw error
+        })),
       }
       // A fresh id cannot lose a race for version 1; a keyed create's retry can, to the request
       // it repeats, which made the same document.

@@ -2,11 +2,10 @@ import { ConflictError } from '@cms/errors'
 import { slugOf } from '../document/document.ts'
 import type { SlugScope } from '../document/document.ts'
 import { slugCandidate } from '../document/slug.ts'
+import { createClaimer } from './claimer.ts'
+import type { ClaimResult } from './claimer.ts'
 import type { DocumentsCollection } from './collections/documents.ts'
-import type { SlugClaim, SlugsCollection } from './collections/slugs.ts'
-
-/** `new`: claimed by this call (release it if the change does not commit); `ours`: held already. */
-export type ClaimResult = 'new' | 'ours'
+import type { SlugsCollection } from './collections/slugs.ts'
 
 const MAX_CANDIDATES = 1000
 
@@ -21,30 +20,13 @@ export function createSlugClaims(deps: {
   /** A claim this old whose document does not carry the slug was left by a crash and may be taken over. */
   abandonedAfterMs?: number
 }) {
-  const abandonedAfterMs = deps.abandonedAfterMs ?? 60_000
-
-  async function isAbandoned(claim: SlugClaim): Promise<boolean> {
-    if (deps.clock().getTime() - claim.createdAt.getTime() < abandonedAfterMs) return false
-    const holder = await deps.documents.findById(claim.websiteId, claim.documentId)
-    return (
-      !holder ||
-      slugOf(holder, claim.locale) !== claim.slug ||
-      holder.type !== claim.type ||
-      holder.websiteId !== claim.websiteId
-    )
-  }
-
-  async function claim(scope: SlugScope, documentId: string): Promise<ClaimResult | 'taken'> {
-    for (let attempt = 0; attempt < 3; attempt++) {
-      if (await deps.slugs.insert(scope, documentId, deps.clock())) return 'new'
-      const holder = await deps.slugs.find(scope)
-      if (!holder) continue
-      if (holder.documentId === documentId) return 'ours'
-      if (!(await isAbandoned(holder))) return 'taken'
-      await deps.slugs.release(scope, holder.documentId)
-    }
-    return 'taken'
-  }
+  const { claim, release, releaseIfUnused } = createClaimer({
+    claims: deps.slugs,
+    documents: deps.documents,
+    clock: deps.clock,
+    carries: (document, scope) => slugOf(document, scope.locale) === scope.slug,
+    ...(deps.abandonedAfterMs === undefined ? {} : { abandonedAfterMs: deps.abandonedAfterMs }),
+  })
 
   return {
     /** A slug the client chose: 409 when another document holds it. */
@@ -75,14 +57,10 @@ export function createSlugClaims(deps: {
       throw new ConflictError(`No free slug derived from "${scope.slug}"; send a slug`)
     },
 
-    release: (scope: SlugScope, documentId: string) => deps.slugs.release(scope, documentId),
+    release,
 
     /** After a change away from a slug: gives it up unless the document still carries it. */
-    async releaseIfUnused(scope: SlugScope, documentId: string): Promise<void> {
-      const holder = await deps.documents.findById(scope.websiteId, documentId)
-      if (!holder || slugOf(holder, scope.locale) !== scope.slug)
-        await deps.slugs.release(scope, documentId)
-    },
+    releaseIfUnused,
   }
 }
 

@@ -47,6 +47,7 @@ export interface DocumentsCollection {
 /** State members a version may lack; applying it removes them from the document. */
 const OPTIONAL_STATE_MEMBERS = [
   'refs',
+  'uniques',
   'pendingDraft',
   'locales',
   'localesPresent',
