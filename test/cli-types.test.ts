@@ -1,47 +1,19 @@
-import { execFile } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createCmsClient } from '@cms/client'
-import { REPO_ROOT } from '@cms/stack'
 import { createTestWebsite, testEnv } from '@cms/testkit'
 import { runCli } from '../apps/cli/src/run-cli.ts'
+import { compileBeside, errorLines } from '../apps/cli/test/compile-types.ts'
 
-const TSC = join(REPO_ROOT, 'node_modules', 'typescript', 'bin', 'tsc')
 const GIF = Uint8Array.from(atob('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7'), (c) =>
   c.charCodeAt(0),
 )
 
 let dir: string
 
-/** tsc over one file beside the generated declarations: its exit code and its diagnostics. */
-async function compile(file: string, source: string) {
-  writeFileSync(join(dir, file), source)
-  const config = join(dir, `tsconfig.${file}.json`)
-  writeFileSync(
-    config,
-    JSON.stringify({
-      compilerOptions: {
-        noEmit: true,
-        strict: true,
-        exactOptionalPropertyTypes: true,
-        target: 'es2022',
-        module: 'esnext',
-        moduleResolution: 'bundler',
-        allowImportingTsExtensions: true,
-        types: [],
-      },
-      files: [file],
-    }),
-  )
-  const args = [TSC, '-p', config]
-  return promisify(execFile)(process.execPath, args, { cwd: dir, timeout: 120_000 }).then(
-    () => ({ code: 0, output: '' }),
-    (error: { code: number; stdout: string }) => ({ code: error.code, output: error.stdout }),
-  )
-}
+const compile = (file: string, source: string) => compileBeside(dir, file, source)
 
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'cms-types-'))
@@ -165,11 +137,7 @@ export const unknown: BlogPostData = { title: 'x', colour: 'red' }
 `,
     )
     expect(misused.code).not.toBe(0)
-    const errorLines = misused.output
-      .split('\n')
-      .filter((line) => line.includes('error TS'))
-      .map((line) => line.match(/\((\d+),\d+\)/)?.[1])
-    expect(errorLines).toEqual(['3', '4', '5', '6'])
+    expect(errorLines(misused.output)).toEqual(['3', '4', '5', '6'])
   }, 180_000)
 
   it('when no --out is given, then the declarations go to stdout', async () => {
