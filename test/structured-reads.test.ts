@@ -92,10 +92,15 @@ async function world(): Promise<World> {
   const { api } = site
   const locales = { locales: [{ code: 'en', default: true }, { code: 'fr' }] }
   await expectStatus(api('PUT', '/api/locales', { body: locales }), 200)
+  // Components name the related types, and the page names the components.
+  const [company, person, page] = TYPES
+  for (const body of [company, person]) {
+    await expectStatus(api('POST', '/api/content-types', { body }), 201)
+  }
   for (const body of COMPONENTS) {
     await expectStatus(api('POST', '/api/components', { body }), 201)
   }
-  for (const body of TYPES) await expectStatus(api('POST', '/api/content-types', { body }), 201)
+  await expectStatus(api('POST', '/api/content-types', { body: page }), 201)
   const [first, second] = await Promise.all([
     upload(site, { bytes: await makeImage(), name: 'one.png' }),
     upload(site, { bytes: await makeImage({ format: 'jpeg' }), name: 'two.jpg' }),
@@ -108,7 +113,7 @@ async function world(): Promise<World> {
     created(api, 'person', { name: 'Bob', employer: acme }),
     created(api, 'person', { name: 'Cyd', employer: acme }, false),
   ])
-  const page = (title: string, score: number) => ({
+  const pageData = (title: string, score: number) => ({
     title: `${title} page`,
     seo: { title, score, image: images[0], author: ann },
     cards: [
@@ -121,12 +126,12 @@ async function world(): Promise<World> {
       { __component: 'hero', heading: 'Again', image: images[0] },
     ],
   })
-  const alpha = await created(api, 'page', page('Alpha', 3))
-  const beta = await created(api, 'page', page('Beta', 1), false)
+  const alpha = await created(api, 'page', pageData('Alpha', 3))
+  const beta = await created(api, 'page', pageData('Beta', 1), false)
   const fr = { data: { seo: { title: 'Bêta', score: 1, image: images[1], author: bob } } }
   await expectStatus(api('PATCH', `/api/content/${beta}?locale=fr`, { body: fr }), 200)
   await expectStatus(api('POST', `/api/content/${beta}/publish`), 200)
-  const gamma = await created(api, 'page', page('Gamma', 2))
+  const gamma = await created(api, 'page', pageData('Gamma', 2))
   return {
     site,
     images,

@@ -1,23 +1,57 @@
-import type { ContentType, FieldType, LocaleDefinition } from '@cms/content-model'
+import type { ContentType, FieldDefinition, FieldType, LocaleDefinition } from '@cms/content-model'
 import { DEFAULT_LOCALES, isContentTypeName } from '@cms/content-model'
 import { createInternalClient } from '@cms/http'
 import type { ContentTypeSource } from '../document/content-type-source.ts'
 
+/** One field as the schema service declares it, with its components' fields resolved. */
+interface FieldDeclaration {
+  name: string
+  type: FieldType
+  target?: string
+  many?: boolean
+  localized?: boolean
+  component?: string
+  repeatable?: boolean
+  components?: string[]
+  fields?: FieldDeclaration[]
+  blocks?: Array<{ name: string; fields: FieldDeclaration[] }>
+}
+
 interface Declarations {
   name: string
-  fields: Array<{
-    name: string
-    type: FieldType
-    target?: string
-    many?: boolean
-    localized?: boolean
-  }>
+  fields: FieldDeclaration[]
+}
+
+/** A declaration as a field definition; inside components, `localized` is the component's. */
+function declaredField(field: FieldDeclaration): FieldDefinition {
+  return {
+    name: field.name,
+    label: field.name,
+    type: field.type,
+    required: false,
+    ...(field.target === undefined ? {} : { target: field.target }),
+    ...(field.many === undefined ? {} : { many: field.many }),
+    // A shared field of a localized type says so, as its definition does.
+    ...(field.localized ? {} : { localized: false }),
+    ...(field.component === undefined ? {} : { component: field.component }),
+    ...(field.repeatable === undefined ? {} : { repeatable: field.repeatable }),
+    ...(field.components === undefined ? {} : { components: field.components }),
+    ...(field.fields === undefined ? {} : { fields: field.fields.map(declaredField) }),
+    ...(field.blocks === undefined
+      ? {}
+      : {
+          blocks: field.blocks.map((shape) => ({
+            name: shape.name,
+            fields: shape.fields.map(declaredField),
+          })),
+        }),
+  }
 }
 
 /**
- * A type as list queries see it: its name, its fields' names and types, and where relation
- * fields point. Labels, options and bounds are not fetched; nothing that resolves query field
- * names reads them.
+ * A type as list queries see it: its name, its fields' names and types, where relation
+ * fields point, and the fields of its components (resolved). Labels, options and bounds are not
+ * fetched; nothing that resolves query field names reads them.
  */
 function declaredType(declared: Declarations): ContentType {
   return {
@@ -25,16 +59,7 @@ function declaredType(declared: Declarations): ContentType {
     name: declared.name,
     label: declared.name,
     ...(declared.fields.some((field) => field.localized) ? { localized: true } : {}),
-    fields: declared.fields.map((field) => ({
-      name: field.name,
-      label: field.name,
-      type: field.type,
-      required: false,
-      ...(field.target === undefined ? {} : { target: field.target }),
-      ...(field.many === undefined ? {} : { many: field.many }),
-      // A shared field of a localized type says so, as its definition does.
-      ...(field.localized ? {} : { localized: false }),
-    })),
+    fields: declared.fields.map(declaredField),
     version: 0,
     createdAt: '',
     updatedAt: '',
