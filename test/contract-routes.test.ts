@@ -7,6 +7,7 @@ import { scheduleRoutes } from '../services/content/src/http/schedule-routes.ts'
 import { mediaRoutes, mediaUploadRoute } from '../services/content/src/media/media-routes.ts'
 import { adminRouter } from '../services/gateway/src/http/admin-routes.ts'
 import { contentTypeRoutes } from '../services/schema/src/http/content-type-routes.ts'
+import { componentRoutes } from '../services/schema/src/http/component-routes.ts'
 import { localeRoutes } from '../services/schema/src/http/locale-routes.ts'
 import { openApiRoutes } from '../services/schema/src/http/openapi-routes.ts'
 import { webhookRoutes } from '../services/webhook/src/http/webhook-routes.ts'
@@ -36,7 +37,12 @@ const INSTANCES: Record<Server, Router[]> = {
     mediaRoutes(none, { writes: true }),
     (mediaUploadRoute(none) as unknown as { router: Router }).router,
   ],
-  schema: [contentTypeRoutes(none, none), localeRoutes(none, none), openApiRoutes(none, none)],
+  schema: [
+    contentTypeRoutes(none, none),
+    componentRoutes(none, none, none),
+    localeRoutes(none, none),
+    openApiRoutes(none, none, none),
+  ],
   webhook: [webhookRoutes(none)],
   gateway: [websiteAccessRouter(none)],
 }

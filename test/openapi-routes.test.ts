@@ -9,6 +9,7 @@ import { API_ROUTES } from '../services/gateway/src/http/api-routes.ts'
 import { adminRouter } from '../services/gateway/src/http/admin-routes.ts'
 import { accountRouter } from '../services/gateway/src/people/account-routes.ts'
 import { contentTypeRoutes } from '../services/schema/src/http/content-type-routes.ts'
+import { componentRoutes } from '../services/schema/src/http/component-routes.ts'
 import { localeRoutes } from '../services/schema/src/http/locale-routes.ts'
 import { openApiRoutes } from '../services/schema/src/http/openapi-routes.ts'
 import { webhookRoutes } from '../services/webhook/src/http/webhook-routes.ts'
@@ -70,8 +71,9 @@ describe('openapi documents', () => {
       scheduleRoutes(none, { writes: true }),
       mediaRoutes(none, { writes: true }),
       contentTypeRoutes(none, none),
+      componentRoutes(none, none, none),
       localeRoutes(none, none),
-      openApiRoutes(none, none),
+      openApiRoutes(none, none, none),
       webhookRoutes(none),
     ].flatMap(registered)
     const admin = [...registered(adminRouter(none)), ...registered(accountRouter(none))]

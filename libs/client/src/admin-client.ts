@@ -20,6 +20,7 @@ import type {
   Website,
 } from './types/admin.ts'
 import type { AuditEntry, AuditHead, ChainAuditQuery } from './types/audit.ts'
+import type { Component } from './types/component.ts'
 import type { ContentType } from './types/content-type.ts'
 import type { CmsDocument } from './types/document.ts'
 import type { DocsList, Page } from './types/list.ts'
@@ -80,6 +81,9 @@ export function createCmsAdminClient(options: CmsAdminClientOptions) {
       /** The content types of a website, read as its admin. */
       contentTypes: (id: string, options?: CallOptions) =>
         call<DocsList<ContentType>>(ADMIN.viewContentTypes, { params: { id }, ...options }),
+      /** The components of a website, read as its admin. */
+      components: (id: string, options?: CallOptions) =>
+        call<DocsList<Component>>(ADMIN.viewComponents, { params: { id }, ...options }),
       locales: (id: string, options?: CallOptions) =>
         call<LocaleList>(ADMIN.viewLocales, { params: { id }, ...options }),
       /** The website's documents as its admin reads them (drafts included). */

@@ -1,7 +1,7 @@
 import { accessApi } from './access-api.ts'
 import { auditApi } from './audit-api.ts'
 import { contentApi } from './content-api.ts'
-import { contentTypesApi, localesApi } from './content-types-api.ts'
+import { componentsApi, contentTypesApi, localesApi } from './content-types-api.ts'
 import { mediaApi } from './media-api.ts'
 import { csrfHeaders } from './session-auth.ts'
 import type { SessionAuth } from './session-auth.ts'
@@ -41,6 +41,7 @@ export function createCmsClient(options: CmsClientOptions) {
   return {
     baseUrl: transport.baseUrl,
     contentTypes: contentTypesApi(transport),
+    components: componentsApi(transport),
     content: contentApi(transport),
     media: mediaApi(transport),
     webhooks: webhooksApi(transport),

@@ -1,6 +1,7 @@
 import { PUBLIC_OPERATIONS as API } from '@cms/contract'
 import { operationCaller } from './operation-call.ts'
 import type { CallOptions, Transport } from './transport.ts'
+import type { Component, ComponentChange, ComponentInput } from './types/component.ts'
 import type { ContentType, ContentTypeChange, ContentTypeInput } from './types/content-type.ts'
 import type { DocsList } from './types/list.ts'
 import type { Locale, LocaleList } from './types/locale.ts'
@@ -22,6 +23,24 @@ export function contentTypesApi(transport: Transport) {
   }
 }
 
+/** `/api/components`: the named groups of fields that component and blocks fields name. */
+export function componentsApi(transport: Transport) {
+  const call = operationCaller(transport)
+  return {
+    list: (options?: CallOptions) => call<DocsList<Component>>(API.listComponents, options),
+    get: (name: string, options?: CallOptions) =>
+      call<Component>(API.getComponent, { params: { name }, ...options }),
+    create: (input: ComponentInput, options?: CallOptions) =>
+      call<Component>(API.createComponent, { json: input, ...options }),
+    update: (name: string, change: ComponentChange, options?: CallOptions) =>
+      call<Component>(API.updateComponent, { params: { name }, json: change, ...options }),
+    /** 409 while fields of types or other components use it. */
+    delete: async (name: string, options?: CallOptions) => {
+      await call(API.deleteComponent, { params: { name }, ...options })
+    },
+  }
+}
+
 /** `/api/locales`: the website's locale list. */
 export function localesApi(transport: Transport) {
   const call = operationCaller(transport)
@@ -34,4 +53,5 @@ export function localesApi(transport: Transport) {
 }
 
 export type ContentTypesApi = ReturnType<typeof contentTypesApi>
+export type ComponentsApi = ReturnType<typeof componentsApi>
 export type LocalesApi = ReturnType<typeof localesApi>

@@ -30,6 +30,7 @@ import {
 } from './schemas/responses/admin.ts'
 import { DocsList, ListEnvelope, PageEnvelope, Ref } from './schemas/responses/common.ts'
 import { ContentType, Locales } from './schemas/responses/content-types.ts'
+import { Component } from './schemas/responses/components.ts'
 import { Document, DocumentProjection, Version } from './schemas/responses/documents.ts'
 import { Media } from './schemas/responses/media.ts'
 import { Delivery, Webhook } from './schemas/responses/webhooks.ts'
@@ -77,6 +78,7 @@ export const ADMIN_IO = {
   },
   viewContentTypes: { answer: { 200: DocsList(Ref('ContentType', ContentType)) } },
   viewContentType: { answer: { 200: Ref('ContentType', ContentType) } },
+  viewComponents: { answer: { 200: DocsList(Ref('Component', Component)) } },
   viewLocales: { answer: { 200: Ref('Locales', Locales) } },
   viewDocuments: {
     input: { query: ContentListQuery },

@@ -31,6 +31,7 @@ export const ADMIN_OPERATIONS = {
   importWebsite: { method: 'POST', path: '/admin/api/websites/import' },
   viewContentTypes: view('/content-types'),
   viewContentType: view('/content-types/:name'),
+  viewComponents: view('/components'),
   viewLocales: view('/locales'),
   viewDocuments: view('/documents'),
   viewDocument: view('/documents/:docId'),

@@ -18,6 +18,7 @@ import {
   MediaPatchBody,
   ScheduleCreateBody,
 } from './schemas/requests/content.ts'
+import { ComponentCreateBody, ComponentPatchBody } from './schemas/requests/components.ts'
 import { ContentTypeCreateBody, ContentTypePatchBody } from './schemas/requests/content-types.ts'
 import { LocaleListBody } from './schemas/requests/locales.ts'
 import { DocumentPathParams, MediaPathParams } from './schemas/requests/params.ts'
@@ -33,6 +34,7 @@ import {
 } from './schemas/requests/queries.ts'
 import { WebhookCreateBody, WebhookPatchBody } from './schemas/requests/webhooks.ts'
 import { DocsList, ListEnvelope, PageEnvelope, Ref } from './schemas/responses/common.ts'
+import { Component } from './schemas/responses/components.ts'
 import { ContentType, Locales } from './schemas/responses/content-types.ts'
 import { Document, DocumentProjection, Schedule, Version } from './schemas/responses/documents.ts'
 import { Media } from './schemas/responses/media.ts'
@@ -43,6 +45,7 @@ const DOCUMENT = Ref('Document', Document)
 const LISTED_DOCUMENT = Ref('ListedDocument', DocumentProjection)
 const MEDIA = Ref('Media', Media)
 const CONTENT_TYPE = Ref('ContentType', ContentType)
+const COMPONENT = Ref('Component', Component)
 const LOCALES = Ref('Locales', Locales)
 const WEBHOOK = Ref('Webhook', Webhook)
 const DELIVERY = Ref('Delivery', Delivery)
@@ -143,6 +146,17 @@ export const PUBLIC_IO = {
     answer: { 200: CONTENT_TYPE },
   },
   deleteContentType: { answer: { 204: null } },
+  listComponents: { answer: { 200: DocsList(COMPONENT) } },
+  createComponent: {
+    input: { body: ComponentCreateBody, invalid: 'The component definition is invalid' },
+    answer: { 201: COMPONENT },
+  },
+  getComponent: { answer: { 200: COMPONENT } },
+  updateComponent: {
+    input: { body: ComponentPatchBody, invalid: 'The component change is invalid' },
+    answer: { 200: COMPONENT },
+  },
+  deleteComponent: { answer: { 204: null } },
   getLocales: { answer: { 200: LOCALES } },
   setLocales: {
     input: { query: LaxForceQuery, body: LocaleListBody, invalid: 'The locale list is invalid' },

@@ -95,6 +95,20 @@ export const PUBLIC_OPERATIONS = {
     ...write('DELETE', '/api/content-types/:name', 'schema', 'manageTypes'),
     changes: 'other',
   },
+  listComponents: get('/api/components', 'schema', 'read'),
+  createComponent: {
+    ...write('POST', '/api/components', 'schema', 'manageTypes'),
+    changes: 'other',
+  },
+  getComponent: get('/api/components/:name', 'schema', 'read'),
+  updateComponent: {
+    ...write('PATCH', '/api/components/:name', 'schema', 'manageTypes'),
+    changes: 'other',
+  },
+  deleteComponent: {
+    ...write('DELETE', '/api/components/:name', 'schema', 'manageTypes'),
+    changes: 'other',
+  },
   getLocales: get('/api/locales', 'schema', 'read'),
   // A PUT repeats safely by itself: it takes no idempotency key.
   setLocales: {

@@ -32,4 +32,6 @@ export interface ContentTypeChangedMessage {
   version: number | null
   timestamp: string
   locales?: true
+  /** `name` is a component: every type using it changed with it. */
+  component?: true
 }

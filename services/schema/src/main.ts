@@ -11,9 +11,11 @@ import type { SchemaConfig } from './config.ts'
 import { createContentTypeRepository } from './data/content-type-repository.ts'
 import { createContentUsageClient } from './data/content-usage-client.ts'
 import { createWebsiteTypeIndexRepository } from './data/website-type-index-repository.ts'
+import { createComponents } from './domain/components.ts'
 import { createContentTypes } from './domain/content-types.ts'
 import { createWebsiteTypeLists } from './domain/website-type-lists.ts'
 import { createWebsiteLocales } from './domain/website-locales.ts'
+import { componentRoutes } from './http/component-routes.ts'
 import { contentTypeRoutes } from './http/content-type-routes.ts'
 import { localeRoutes } from './http/locale-routes.ts'
 import { openApiRoutes } from './http/openapi-routes.ts'
@@ -38,6 +40,7 @@ export async function start(
   const clock = () => new Date()
   const mongo = connectMongo({ url: config.MONGO_URL, dbName: config.MONGO_DB, logger })
   const repository = createContentTypeRepository(mongo.db)
+  const componentRepository = createContentTypeRepository(mongo.db, 'component')
   const auditStore = createAuditStore(mongo.client.db(config.AUDIT_DB))
   const audit = createAuditLog({ store: auditStore, logger })
   const prepared = prepareMongo(
@@ -67,6 +70,7 @@ export async function start(
   const events = createContentTypePublisher({ amqp, logger, clock })
   const lists = createWebsiteTypeLists({
     store: repository,
+    components: componentRepository,
     index,
     maxBytes: config.TYPE_LIST_CACHE_MB * 1024 * 1024,
   })
@@ -76,6 +80,14 @@ export async function start(
     index,
     lists,
     usage,
+    events,
+    clock,
+    newId: randomUUID,
+  })
+  const components = createComponents({
+    store: componentRepository,
+    index,
+    lists,
     events,
     clock,
     newId: randomUUID,
@@ -90,8 +102,9 @@ export async function start(
       websiteDataRoutes({ db: mongo.db, plan: SCHEMA_WEBSITE_DATA }),
       jsonBody(),
       routed(contentTypeRoutes(contentTypes, audit)),
+      routed(componentRoutes(components, contentTypes, audit)),
       routed(localeRoutes(locales, audit)),
-      routed(openApiRoutes(contentTypes, locales)),
+      routed(openApiRoutes(contentTypes, components, locales)),
       routed(internalRoutes(contentTypes, locales)),
     ],
     checks: { mongodb: prepared.check },

@@ -14,6 +14,7 @@ import {
 } from '../schemas/responses/admin.ts'
 import { ErrorBody } from '../schemas/responses/common.ts'
 import { ContentType, Locales } from '../schemas/responses/content-types.ts'
+import { Component } from '../schemas/responses/components.ts'
 import { Document, DocumentProjection, Version } from '../schemas/responses/documents.ts'
 import { Media } from '../schemas/responses/media.ts'
 import { Delivery, Webhook } from '../schemas/responses/webhooks.ts'
@@ -157,6 +158,7 @@ const ADMIN_ROUTE_DOCS: { readonly [Id in AdminOperationId]: RouteProse } = {
   },
   viewContentTypes: view("The website's content types"),
   viewContentType: view('A content type'),
+  viewComponents: view("The website's components"),
   viewLocales: view("The website's locales"),
   viewDocuments: view("The website's documents, drafts included"),
   viewDocument: view('A document (its draft state)'),
@@ -247,6 +249,7 @@ const COMPONENT_SCHEMAS: Readonly<Record<string, object>> = {
   Purge,
   ImportResult,
   ContentType,
+  Component,
   Locales,
   Document,
   DocumentProjection,

@@ -6,10 +6,12 @@ import {
   MediaPatchBody,
   ScheduleCreateBody,
 } from '../schemas/requests/content.ts'
+import { ComponentCreateBody, ComponentPatchBody } from '../schemas/requests/components.ts'
 import { ContentTypeCreateBody, ContentTypePatchBody } from '../schemas/requests/content-types.ts'
 import { LocaleListBody } from '../schemas/requests/locales.ts'
 import { WebhookCreateBody, WebhookPatchBody } from '../schemas/requests/webhooks.ts'
 import { ErrorBody } from '../schemas/responses/common.ts'
+import { Component } from '../schemas/responses/components.ts'
 import { ContentType, Locales } from '../schemas/responses/content-types.ts'
 import { Document, DocumentProjection, Schedule, Version } from '../schemas/responses/documents.ts'
 import { Media } from '../schemas/responses/media.ts'
@@ -32,6 +34,7 @@ export const PUBLIC_COMPONENTS: Readonly<Record<string, object>> = {
   Schedule,
   Media,
   ContentType,
+  Component,
   Locales,
   Webhook,
   Delivery,
@@ -43,6 +46,8 @@ export const PUBLIC_COMPONENTS: Readonly<Record<string, object>> = {
   MediaUpload,
   ContentTypeCreateBody,
   ContentTypePatchBody,
+  ComponentCreateBody,
+  ComponentPatchBody,
   LocaleListBody,
   WebhookCreateBody,
   WebhookPatchBody,

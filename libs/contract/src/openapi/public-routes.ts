@@ -169,6 +169,36 @@ const PUBLIC_ROUTE_DOCS: { readonly [Id in PublicOperationId]: RouteProse } = {
     summary: 'Delete a content type (409 while documents or relations use it)',
     errors: [409],
   },
+  listComponents: {
+    tag: 'Components',
+    summary: 'List components (named groups of fields), by name',
+  },
+  createComponent: {
+    tag: 'Components',
+    summary: 'Create a component',
+    headers: { 201: ['Location'] },
+    errors: [409, 413, 415],
+  },
+  getComponent: {
+    pathParams: { name: 'A component name' },
+    tag: 'Components',
+    summary: 'Read a component',
+    parameters: [ifNoneMatchHeader],
+    headers: { 200: ['ETag'] },
+    errors: [304],
+  },
+  updateComponent: {
+    pathParams: { name: 'A component name' },
+    tag: 'Components',
+    summary: 'Change a component (each member sent replaces the stored one)',
+    errors: [409, 413, 415],
+  },
+  deleteComponent: {
+    pathParams: { name: 'A component name' },
+    tag: 'Components',
+    summary: 'Delete a component (409 while fields of types or components use it)',
+    errors: [409],
+  },
   getLocales: {
     tag: 'Locales',
     summary: "The website's locales",

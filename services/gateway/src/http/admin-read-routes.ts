@@ -27,6 +27,7 @@ const search = (ctx: RouterContext): string => (ctx.querystring ? `?${ctx.querys
 type ViewId =
   | 'viewContentTypes'
   | 'viewContentType'
+  | 'viewComponents'
   | 'viewLocales'
   | 'viewDocuments'
   | 'viewDocument'
@@ -74,6 +75,8 @@ export function adminReadRoutes(deps: {
   return {
     viewContentTypes: view(API.listContentTypes),
     viewContentType: view(API.getContentType, { name: 'name' }, none),
+    // `cms types` reads the components the types' component and blocks fields name.
+    viewComponents: view(API.listComponents, {}, none),
     viewDocuments: view(API.listDocuments, {}, (ctx) => withDrafts(ctx.querystring)),
     viewDocument: view(API.getDocument, { id: 'docId' }, () => '?draft=true'),
     viewVersions: view(API.listVersions, { id: 'docId' }),

@@ -2,16 +2,25 @@ import type { Db } from 'mongodb'
 import { DEFAULT_LOCALES } from '@cms/content-model'
 import type { LocaleDefinition } from '@cms/content-model'
 import { isDuplicateKeyError } from '@cms/mongo'
-import type { FieldDeclaration, WebsiteTypeIndex } from '../domain/website-type-index.ts'
+import type { DefinitionKind } from '../domain/definition-kind.ts'
+import type { Declarations, WebsiteTypeIndex } from '../domain/website-type-index.ts'
 
 interface IndexRecord {
   _id: string
-  names: string[]
+  names?: string[]
   revision: number
-  declarations?: Record<string, FieldDeclaration[]>
+  declarations?: Declarations
+  components?: string[]
+  componentDeclarations?: Declarations
   locales?: LocaleDefinition[]
   /** Set once every type stored before the index existed has been added. */
   complete?: boolean
+}
+
+/** Where each kind's names and declarations are kept in the record. */
+const MEMBERS: Readonly<Record<DefinitionKind, { names: string; declarations: string }>> = {
+  'content-type': { names: 'names', declarations: 'declarations' },
+  component: { names: 'components', declarations: 'componentDeclarations' },
 }
 
 /** One small document per website, read and written by `_id` only (type names are safe keys). */
@@ -33,23 +42,30 @@ export function createWebsiteTypeIndexRepository(db: Db): WebsiteTypeIndex {
       const found = await index.findOne({ _id: websiteId })
       if (!found?.complete) return undefined
       return {
-        names: found.names,
+        names: found.names ?? [],
         revision: found.revision,
         declarations: found.declarations ?? {},
+        components: found.components ?? [],
+        componentDeclarations: found.componentDeclarations ?? {},
         locales: found.locales ?? [...DEFAULT_LOCALES],
       }
     },
-    async add(websiteId, name, fields) {
+    async add(websiteId, { kind, name, fields }) {
+      const at = MEMBERS[kind]
       await change(websiteId, {
-        $addToSet: { names: name },
-        $set: { [`declarations.${name}`]: fields },
+        $addToSet: { [at.names]: name },
+        $set: { [`${at.declarations}.${name}`]: fields },
       })
     },
-    async drop(websiteId, name) {
-      await change(websiteId, { $pull: { names: name }, $unset: { [`declarations.${name}`]: '' } })
+    async drop(websiteId, kind, name) {
+      const at = MEMBERS[kind]
+      await change(websiteId, {
+        $pull: { [at.names]: name },
+        $unset: { [`${at.declarations}.${name}`]: '' },
+      })
     },
-    async touch(websiteId, name, fields) {
-      await change(websiteId, { $set: { [`declarations.${name}`]: fields } })
+    async touch(websiteId, { kind, name, fields }) {
+      await change(websiteId, { $set: { [`${MEMBERS[kind].declarations}.${name}`]: fields } })
     },
     async setLocales(websiteId, locales) {
       await change(websiteId, { $set: { locales } })

@@ -1,10 +1,8 @@
-import { PUBLIC_IO } from '@cms/contract'
 import { CONTENT_TYPE_MEMBERS } from '@cms/content-model'
 import type { ContentType, ContentTypeDefinition } from '@cms/content-model'
 import { ValidationError } from '@cms/errors'
 import type { ErrorDetail } from '@cms/errors'
-import { checkContentTypeDefinition } from './content-type-definition.ts'
-import { missingTargetProblems } from './relation-targets.ts'
+import type { CheckedContentType } from './content-type-definition.ts'
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value)
@@ -17,17 +15,26 @@ export function definitionOf(type: ContentType): ContentTypeDefinition {
   return definition as ContentTypeDefinition
 }
 
+/** How a PATCH of one kind of definition is judged. */
+export interface PatchRules {
+  /** The whole merged definition's check. */
+  check(input: unknown): CheckedContentType
+  /** The 422's message of a refused change. */
+  invalid: string
+  /** What the website's other definitions say of the merged fields (targets, components). */
+  referenceProblems?: (fields: unknown) => ErrorDetail[]
+}
+
 /**
  * PATCH semantics (contract section 3): each top-level member sent replaces the current one
  * (`fields` as a whole, `null` unsets it), the name cannot change, and the result must be a
- * valid definition. With `typeNames` (the website's types), each relation target of the result
- * must be one of them or the type itself. All problems, the patch's and the result's, come back
- * in one 422.
+ * valid definition whose references (`rules.referenceProblems`) hold. All problems, the patch's
+ * and the result's, come back in one 422.
  */
-export function patchContentType(
+export function patchDefinition(
   current: ContentType,
   patch: unknown,
-  typeNames?: readonly string[],
+  rules: PatchRules,
 ): ContentTypeDefinition {
   if (!isPlainObject(patch)) throw ValidationError.single('', 'must be a JSON object')
   const problems: ErrorDetail[] = []
@@ -44,11 +51,19 @@ export function patchContentType(
       writable: true,
     })
   }
-  const checked = checkContentTypeDefinition(merged)
-  problems.push(...checked.problems)
-  if (typeNames) problems.push(...missingTargetProblems(merged.fields, current.name, typeNames))
+  const checked = rules.check(merged)
+  problems.push(...firstPerPath(checked.problems, rules.referenceProblems?.(merged.fields) ?? []))
   if (problems.length > 0 || !checked.definition) {
-    throw new ValidationError(PUBLIC_IO.updateContentType.input.invalid, problems)
+    throw new ValidationError(rules.invalid, problems)
   }
   return checked.definition
+}
+
+/** The definition check's problems, then those of references at paths it did not name. */
+export function firstPerPath(
+  problems: readonly ErrorDetail[],
+  references: readonly ErrorDetail[],
+): ErrorDetail[] {
+  const named = new Set(problems.map((problem) => problem.path))
+  return [...problems, ...references.filter((problem) => !named.has(problem.path))]
 }

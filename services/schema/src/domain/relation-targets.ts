@@ -1,12 +1,16 @@
 import { isContentTypeName } from '@cms/content-model'
 import { ConflictError } from '@cms/errors'
 import type { ErrorDetail } from '@cms/errors'
+import { KIND_NOUNS } from './definition-kind.ts'
+import type { DefinitionKind } from './definition-kind.ts'
 import type { FieldDeclaration } from './website-type-index.ts'
 
-/** One relation field of another type that names a given type as its target. */
+/** One relation field of another type (or of a component) that names a given type as its target. */
 export interface RelationReferrer {
   type: string
   field: string
+  /** What `type` names; a content type when absent. */
+  kind?: DefinitionKind
 }
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
@@ -47,18 +51,22 @@ export function missingTargetProblems(
     }))
 }
 
-/** The relation fields of types other than `target` itself whose target is `target`, by name. */
+/**
+ * The relation fields of types other than `target` itself whose target is `target`, by name;
+ * with `kind: 'component'`, those of the components `declarations` holds.
+ */
 export function relationReferrers(
   declarations: Readonly<Record<string, readonly FieldDeclaration[]>>,
   target: string,
+  kind: DefinitionKind = 'content-type',
 ): RelationReferrer[] {
   return Object.keys(declarations)
-    .filter((type) => type !== target)
+    .filter((type) => kind === 'component' || type !== target)
     .sort()
     .flatMap((type) =>
       (declarations[type] ?? [])
         .filter((field) => field.type === 'relation' && field.target === target)
-        .map((field) => ({ type, field: field.name })),
+        .map((field) => ({ type, field: field.name, ...(kind === 'component' && { kind }) })),
     )
 }
 
@@ -77,7 +85,7 @@ export function referencedTypeConflict(name: string, referrers: RelationReferrer
     {
       details: referrers.slice(0, REFERRERS_IN_DETAILS).map((referrer) => ({
         path: `${referrer.type}.${referrer.field}`,
-        message: `is a relation field of content type ${referrer.type} targeting ${name}`,
+        message: `is a relation field of ${KIND_NOUNS[referrer.kind ?? 'content-type']} ${referrer.type} targeting ${name}`,
       })),
     },
   )

@@ -24,11 +24,26 @@ function fakes() {
   const index = {
     read: async () => entry,
     rebuild: async (_websiteId: string, types: Array<{ name: string }>) => {
-      entry = { names: types.map((t) => t.name), revision: 1, declarations: {}, locales: [] }
+      entry = {
+        names: types.map((t) => t.name),
+        revision: 1,
+        declarations: {},
+        components: [],
+        componentDeclarations: {},
+        locales: [],
+      }
     },
   } as unknown as WebsiteTypeIndex
+  const components = new Map<string, ContentType>()
+  const componentStore = {
+    find: async (_websiteId: string, name: string) => {
+      finds.push(name)
+      return components.get(name)
+    },
+  } as unknown as ContentTypeStore
   return {
     store,
+    components: componentStore,
     index,
     finds,
     fullLists: () => fullLists,
@@ -38,7 +53,17 @@ function fakes() {
         names: [...new Set([...(entry?.names ?? []), name])],
         revision: (entry?.revision ?? 0) + 1,
         declarations: {},
+        components: entry?.components ?? [],
+        componentDeclarations: {},
         locales: [],
+      }
+    },
+    putComponent(name: string) {
+      components.set(name, typeNamed(name))
+      entry = {
+        ...entry!,
+        components: [...entry!.components, name],
+        revision: entry!.revision + 1,
       }
     },
     seed(name: string) {
@@ -52,7 +77,11 @@ describe('createWebsiteTypeLists', () => {
     const f = fakes()
     f.put('b')
     f.put('a')
-    const lists = createWebsiteTypeLists({ store: f.store, index: f.index })
+    const lists = createWebsiteTypeLists({
+      store: f.store,
+      components: f.components,
+      index: f.index,
+    })
     expect((await lists.read('w1')).types.map((t) => t.name)).toEqual(['a', 'b'])
     expect(f.finds).toHaveLength(2)
     await lists.read('w1')
@@ -66,7 +95,11 @@ describe('createWebsiteTypeLists', () => {
   it('when a website has types stored before its index, then the index is built from one list, once', async () => {
     const f = fakes()
     f.seed('old')
-    const lists = createWebsiteTypeLists({ store: f.store, index: f.index })
+    const lists = createWebsiteTypeLists({
+      store: f.store,
+      components: f.components,
+      index: f.index,
+    })
     expect(await lists.count('w1')).toBe(1)
     expect((await lists.read('w1')).types.map((t) => t.name)).toEqual(['old'])
     expect(f.fullLists()).toBe(1)
@@ -76,11 +109,30 @@ describe('createWebsiteTypeLists', () => {
     const f = fakes()
     f.put('kept')
     f.put('gone')
-    const lists = createWebsiteTypeLists({ store: f.store, index: f.index })
+    const lists = createWebsiteTypeLists({
+      store: f.store,
+      components: f.components,
+      index: f.index,
+    })
     const stored = f.store as unknown as { find: ContentTypeStore['find'] }
     const original = stored.find
     stored.find = async (websiteId, name) =>
       name === 'gone' ? undefined : original(websiteId, name)
     expect((await lists.read('w1')).types.map((t) => t.name)).toEqual(['kept'])
+  })
+
+  it('when a website has components, then they are listed apart from its types, read from their own store, and counted with the types', async () => {
+    const f = fakes()
+    f.put('page')
+    f.putComponent('seo')
+    const lists = createWebsiteTypeLists({
+      store: f.store,
+      components: f.components,
+      index: f.index,
+    })
+    const list = await lists.read('w1')
+    expect(list.types.map((t) => t.name)).toEqual(['page'])
+    expect(list.components.map((t) => t.name)).toEqual(['seo'])
+    expect(await lists.count('w1')).toBe(2)
   })
 })

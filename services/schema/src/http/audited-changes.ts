@@ -1,17 +1,23 @@
 import type { Context } from 'koa'
 import type { AuditedChange } from '@cms/http'
 import { bodyMembers } from '@cms/http'
+import type { DefinitionKind } from '../domain/definition-kind.ts'
 
-/** A type is addressed by its name, the same after its changes; its version is the one made. */
-function contentTypeTarget(ctx: Context) {
+/**
+ * A type (or component) is addressed by its name, the same after its changes; its version is
+ * the one made.
+ */
+const definitionTarget = (kind: DefinitionKind) => (ctx: Context) => {
   const answered = ctx.body as { name?: string; version?: number } | undefined
   const name = ctx.params?.name ?? answered?.name
   return {
-    kind: 'content-type',
+    kind,
     ...(name !== undefined && { id: name }),
     ...(answered?.version !== undefined && { version: answered.version }),
   }
 }
+const contentTypeTarget = definitionTarget('content-type')
+const componentTarget = definitionTarget('component')
 
 /** The definition's members sent, and each field the sent `fields` names (`fields.<name>`). */
 function definitionChanges(ctx: Context): string[] {
@@ -37,6 +43,21 @@ export const AUDITED_CONTENT_TYPES = {
     changes: definitionChanges,
   },
   deleteContentType: { action: 'content-type.delete', target: contentTypeTarget },
+} satisfies Record<string, AuditedChange>
+
+/** Components are audited as content types are, with their own actions and target kind. */
+export const AUDITED_COMPONENTS = {
+  createComponent: {
+    action: 'component.create',
+    target: componentTarget,
+    changes: definitionChanges,
+  },
+  updateComponent: {
+    action: 'component.update',
+    target: componentTarget,
+    changes: definitionChanges,
+  },
+  deleteComponent: { action: 'component.delete', target: componentTarget },
 } satisfies Record<string, AuditedChange>
 
 /** A locale list is set whole; its entry names the codes of the list set. */

@@ -8,8 +8,11 @@ import type { WebsiteLocales } from '../domain/website-locales.ts'
  * Paths only other services call (the gateway routes no public path here):
  * `GET /internal/usage` for the admin API's quota view, and `GET /internal/field-declarations`
  * for the content service's list queries and relations: per type, each field's name and type,
- * and a relation's `target` and `many`, with the website's locales; never whole definitions.
+ * a relation's `target` and `many`, and a component's fields, with the website's locales; never
+ * whole definitions.
  * `GET /internal/content-types/:name`: one type and the website's locales, for writes.
+ * Both answer component and blocks fields resolved (`fields`, `blocks`): the content service
+ * never looks components up itself.
  */
 export function internalRoutes(types: ContentTypes, locales: WebsiteLocales): Router {
   const router = new Router({ prefix: '/internal' })
@@ -31,7 +34,7 @@ export function internalRoutes(types: ContentTypes, locales: WebsiteLocales): Ro
   router.get('/content-types/:name', (ctx) =>
     answerTypeRead(ctx, types, async () => {
       const [type, websiteLocales] = await Promise.all([
-        types.get(ctx.state.caller, ctx.params.name ?? ''),
+        types.getResolved(ctx.state.caller, ctx.params.name ?? ''),
         locales.get(ctx.state.caller),
       ])
       return { type: presentContentType(type), locales: websiteLocales }

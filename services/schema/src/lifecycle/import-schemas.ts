@@ -10,7 +10,12 @@ import type { RecordProblem } from '@cms/website-data'
  */
 const TypeName = ContentCreateBody.properties.type
 
-export const ContentTypeRecord = StoredRecord({ ...ContentType.properties, name: TypeName })
+/** A content type, or with `kind: 'component'` a component (docs/schema.md, "Components"). */
+export const ContentTypeRecord = StoredRecord({
+  ...ContentType.properties,
+  name: TypeName,
+  kind: Type.Optional(Type.Literal('component')),
+})
 
 /** A change's claim on a type's version: `_id` = `<type id>:<version>`, the type as it became. */
 export const TypeVersionRecord = StoredRecord({
@@ -27,15 +32,34 @@ const FieldDeclaration = StoredRecord({
   target: Type.Optional(TypeName),
   many: Type.Optional(Type.Boolean()),
   localized: Type.Optional(Type.Literal(true)),
+  component: Type.Optional(TypeName),
+  repeatable: Type.Optional(Type.Boolean()),
+  components: Type.Optional(Type.Array(TypeName)),
 })
+
+const Declarations = Type.Record(Type.String(), Type.Array(FieldDeclaration))
 
 export const TypeIndexRecord = StoredRecord({
   names: Type.Array(TypeName),
   revision: Type.Integer({ minimum: 0 }),
-  declarations: Type.Optional(Type.Record(Type.String(), Type.Array(FieldDeclaration))),
+  declarations: Type.Optional(Declarations),
+  components: Type.Optional(Type.Array(TypeName)),
+  componentDeclarations: Type.Optional(Declarations),
   locales: Type.Optional(Type.Array(Locale, { maxItems: 100 })),
   complete: Type.Optional(Type.Boolean()),
 })
+
+/** What only a content type has: a component is only ever a field's value. */
+const TYPE_ONLY_MEMBERS = ['slugField', 'titleField', 'localized'] as const
+
+/** A component record carries none of the type-only members. */
+export function componentHasNoTypeMembers(
+  record: Record<string, unknown>,
+): RecordProblem | undefined {
+  if (record.kind !== 'component') return undefined
+  const member = TYPE_ONLY_MEMBERS.find((name) => record[name] !== undefined)
+  return member && { path: member, message: 'is not a member of a component' }
+}
 
 /** A claim names its type and version in its `_id` and in the type it holds. */
 export function claimMatchesType(record: Record<string, unknown>): RecordProblem | undefined {

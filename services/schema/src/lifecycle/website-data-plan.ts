@@ -5,11 +5,13 @@ import {
   TypeIndexRecord,
   TypeVersionRecord,
   claimMatchesType,
+  componentHasNoTypeMembers,
 } from './import-schemas.ts'
 
 /**
  * Every collection of the schema database that holds a website's data (docs/lifecycle.md): its
- * types, their version claims, and its type index, which also holds the website's locales.
+ * types and components, their version claims, and its type index, which also holds the
+ * website's locales.
  */
 export const SCHEMA_WEBSITE_DATA: WebsiteDataPlan = {
   service: 'schema',
@@ -18,10 +20,12 @@ export const SCHEMA_WEBSITE_DATA: WebsiteDataPlan = {
       name: 'content_types',
       ownerPaths: ['websiteId'],
       keyOf: (record, websiteId) => recordId(websiteId, String(record.name)),
-      // The unique (websiteId, name) index serves it.
-      order: { name: 1 },
+      // Components (`kind: 'component'`) before the types that use them, each kind by name.
+      order: { kind: -1, name: 1 },
+      index: { websiteId: 1, kind: -1, name: 1 },
       exported: true,
       importSchema: ContentTypeRecord,
+      invariant: componentHasNoTypeMembers,
       // Version claims are keyed by it: another website's type id would take its next versions.
       uniqueMembers: ['id'],
     },

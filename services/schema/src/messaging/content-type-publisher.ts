@@ -45,6 +45,14 @@ export function createContentTypePublisher(deps: {
   return {
     changed: (websiteId, name, version) =>
       announce({ websiteId, name, version, timestamp: deps.clock().toISOString() }),
+    componentChanged: (websiteId, name, version) =>
+      announce({
+        websiteId,
+        name,
+        version,
+        component: true,
+        timestamp: deps.clock().toISOString(),
+      }),
     localesChanged: (websiteId) =>
       announce({
         websiteId,

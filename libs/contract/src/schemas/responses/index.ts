@@ -1,6 +1,7 @@
 export * from './common.ts'
 export * from './documents.ts'
 export * from './content-types.ts'
+export * from './components.ts'
 export * from './media.ts'
 export * from './webhooks.ts'
 export * from './admin.ts'
