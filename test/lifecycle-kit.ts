@@ -37,7 +37,8 @@ export const EVERYTHING_TYPE = {
 const AUTHOR_TYPE = {
   name: 'author',
   titleField: 'name',
-  fields: [{ name: 'name', type: 'text', required: true }],
+  // Unique: its claims are records of the website too.
+  fields: [{ name: 'name', type: 'text', required: true, unique: true }],
 }
 
 export interface Populated {
