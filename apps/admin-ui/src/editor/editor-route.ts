@@ -16,6 +16,9 @@ export type EditorRoute =
   | { view: 'document-activity'; id: string; query: URLSearchParams }
   /** `name` '' is a new type. */
   | { view: 'type'; name: string }
+  | { view: 'components' }
+  /** `name` '' is a new component. */
+  | { view: 'component'; name: string }
 
 export const EDITOR_PREFIX = '#/editor'
 
@@ -26,7 +29,8 @@ export const isEditorHash = (hash: string): boolean =>
 
 /**
  * `#/editor?type=article&status=draft&q=…&sort=…&page=2`, `#/editor/new/<type>`,
- * `#/editor/documents/<id>[/history][?locale=fr]`, `#/editor/types[/<name>]`, `#/editor/new-type`, `#/editor/media`, `#/editor/webhooks`,
+ * `#/editor/documents/<id>[/history][?locale=fr]`, `#/editor/types[/<name>]`, `#/editor/new-type`,
+ * `#/editor/components[/<name>]`, `#/editor/new-component`, `#/editor/media`, `#/editor/webhooks`,
  * `#/editor/activity?actor=…&action=…&from=…&to=…&page=2` and `#/editor/documents/<id>/activity?…`.
  */
 export function parseEditorRoute(hash: string): EditorRoute {
@@ -38,6 +42,8 @@ export function parseEditorRoute(hash: string): EditorRoute {
   if (section === 'new' && id) return { view: 'new', type: id }
   if (section === 'types') return id ? { view: 'type', name: id } : { view: 'types' }
   if (section === 'new-type') return { view: 'type', name: '' }
+  if (section === 'components') return id ? { view: 'component', name: id } : { view: 'components' }
+  if (section === 'new-component') return { view: 'component', name: '' }
   if (section === 'media') return { view: 'media' }
   if (section === 'webhooks') return { view: 'webhooks' }
   if (section === 'activity') return { view: 'activity', query }
@@ -69,6 +75,12 @@ export function editorHref(route: EditorRoute): string {
       return route.name
         ? `${EDITOR_PREFIX}/types/${encodeURIComponent(route.name)}`
         : `${EDITOR_PREFIX}/new-type`
+    case 'components':
+      return `${EDITOR_PREFIX}/components`
+    case 'component':
+      return route.name
+        ? `${EDITOR_PREFIX}/components/${encodeURIComponent(route.name)}`
+        : `${EDITOR_PREFIX}/new-component`
     case 'new':
       return `${EDITOR_PREFIX}/new/${encodeURIComponent(route.type)}`
     case 'document':

@@ -1,10 +1,14 @@
-import type { ContentType, Locale } from '@cms/client'
+import type { Component, ContentType, Locale } from '@cms/client'
+import { resolveComponents } from '@cms/content-model/component-fields'
+import type { FieldDefinition } from '@cms/content-model/content-type'
 import type { EditorClient } from './editor-client.ts'
+import type { Field } from './fields/field-props.ts'
 
 /** What every editor screen needs: the client and the website's types and locales. */
 export interface EditorSite {
   client: EditorClient
   types: ContentType[]
+  components: Component[]
   locales: Locale[]
   /** Whether the person's role may read the website's audit log (readAudit). */
   readsAudit: boolean
@@ -27,3 +31,26 @@ export function titleOf(
 
 export const defaultLocaleOf = (site: EditorSite): string | undefined =>
   site.locales.find((locale) => locale.default)?.code
+
+export const componentNamed = (site: EditorSite, name: string): Component | undefined =>
+  site.components.find((component) => component.name === name)
+
+export const componentLabel = (site: EditorSite, name: string): string =>
+  componentNamed(site, name)?.label ?? name
+
+const resolved = new WeakMap<object, Field[]>()
+
+/**
+ * A type's (or component's) fields with every component and blocks field resolved from the
+ * website's components, as the content service validates them; kept per definition read.
+ */
+export function resolvedFields(site: EditorSite, definition: Pick<ContentType, 'fields'>): Field[] {
+  const known = resolved.get(definition)
+  if (known) return known
+  const fields = resolveComponents(
+    definition.fields as FieldDefinition[],
+    (name) => componentNamed(site, name) as { fields: FieldDefinition[] } | undefined,
+  ) as Field[]
+  resolved.set(definition, fields)
+  return fields
+}

@@ -12,6 +12,8 @@ import { NewDocument } from './form/new-document.tsx'
 import { VersionHistory } from './history/version-history.tsx'
 import { TypeBuilder } from './types/type-builder.tsx'
 import { TypeList } from './types/type-list.tsx'
+import { ComponentBuilder } from './types/component-builder.tsx'
+import { ComponentList } from './types/component-list.tsx'
 import { MediaLibrary } from './media/media-library.tsx'
 import { WebhookList } from './webhooks/webhook-list.tsx'
 import { DocumentActivity } from './activity/document-activity.tsx'
@@ -34,12 +36,19 @@ export function EditorWorkspace({
 }) {
   const route = useEditorRoute()
   const site = useResource(async (): Promise<Omit<EditorSite, 'reload'>> => {
-    const [types, locales, audit] = await Promise.all([
+    const [types, components, locales, audit] = await Promise.all([
       client.contentTypes.list(),
+      client.components.list(),
       client.locales.list(),
       readsAudit(client),
     ])
-    return { client, types: types.docs, locales: locales.locales, readsAudit: audit }
+    return {
+      client,
+      types: types.docs,
+      components: components.docs,
+      locales: locales.locales,
+      readsAudit: audit,
+    }
   }, [client])
   const editorSite = useMemo(
     () => (site.data ? { ...site.data, reload: site.reload } : undefined),
@@ -62,6 +71,14 @@ export function EditorWorkspace({
             aria-current={route.view === 'types' || route.view === 'type' ? 'page' : undefined}
           >
             Content types
+          </a>
+          <a
+            href={editorHref({ view: 'components' })}
+            aria-current={
+              route.view === 'components' || route.view === 'component' ? 'page' : undefined
+            }
+          >
+            Components
           </a>
           <a
             href={editorHref({ view: 'media' })}
@@ -132,6 +149,10 @@ function EditorView({
       return <WebhookList site={site} />
     case 'type':
       return <TypeBuilder key={route.name} site={site} name={route.name} />
+    case 'components':
+      return <ComponentList site={site} />
+    case 'component':
+      return <ComponentBuilder key={route.name} site={site} name={route.name} />
     case 'history':
       return <VersionHistory key={route.id} site={site} id={route.id} locale={route.locale} />
     case 'activity':

@@ -1,5 +1,7 @@
 import type { FunctionComponent } from 'preact'
 import type { FieldType } from '@cms/client'
+import { BlocksInput } from './blocks-input.tsx'
+import { ComponentInput } from './component-input.tsx'
 import type { FieldProps } from './field-props.ts'
 import { MediaPicker } from './media-picker.tsx'
 import { RelationPicker } from './relation-picker.tsx'
@@ -33,10 +35,24 @@ export const FIELD_INPUTS: Record<FieldType, FunctionComponent<FieldProps>> = {
   json: JsonInput,
   relation: RelationPicker,
   media: MediaPicker,
+  component: ComponentInput,
+  blocks: BlocksInput,
 }
 
 /** Inputs that are not one labelable control get their name through `aria-labelledby`. */
 export const GROUP_INPUTS: ReadonlySet<FieldType> = new Set(['richText', 'relation', 'media'])
+
+/** Inputs of nested fields: a fieldset named by its legend. */
+export const NESTED_INPUTS: ReadonlySet<FieldType> = new Set(['component', 'blocks'])
+
+/** How many items a list field takes, when it says. */
+function itemBounds(field: FieldProps['field']): string | undefined {
+  const { min, max } = field
+  if (min !== undefined && max !== undefined) return `From ${min} to ${max} items.`
+  if (min !== undefined) return `At least ${min} ${min === 1 ? 'item' : 'items'}.`
+  if (max !== undefined) return `At most ${max} ${max === 1 ? 'item' : 'items'}.`
+  return undefined
+}
 
 /** What a field's hint says about its type. */
 export function fieldHint(field: FieldProps['field']): string | undefined {
@@ -51,6 +67,10 @@ export function fieldHint(field: FieldProps['field']): string | undefined {
         : `A document of type ${field.target}.`
     case 'media':
       return field.many ? 'Files of the media library.' : 'A file of the media library.'
+    case 'component':
+      return field.repeatable ? itemBounds(field) : undefined
+    case 'blocks':
+      return itemBounds(field)
     default:
       return undefined
   }

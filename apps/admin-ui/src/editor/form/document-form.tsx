@@ -4,9 +4,9 @@ import { ErrorMessage } from '../../ui/error-message.tsx'
 import { editorHref } from '../editor-route.ts'
 import { titleOf } from '../editor-site.ts'
 import type { EditorSite } from '../editor-site.ts'
-import { FieldRow } from '../fields/field-row.tsx'
 import { ConflictNotice } from './conflict-notice.tsx'
 import { DeleteDocument } from './delete-document.tsx'
+import { DocumentFields, placedProblems } from './document-fields.tsx'
 import { LocaleSwitcher } from './locale-switcher.tsx'
 import { PublishActions } from './publish-actions.tsx'
 import { SaveStatusLine } from './save-status-line.tsx'
@@ -41,6 +41,7 @@ export function DocumentForm({
     }
   }
   const headingTitle = titleOf(site, { ...doc, data: values })
+  const placed = placedProblems(site, type, values, problems)
   return (
     <article class="document-form" aria-labelledby="document-title">
       <header class="document-header">
@@ -64,8 +65,8 @@ export function DocumentForm({
           </button>
         </div>
       )}
-      {state.status === 'invalid' && problems.other.length > 0 && (
-        <ErrorMessage error={problems.other.join(' ')} />
+      {state.status === 'invalid' && placed.other.length > 0 && (
+        <ErrorMessage error={placed.other.join(' ')} />
       )}
       <div class="document-tools">
         <PublishActions
@@ -107,17 +108,7 @@ export function DocumentForm({
           void flush()
         }}
       >
-        {type.fields.map((field) => (
-          <FieldRow
-            key={field.name}
-            field={field}
-            value={values[field.name]}
-            onChange={(value) => edit(field.name, value)}
-            site={site}
-            problems={problems.byField[field.name] ?? []}
-            localized={type.localized === true && field.localized !== false}
-          />
-        ))}
+        <DocumentFields site={site} type={type} values={values} placed={placed} onEdit={edit} />
         <button type="submit" class="button">
           Save now
         </button>

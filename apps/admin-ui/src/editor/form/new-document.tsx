@@ -4,8 +4,8 @@ import { ErrorMessage } from '../../ui/error-message.tsx'
 import { editorHref } from '../editor-route.ts'
 import { defaultLocaleOf, typeNamed } from '../editor-site.ts'
 import type { EditorSite } from '../editor-site.ts'
-import { FieldRow } from '../fields/field-row.tsx'
-import { sortProblems } from './field-problems.ts'
+import { DocumentFields, placedProblems } from './document-fields.tsx'
+import { NO_PROBLEMS, sortProblems } from './field-problems.ts'
 import type { SortedProblems } from './field-problems.ts'
 
 /**
@@ -15,10 +15,11 @@ import type { SortedProblems } from './field-problems.ts'
 export function NewDocument({ site, typeName }: { site: EditorSite; typeName: string }) {
   const type = typeNamed(site, typeName)
   const [values, setValues] = useState<DocumentData>({})
-  const [problems, setProblems] = useState<SortedProblems>({ byField: {}, other: [] })
+  const [problems, setProblems] = useState<SortedProblems>(NO_PROBLEMS)
   const [error, setError] = useState<unknown>()
   const [busy, setBusy] = useState(false)
   if (!type) return <ErrorMessage error={`There is no content type named ${typeName}.`} />
+  const placed = placedProblems(site, type, values, problems)
   const submit = async (event: Event) => {
     event.preventDefault()
     setBusy(true)
@@ -50,24 +51,21 @@ export function NewDocument({ site, typeName }: { site: EditorSite; typeName: st
       {error !== undefined && (
         <ErrorMessage
           error={
-            Object.keys(problems.byField).length > 0
+            Object.keys(problems.byPath).length > 0
               ? 'The document was not created: fix the marked fields.'
               : error
           }
         />
       )}
+      {placed.other.length > 0 && <ErrorMessage error={placed.other.join(' ')} />}
       <form class="fields" aria-label={`${type.label} fields`} noValidate onSubmit={submit}>
-        {type.fields.map((field) => (
-          <FieldRow
-            key={field.name}
-            field={field}
-            value={values[field.name]}
-            onChange={(value) => setValues((previous) => ({ ...previous, [field.name]: value }))}
-            site={site}
-            problems={problems.byField[field.name] ?? []}
-            localized={type.localized === true && field.localized !== false}
-          />
-        ))}
+        <DocumentFields
+          site={site}
+          type={type}
+          values={values}
+          placed={placed}
+          onEdit={(name, value) => setValues((previous) => ({ ...previous, [name]: value }))}
+        />
         <button type="submit" class="button button-primary" disabled={busy}>
           {busy ? 'Creating…' : 'Create draft'}
         </button>

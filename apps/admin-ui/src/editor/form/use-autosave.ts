@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks'
 import type { CmsDocument, DocumentData } from '@cms/client'
 import type { EditorClient } from '../editor-client.ts'
-import { isStatus, sortProblems } from './field-problems.ts'
+import { NO_PROBLEMS, isStatus, sortProblems } from './field-problems.ts'
 import type { SortedProblems } from './field-problems.ts'
 
 export const AUTOSAVE_DELAY_MS = 800
@@ -33,7 +33,7 @@ export function useAutosave(options: {
     doc: options.initial,
     values: { ...options.initial.data },
     status: 'saved',
-    problems: { byField: {}, other: [] },
+    problems: NO_PROBLEMS,
     error: undefined,
   })
   const doc = useRef(options.initial)
@@ -64,7 +64,7 @@ export function useAutosave(options: {
       update({
         doc: saved,
         status: dirty.current.size > 0 ? 'unsaved' : 'saved',
-        problems: { byField: {}, other: [] },
+        problems: NO_PROBLEMS,
         error: undefined,
       })
       return true
@@ -114,7 +114,7 @@ export function useAutosave(options: {
     update({
       doc: next,
       status: dirty.current.size > 0 ? 'unsaved' : 'saved',
-      problems: { byField: {}, other: [] },
+      problems: NO_PROBLEMS,
       error: undefined,
     })
   }

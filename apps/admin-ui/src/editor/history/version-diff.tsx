@@ -2,9 +2,10 @@ import type { CmsDocument, ContentType, DocumentVersion } from '@cms/client'
 import { TableRegion } from '../../ui/table-region.tsx'
 import { useResource } from '../../ui/use-resource.ts'
 import type { EditorSite } from '../editor-site.ts'
-import { idsOf } from '../fields/relation-picker.tsx'
-import { isReferenceField, loadValueNames } from './value-names.ts'
-import { valueText } from './value-text.ts'
+import { componentLabel, resolvedFields } from '../editor-site.ts'
+import { AS_STORED, fieldText } from './field-text.ts'
+import type { TextNames } from './field-text.ts'
+import { loadValueNames } from './value-names.ts'
 
 /** Field by field, side by side: the chosen version and the current document; changes marked. */
 export function VersionDiff({
@@ -25,12 +26,10 @@ export function VersionDiff({
     () => loadValueNames(site, type, [version.data, current.data], locale),
     [site, type, version.version, current.version, locale],
   )
-  const shown = (field: ContentType['fields'][number], value: unknown): string =>
-    isReferenceField(field)
-      ? idsOf(value)
-          .map((id) => names.data?.get(id) ?? id)
-          .join(', ')
-      : valueText(value)
+  const shownNames: TextNames = {
+    ofId: (id) => names.data?.get(id) ?? id,
+    ofComponent: (name) => componentLabel(site, name),
+  }
   const rows = [
     {
       name: 'slug',
@@ -39,13 +38,15 @@ export function VersionDiff({
       before: version.slug,
       after: current.slug,
     },
-    ...type.fields.map((field) => ({
+    ...resolvedFields(site, type).map((field) => ({
       name: field.name,
       label: field.label,
       // Compared by value, so a renamed related document is no difference.
-      differs: valueText(version.data[field.name]) !== valueText(current.data[field.name]),
-      before: shown(field, version.data[field.name]),
-      after: shown(field, current.data[field.name]),
+      differs:
+        fieldText(field, version.data[field.name], AS_STORED) !==
+        fieldText(field, current.data[field.name], AS_STORED),
+      before: fieldText(field, version.data[field.name], shownNames),
+      after: fieldText(field, current.data[field.name], shownNames),
     })),
   ]
   const changed = rows.filter((row) => row.differs).length

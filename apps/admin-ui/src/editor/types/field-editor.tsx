@@ -1,6 +1,7 @@
 import { FIELD_TYPES } from '@cms/client'
 import type { FieldType } from '@cms/client'
 import type { EditorSite } from '../editor-site.ts'
+import { takesBounds, takesOption } from './type-draft.ts'
 import type { FieldDraft } from './type-draft.ts'
 
 export interface FieldEditorProps {
@@ -8,8 +9,10 @@ export interface FieldEditorProps {
   index: number
   count: number
   field: FieldDraft
-  /** The name of the type being built (a relation may target it). */
+  /** The name of the type being built (a relation may target it); '' for a component. */
   typeName: string
+  /** The component being built, which its own fields cannot name. */
+  componentName?: string
   localizedType: boolean
   problems: (place: string) => string[]
   onChange: (change: Partial<FieldDraft>) => void
@@ -38,7 +41,10 @@ export function FieldEditor(props: FieldEditorProps) {
       <Problem id={`${id(part)}-problem`} messages={problem(part)} />
     </div>
   )
-  const check = (part: 'required' | 'localized' | 'many', label: string) => (
+  const check = (
+    part: 'required' | 'localized' | 'many' | 'repeatable' | 'unique',
+    label: string,
+  ) => (
     <div class="check">
       <input
         id={id(part)}
@@ -50,6 +56,10 @@ export function FieldEditor(props: FieldEditorProps) {
     </div>
   )
   const targets = [...new Set([...props.site.types.map((type) => type.name), props.typeName])]
+  const components = props.site.components.filter(
+    (component) => component.name !== props.componentName,
+  )
+  const list = field.type === 'blocks' || (field.type === 'component' && field.repeatable)
   return (
     <fieldset class="field-editor">
       <legend>Field {index + 1}</legend>
@@ -72,14 +82,37 @@ export function FieldEditor(props: FieldEditorProps) {
           <Problem id={`${id('type')}-problem`} messages={problem('type')} />
         </div>
         {field.type === 'select' && input('options', 'Options (comma-separated)')}
-        {(field.type === 'number' || field.type === 'integer') && (
+        {takesBounds(field) && (
           <>
-            {input('min', 'Minimum', 'number')}
-            {input('max', 'Maximum', 'number')}
+            {input('min', list ? 'Fewest items' : 'Minimum', 'number')}
+            {input('max', list ? 'Most items' : 'Maximum', 'number')}
           </>
         )}
-        {(field.type === 'text' || field.type === 'textarea') &&
-          input('maxLength', 'Longest length', 'number')}
+        {takesOption(field.type, 'maxLength') && input('maxLength', 'Longest length', 'number')}
+        {takesOption(field.type, 'pattern') && input('pattern', 'Pattern (RE2)')}
+        {takesOption(field.type, 'pattern') &&
+          field.pattern !== '' &&
+          input('patternMessage', 'Message when it does not match')}
+        {field.type === 'component' && (
+          <div>
+            <label for={id('component')}>Component</label>
+            <select
+              id={id('component')}
+              value={field.component}
+              aria-invalid={problem('component').length > 0 || undefined}
+              aria-describedby={described('component')}
+              onChange={(event) => onChange({ component: event.currentTarget.value })}
+            >
+              <option value="">—</option>
+              {components.map((component) => (
+                <option key={component.name} value={component.name}>
+                  {component.label}
+                </option>
+              ))}
+            </select>
+            <Problem id={`${id('component')}-problem`} messages={problem('component')} />
+          </div>
+        )}
         {field.type === 'relation' && (
           <div>
             <label for={id('target')}>Target type</label>
@@ -101,10 +134,44 @@ export function FieldEditor(props: FieldEditorProps) {
           </div>
         )}
       </div>
+      {field.type === 'blocks' && (
+        <fieldset
+          class="component-choices"
+          aria-invalid={problem('components').length > 0 || undefined}
+          aria-describedby={described('components')}
+        >
+          <legend>Allowed components</legend>
+          {components.length === 0 && (
+            <p class="hint">This website has no components yet: define them under Components.</p>
+          )}
+          <div class="checks">
+            {components.map((component) => (
+              <div class="check" key={component.name}>
+                <input
+                  id={id(`components-${component.name}`)}
+                  type="checkbox"
+                  checked={field.components.includes(component.name)}
+                  onChange={(event) =>
+                    onChange({
+                      components: event.currentTarget.checked
+                        ? [...field.components, component.name]
+                        : field.components.filter((name) => name !== component.name),
+                    })
+                  }
+                />
+                <label for={id(`components-${component.name}`)}>{component.label}</label>
+              </div>
+            ))}
+          </div>
+          <Problem id={`${id('components')}-problem`} messages={problem('components')} />
+        </fieldset>
+      )}
       <div class="checks">
         {check('required', 'Required')}
         {props.localizedType && check('localized', 'Per locale')}
-        {(field.type === 'relation' || field.type === 'media') && check('many', 'Many')}
+        {takesOption(field.type, 'many') && check('many', 'Many')}
+        {field.type === 'component' && check('repeatable', 'Repeatable (a list)')}
+        {takesOption(field.type, 'unique') && check('unique', 'Unique')}
       </div>
       <div class="actions">
         <button

@@ -1,22 +1,13 @@
-import { useState } from 'preact/hooks'
 import { ErrorMessage } from '../../ui/error-message.tsx'
 import { editorHref } from '../editor-route.ts'
 import { typeNamed } from '../editor-site.ts'
 import type { EditorSite } from '../editor-site.ts'
-import { DeleteType } from './delete-type.tsx'
-import { FieldEditor } from './field-editor.tsx'
-import {
-  EMPTY_TYPE,
-  TEXT_TYPES,
-  draftOf,
-  inputOf,
-  newField,
-  problemsByPlace,
-} from './type-draft.ts'
-import type { FieldDraft, TypeDraft } from './type-draft.ts'
-
-const sentence = (error: unknown): string =>
-  error instanceof Error ? error.message.replace(/\.$/, '') : String(error)
+import { BuilderInput } from './builder-input.tsx'
+import { BuilderMessages } from './builder-messages.tsx'
+import { DeleteDefinition } from './delete-definition.tsx'
+import { FieldsEditor } from './fields-editor.tsx'
+import { EMPTY_TYPE, TEXT_TYPES, draftOf, inputOf, newField } from './type-draft.ts'
+import { useBuilder } from './use-builder.ts'
 
 /**
  * Creates a type (`POST /api/content-types`) or edits one (`PATCH`, which replaces `fields` as a
@@ -24,78 +15,37 @@ const sentence = (error: unknown): string =>
  */
 export function TypeBuilder({ site, name }: { site: EditorSite; name: string }) {
   const existing = name ? typeNamed(site, name) : undefined
-  const [draft, setDraft] = useState<TypeDraft>(() =>
+  const builder = useBuilder(() =>
     existing ? draftOf(existing) : { ...EMPTY_TYPE, fields: [newField()] },
   )
-  const [error, setError] = useState<unknown>()
-  const [busy, setBusy] = useState(false)
-  const [saved, setSaved] = useState(false)
+  const { draft, change, problems } = builder
   if (name && !existing) return <ErrorMessage error={`There is no content type named ${name}.`} />
-  const { at, other } = problemsByPlace(error)
-  const problems = (place: string) => at.get(place) ?? []
-  const change = (patch: Partial<TypeDraft>) => {
-    setSaved(false)
-    setDraft((previous) => ({ ...previous, ...patch }))
-  }
-  const changeField = (index: number, patch: Partial<FieldDraft>) =>
-    change({
-      fields: draft.fields.map((field, i) => (i === index ? { ...field, ...patch } : field)),
-    })
-  const move = (index: number, by: -1 | 1) => {
-    const fields = [...draft.fields]
-    const [moved] = fields.splice(index, 1)
-    if (moved) fields.splice(index + by, 0, moved)
-    change({ fields })
-  }
   const textFields = draft.fields.filter((field) => TEXT_TYPES.includes(field.type) && field.name)
-  const submit = async (event: Event) => {
+  const submit = (event: Event) => {
     event.preventDefault()
-    setBusy(true)
-    setError(undefined)
-    try {
+    void builder.save(async () => {
       const input = inputOf(draft)
       if (existing) {
         const { name: _name, ...changes } = input
         await site.client.contentTypes.update(existing.name, changes)
-        setSaved(true)
       } else {
         await site.client.contentTypes.create(input)
         location.hash = editorHref({ view: 'type', name: input.name })
       }
       site.reload()
-    } catch (failure) {
-      setError(failure)
-    } finally {
-      setBusy(false)
-    }
+      return Boolean(existing)
+    })
   }
   const topInput = (part: 'name' | 'label' | 'description', label: string, hint?: string) => (
-    <div>
-      <label for={`type-${part}`}>{label}</label>
-      <input
-        id={`type-${part}`}
-        type="text"
-        value={draft[part]}
-        disabled={part === 'name' && Boolean(existing)}
-        aria-invalid={problems(part).length > 0 || undefined}
-        aria-describedby={
-          [hint ? `type-${part}-hint` : '', problems(part).length ? `type-${part}-problem` : '']
-            .filter(Boolean)
-            .join(' ') || undefined
-        }
-        onInput={(event) => change({ [part]: event.currentTarget.value })}
-      />
-      {hint && (
-        <p class="hint" id={`type-${part}-hint`}>
-          {hint}
-        </p>
-      )}
-      {problems(part).length > 0 && (
-        <p class="field-problem" id={`type-${part}-problem`}>
-          {problems(part).join(' ')}
-        </p>
-      )}
-    </div>
+    <BuilderInput
+      part={part}
+      label={label}
+      value={draft[part]}
+      hint={hint}
+      disabled={part === 'name' && Boolean(existing)}
+      problems={problems(part)}
+      onInput={(value) => change({ [part]: value })}
+    />
   )
   const fieldSelect = (part: 'titleField' | 'slugField', label: string) => (
     <div>
@@ -122,23 +72,11 @@ export function TypeBuilder({ site, name }: { site: EditorSite; name: string }) 
         <a href={editorHref({ view: 'types' })}>← All content types</a>
       </p>
       <h1>{existing ? `Content type ${existing.label}` : 'New content type'}</h1>
-      {error !== undefined && (
-        <div role="alert">
-          <ErrorMessage
-            error={
-              at.size > 0
-                ? `The type was not saved (${sentence(error)}). The problems are marked below.`
-                : error
-            }
-          />
-          {other.length > 0 && <ErrorMessage error={other.join(' ')} />}
-        </div>
-      )}
-      {saved && (
-        <p class="message message-info" role="status">
-          Saved. The next write of each document is checked against the new fields.
-        </p>
-      )}
+      <BuilderMessages
+        builder={builder}
+        noun="type"
+        savedText="Saved. The next write of each document is checked against the new fields."
+      />
       <form class="fields type-builder" aria-label="Content type" noValidate onSubmit={submit}>
         <div class="form-grid">
           {topInput('name', 'Name', 'Lower case letters, digits, - and _; it cannot change later.')}
@@ -156,36 +94,21 @@ export function TypeBuilder({ site, name }: { site: EditorSite; name: string }) 
           />
           <label for="type-localized">Localized (values per locale)</label>
         </div>
-        <h2>Fields</h2>
-        {draft.fields.map((field, index) => (
-          <FieldEditor
-            key={field.key}
-            site={site}
-            index={index}
-            count={draft.fields.length}
-            field={field}
-            typeName={draft.name.trim()}
-            localizedType={draft.localized}
-            problems={problems}
-            onChange={(patch) => changeField(index, patch)}
-            onMove={(by) => move(index, by)}
-            onRemove={() => change({ fields: draft.fields.filter((_, i) => i !== index) })}
-          />
-        ))}
+        <FieldsEditor
+          site={site}
+          fields={draft.fields}
+          onChange={(fields) => change({ fields })}
+          typeName={draft.name.trim()}
+          localizedType={draft.localized}
+          problems={problems}
+        />
         <div class="actions">
-          <button
-            type="button"
-            class="button"
-            onClick={() => change({ fields: [...draft.fields, newField()] })}
-          >
-            Add field
-          </button>
-          <button type="submit" class="button button-primary" disabled={busy}>
-            {busy ? 'Saving…' : existing ? 'Save type' : 'Create type'}
+          <button type="submit" class="button button-primary" disabled={builder.busy}>
+            {builder.busy ? 'Saving…' : existing ? 'Save type' : 'Create type'}
           </button>
         </div>
       </form>
-      {existing && <DeleteType site={site} type={existing} />}
+      {existing && <DeleteDefinition site={site} kind="type" definition={existing} />}
     </div>
   )
 }

@@ -1,5 +1,13 @@
 import { CmsApiError } from '@cms/client'
-import type { ContentType, ContentTypeInput, FieldDefinition, FieldType } from '@cms/client'
+import type {
+  ComponentInput,
+  ContentType,
+  ContentTypeInput,
+  FieldDefinition,
+  FieldType,
+} from '@cms/client'
+import { FIELD_OPTION_TYPES } from '@cms/content-model/field-options'
+import type { FieldOptionName } from '@cms/content-model/field-options'
 
 /** A field as the builder edits it: every input is text until it is sent. */
 export interface FieldDraft {
@@ -16,6 +24,14 @@ export interface FieldDraft {
   maxLength: string
   target: string
   many: boolean
+  /** `component`: the component; `repeatable`: a list of them. */
+  component: string
+  repeatable: boolean
+  /** `blocks`: the components an item may be. */
+  components: string[]
+  pattern: string
+  patternMessage: string
+  unique: boolean
 }
 
 export interface TypeDraft {
@@ -44,6 +60,12 @@ export const newField = (): FieldDraft => ({
   maxLength: '',
   target: '',
   many: false,
+  component: '',
+  repeatable: false,
+  components: [],
+  pattern: '',
+  patternMessage: '',
+  unique: false,
 })
 
 export const EMPTY_TYPE: TypeDraft = {
@@ -66,25 +88,43 @@ export function draftOf(type: ContentType): TypeDraft {
     titleField: type.titleField ?? '',
     slugField: type.slugField ?? '',
     localized: type.localized === true,
-    fields: type.fields.map((field) => ({
-      key: rowKey(),
-      name: field.name,
-      label: field.label,
-      type: field.type,
-      required: field.required,
-      localized: field.localized !== false,
-      options: (field.options ?? []).join(', '),
-      min: text(field.min),
-      max: text(field.max),
-      maxLength: text(field.maxLength),
-      target: field.target ?? '',
-      many: field.many === true,
-    })),
+    fields: fieldDraftsOf(type.fields),
   }
 }
 
+export function fieldDraftsOf(fields: ContentType['fields']): FieldDraft[] {
+  return fields.map((field) => ({
+    key: rowKey(),
+    name: field.name,
+    label: field.label,
+    type: field.type,
+    required: field.required,
+    localized: field.localized !== false,
+    options: (field.options ?? []).join(', '),
+    min: text(field.min),
+    max: text(field.max),
+    maxLength: text(field.maxLength),
+    target: field.target ?? '',
+    many: field.many === true,
+    component: field.component ?? '',
+    repeatable: field.repeatable === true,
+    components: field.components ?? [],
+    pattern: field.pattern ?? '',
+    patternMessage: field.patternMessage ?? '',
+    unique: field.unique === true,
+  }))
+}
+
+/** Whether a field of `type` takes the member `option`. */
+export const takesOption = (type: FieldType, option: FieldOptionName): boolean =>
+  FIELD_OPTION_TYPES[option].includes(type)
+
+/** Types whose fields take `min` and `max`: numbers' bounds, lists' numbers of items. */
+export const takesBounds = (draft: Pick<FieldDraft, 'type' | 'repeatable'>): boolean =>
+  takesOption(draft.type, 'min') && (draft.type !== 'component' || draft.repeatable)
+
 /** Only the members a field's type takes; a blank number is left out, a typo stays for the API to judge. */
-function fieldOf(draft: FieldDraft, localizedType: boolean): FieldDefinition {
+export function fieldOf(draft: FieldDraft, localizedType: boolean): FieldDefinition {
   const number = (value: string) => (value.trim() === '' ? undefined : Number(value))
   const field: FieldDefinition = {
     name: draft.name.trim(),
@@ -99,7 +139,7 @@ function fieldOf(draft: FieldDraft, localizedType: boolean): FieldDefinition {
       .map((option) => option.trim())
       .filter(Boolean)
   }
-  if (draft.type === 'number' || draft.type === 'integer') {
+  if (takesBounds(draft)) {
     const min = number(draft.min)
     const max = number(draft.max)
     if (min !== undefined) field.min = min
@@ -108,10 +148,35 @@ function fieldOf(draft: FieldDraft, localizedType: boolean): FieldDefinition {
   if (draft.type === 'text' || draft.type === 'textarea') {
     const maxLength = number(draft.maxLength)
     if (maxLength !== undefined) field.maxLength = maxLength
+    if (draft.pattern !== '') field.pattern = draft.pattern
+    if (draft.pattern !== '' && draft.patternMessage.trim())
+      field.patternMessage = draft.patternMessage.trim()
   }
+  if (takesOption(draft.type, 'unique') && draft.unique) field.unique = true
+  if (draft.type === 'component') {
+    field.component = draft.component
+    if (draft.repeatable) field.repeatable = true
+  }
+  if (draft.type === 'blocks') field.components = draft.components
   if (draft.type === 'relation') field.target = draft.target
   if (draft.type === 'relation' || draft.type === 'media') field.many = draft.many
   return field
+}
+
+/** What `POST /api/components` takes: a type's members less title, slug and localized. */
+export function componentInputOf(draft: TypeDraft): ComponentInput {
+  const {
+    titleField: _title,
+    slugField: _slug,
+    localized: _localized,
+    ...input
+  } = inputOf({
+    ...draft,
+    titleField: '',
+    slugField: '',
+    localized: false,
+  })
+  return input
 }
 
 export function inputOf(draft: TypeDraft): ContentTypeInput {
