@@ -116,7 +116,8 @@ export function requireSharedValuesShared(
     if (at.names.has(field.name) || field.type === 'json') continue
     if (typeof value !== 'object' || value === null || Array.isArray(value)) continue
     const keys = Object.keys(value)
-    if (keys.length > 0 && keys.every((key) => at.codes.includes(key)))
+    const ownFields = new Set(field.fields?.map((inner) => inner.name))
+    if (keys.length > 0 && keys.every((key) => at.codes.includes(key) && !ownFields.has(key)))
       problems.push({
         path: `data.${field.name}`,
         message: 'is shared by every locale (localized: false); send one value, not one per locale',

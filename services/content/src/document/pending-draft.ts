@@ -1,14 +1,42 @@
-import type { ContentType } from '@cms/content-model'
+import { BLOCK_COMPONENT_KEY, blockShapeOf } from '@cms/content-model'
+import type { ContentType, FieldDefinition } from '@cms/content-model'
 import { ConflictError, ValidationError } from '@cms/errors'
 import type { DocumentData } from './document.ts'
 
 /**
- * `data` without values of fields the type no longer declares: a removed field never blocks a
- * write, and the next write of the document drops its value.
+ * `data` without values of fields the type no longer declares, at any depth of components and
+ * blocks (`type` resolved), and without blocks items of components a blocks field no longer
+ * allows: a removed field never blocks a write, and the next write of the document drops its
+ * value.
  */
 export function declaredOnly(type: Pick<ContentType, 'fields'>, data: DocumentData): DocumentData {
-  const declared = new Set(type.fields.map((field) => field.name))
-  return Object.fromEntries(Object.entries(data).filter(([name]) => declared.has(name)))
+  const byName = new Map(type.fields.map((field) => [field.name, field]))
+  return Object.fromEntries(
+    Object.entries(data).flatMap(([name, value]) => {
+      const field = byName.get(name)
+      return field ? [[name, declaredValue(field, value)]] : []
+    }),
+  )
+}
+
+const isObject = (value: unknown): value is DocumentData =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
+
+/** One field's value with what its (resolved) component or blocks field no longer declares dropped. */
+function declaredValue(field: FieldDefinition, value: unknown): unknown {
+  if (field.type === 'component' && field.fields) {
+    const fields = { fields: field.fields }
+    const item = (held: unknown) => (isObject(held) ? declaredOnly(fields, held) : held)
+    return Array.isArray(value) ? value.map(item) : item(value)
+  }
+  if (field.type === 'blocks' && field.blocks && Array.isArray(value)) {
+    return value.flatMap((held) => {
+      if (!isObject(held)) return [held]
+      const shape = blockShapeOf(field, held)
+      return shape ? [{ [BLOCK_COMPONENT_KEY]: shape.name, ...declaredOnly(shape, held) }] : []
+    })
+  }
+  return value
 }
 
 /** A live change while a pending draft waits would drop it unseen. */

@@ -1,9 +1,6 @@
+import { forEachFieldValue } from '@cms/content-model'
 import type { ContentType, FieldDefinition } from '@cms/content-model'
-import type { DocumentState } from './document.ts'
-
-/** Fields whose values are ids: of documents (`relation`) or of the media library (`media`). */
-export const idFields = (type: Pick<ContentType, 'fields'>): FieldDefinition[] =>
-  type.fields.filter((field) => field.type === 'relation' || field.type === 'media')
+import type { DocumentData, DocumentState } from './document.ts'
 
 /** The ids a relation value holds (one id, a list of them, or none). */
 export function idsOf(value: unknown): string[] {
@@ -11,18 +8,50 @@ export function idsOf(value: unknown): string[] {
   return Array.isArray(value) ? value.filter((id): id is string => typeof id === 'string') : []
 }
 
+/** The ids one relation or media value holds, and where (`data.sections[2].image`). */
+export interface HeldIds {
+  field: FieldDefinition
+  path: string
+  ids: string[]
+}
+
 /**
- * `state` with `refs` set to every id its relation and media fields hold, live or in a pending
- * draft (and no `refs` when none): one index then finds what names a document or a media file.
+ * Every relation and media value of `data` that holds ids, at any depth of components and blocks
+ * (`fields` resolved), in document order.
  */
-export function withRefs<State extends Pick<DocumentState, 'data' | 'refs' | 'pendingDraft'>>(
+export function heldIds(fields: readonly FieldDefinition[], data: DocumentData): HeldIds[] {
+  const held: HeldIds[] = []
+  forEachFieldValue(fields, data, (field, value, path) => {
+    if (field.type !== 'relation' && field.type !== 'media') return
+    const ids = idsOf(value)
+    if (ids.length > 0) held.push({ field, path, ids })
+  })
+  return held
+}
+
+type HeldContent = Pick<DocumentState, 'data' | 'locales' | 'refs' | 'pendingDraft'>
+
+/** Live values, other locales' values (a localized component may hold ids), pending draft. */
+const contentsOf = (state: HeldContent): DocumentData[] => [
+  state.data,
+  ...Object.values(state.locales ?? {}),
+  ...(state.pendingDraft
+    ? [state.pendingDraft.data, ...Object.values(state.pendingDraft.locales ?? {})]
+    : []),
+]
+
+/**
+ * `state` with `refs` set to every id its relation and media fields hold at any depth, in any
+ * locale, live or in a pending draft (and no `refs` when none): one index then finds what names
+ * a document or a media file.
+ */
+export function withRefs<State extends HeldContent>(
   state: State,
   type: Pick<ContentType, 'fields'>,
 ): State {
   const { refs: _previous, ...rest } = state
-  const held = [state.data, ...(state.pendingDraft ? [state.pendingDraft.data] : [])]
-  const refs = [
-    ...new Set(idFields(type).flatMap((field) => held.flatMap((data) => idsOf(data[field.name])))),
-  ]
-  return (refs.length === 0 ? rest : { ...rest, refs: refs.sort() }) as State
+  const refs = new Set(
+    contentsOf(state).flatMap((data) => heldIds(type.fields, data).flatMap(({ ids }) => ids)),
+  )
+  return (refs.size === 0 ? rest : { ...rest, refs: [...refs].sort() }) as State
 }

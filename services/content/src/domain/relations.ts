@@ -1,10 +1,10 @@
-import type { ContentType } from '@cms/content-model'
+import type { ContentType, FieldDefinition } from '@cms/content-model'
 import { ValidationError } from '@cms/errors'
 import type { ErrorDetail } from '@cms/errors'
 import type { Caller } from '@cms/http'
 import type { DocumentData } from '../document/document.ts'
 import type { DocumentStore } from '../document/document-store.ts'
-import { idFields, idsOf } from '../document/relations.ts'
+import { heldIds } from '../document/relations.ts'
 import { readableTypes } from './visible-types.ts'
 
 /** How many ids an error message lists before it says how many more there are. */
@@ -23,12 +23,17 @@ export function listIds(ids: readonly string[]): string {
   return ids.length > LISTED_IDS ? `${shown} and ${ids.length - LISTED_IDS} more` : shown
 }
 
+/** What an id must name to be valid: a media file, or a document of the relation's target. */
+const targetOf = (field: FieldDefinition): string =>
+  field.type === 'media' ? 'media' : `relation:${field.target}`
+
 /**
- * Every id `data` newly names must be a document of the caller's website and of its field's
- * target type (drafts count), which the caller's key may read (else it is as missing), or for a
- * media field a media file of the website; ids `kept` already held in the same field stay valid
- * even when what they named has since been deleted with `force`. One query for the relation
- * fields, one for the media fields.
+ * Every id `data` newly names, at any depth of components and blocks, must be a document of the
+ * caller's website and of its field's target type (drafts count), which the caller's key may
+ * read (else it is as missing), or for a media field a media file of the website; ids `kept`
+ * already held for the same target stay valid even when what they named has since been deleted
+ * with `force`. One query for the relation fields, one for the media fields; each problem names
+ * the value's exact path (`data.sections[2].image`).
  */
 export async function requireRelationTargets(
   deps: { store: Pick<DocumentStore, 'findMany'>; media: Pick<MediaLookup, 'existing'> },
@@ -39,10 +44,15 @@ export async function requireRelationTargets(
     kept?: DocumentData
   },
 ): Promise<void> {
-  const wanted = idFields(input.type).map((field) => {
-    const kept = new Set(idsOf(input.kept?.[field.name]))
-    return { field, ids: idsOf(input.data[field.name]).filter((id) => !kept.has(id)) }
-  })
+  const keptIds = new Set(
+    heldIds(input.type.fields, input.kept ?? {}).flatMap(({ field, ids }) =>
+      ids.map((id) => `${targetOf(field)} ${id}`),
+    ),
+  )
+  const wanted = heldIds(input.type.fields, input.data).map((held) => ({
+    ...held,
+    ids: held.ids.filter((id) => !keptIds.has(`${targetOf(held.field)} ${id}`)),
+  }))
   const idsOfKind = (kind: string) => [
     ...new Set(wanted.filter(({ field }) => field.type === kind).flatMap(({ ids }) => ids)),
   ]
@@ -60,16 +70,13 @@ export async function requireRelationTargets(
   ])
   const typeOf = new Map(documents.map((document) => [document._id!, document.type]))
   const problems: ErrorDetail[] = []
-  for (const { field, ids } of wanted) {
+  for (const { field, path, ids } of wanted) {
     const missing = ids.filter((id) =>
       field.type === 'media' ? !media.has(id) : typeOf.get(id) !== field.target,
     )
     if (missing.length === 0) continue
     const what = field.type === 'media' ? 'media file' : `${field.target} document`
-    problems.push({
-      path: `data.${field.name}`,
-      message: `names no ${what} of this website: ${listIds(missing)}`,
-    })
+    problems.push({ path, message: `names no ${what} of this website: ${listIds(missing)}` })
   }
   if (problems.length > 0) {
     throw new ValidationError('The document names related documents that do not exist', problems)
