@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { ValidationError } from '@cms/errors'
-import { FIELD_TYPES, MAX_FIELDS } from '@cms/content-model'
+import { FIELD_OPTION_TYPES, FIELD_TYPES, MAX_FIELDS } from '@cms/content-model'
 import {
   checkContentTypeDefinition,
   parseContentTypeDefinition,
@@ -71,7 +71,12 @@ describe('parseContentTypeDefinition', () => {
   })
 
   it.each(FIELD_TYPES)('when a field has type %s, then it is accepted', (type) => {
-    const required = { select: { options: ['a'] }, relation: { target: 'x' } } as const
+    const required = {
+      select: { options: ['a'] },
+      relation: { target: 'x' },
+      component: { component: 'seo' },
+      blocks: { components: ['hero'] },
+    } as const
     const field = { name: 'f', type, ...(required[type as keyof typeof required] ?? {}) }
     expect(parseContentTypeDefinition({ name: 'x', fields: [field] }).fields[0]?.type).toBe(type)
   })
@@ -340,10 +345,10 @@ describe('checkContentTypeDefinition: field definitions', () => {
     ],
     [
       'a field has an unknown member',
-      text('f', { unique: true }),
+      text('f', { defaultValue: 'x' }),
       [
         {
-          path: 'fields[0].unique',
+          path: 'fields[0].defaultValue',
           message: expect.stringContaining('is not accepted here (allowed: name, label, type'),
         },
       ],
@@ -453,7 +458,7 @@ describe('checkContentTypeDefinition: field definitions', () => {
       [
         {
           path: 'fields[0].min',
-          message: 'is not allowed for a text field (only number, integer)',
+          message: `is not allowed for a text field (only ${FIELD_OPTION_TYPES.min.join(', ')})`,
         },
       ],
     ],
