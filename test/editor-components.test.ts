@@ -47,6 +47,17 @@ describe('components and blocks in the editor', () => {
       },
     })
     expect(seo.status).toBe(201)
+    const link = await site.api('POST', '/api/components', {
+      body: {
+        name: 'link',
+        label: 'Link',
+        fields: [
+          { name: 'text', label: 'Link text', type: 'text' },
+          { name: 'url', label: 'Address', type: 'url' },
+        ],
+      },
+    })
+    expect(link.status).toBe(201)
     owner = await createTestPerson({ memberships: [{ websiteId: site.websiteId, role: 'owner' }] })
     browser = await launchChromium()
     page = await (await browser.newContext()).newPage()
@@ -105,7 +116,7 @@ describe('components and blocks in the editor', () => {
     expect((await site.api('GET', '/api/components/quote')).status).toBe(200)
   })
 
-  it('when a landing page type is built with a component field and a blocks field, then the API stores both as chosen', async () => {
+  it('when a landing page type is built with a component field, a blocks field and a repeatable component field, then the API stores them as chosen', async () => {
     await page.getByRole('link', { name: 'Content types' }).click()
     await page.getByRole('link', { name: 'New content type' }).click()
     await field('Name').fill('landing')
@@ -117,6 +128,10 @@ describe('components and blocks in the editor', () => {
     await row(3).getByLabel('Hero').check()
     await row(3).getByLabel('Quote').check()
     await row(3).getByLabel('Most items').fill('5')
+    await addField(4, 'links', 'Links', 'component')
+    await row(4).getByLabel('Component').selectOption('link')
+    await row(4).getByLabel('Repeatable (a list)').check()
+    await row(4).getByLabel('Most items').fill('3')
     await field('Title field').selectOption('title')
     await shoot(page, 'components-02-type-builder')
     await page.getByRole('button', { name: 'Create type' }).click()
@@ -129,9 +144,10 @@ describe('components and blocks in the editor', () => {
       components: ['hero', 'quote'],
       max: 5,
     })
+    expect(type.fields[3]).toMatchObject({ component: 'link', repeatable: true, max: 3 })
   })
 
-  it('when a document is filled with two blocks, a nested problem shown at its input, reordered and saved, then the API holds the blocks in the new order', async () => {
+  it('when a document is filled with two blocks and a list of links, a nested problem shown at its input, reordered and saved, then the API holds the blocks in the new order', async () => {
     await page.getByRole('link', { name: 'Documents', exact: true }).click()
     await page.getByLabel('New document of type').selectOption('landing')
     await page.getByRole('button', { name: 'New document' }).click()
@@ -146,6 +162,19 @@ describe('components and blocks in the editor', () => {
     const hero = sections.getByRole('group', { name: 'Hero 1' })
     await hero.getByLabel(/^Title/).fill('Welcome aboard')
     await hero.getByLabel('Tagline').fill('Boats at first light')
+    // A repeatable component: two links added, the first removed.
+    const links = page.getByRole('group', { name: 'Links', exact: true })
+    await links.getByRole('button', { name: 'Add Link' }).click()
+    await links.getByRole('button', { name: 'Add Link' }).click()
+    await links.getByRole('group', { name: 'Link 1' }).getByLabel('Link text').fill('Old')
+    await links.getByRole('group', { name: 'Link 2' }).getByLabel('Link text').fill('Timetable')
+    await links
+      .getByRole('group', { name: 'Link 2' })
+      .getByLabel('Address')
+      .fill('https://example.com/timetable')
+    await links.getByRole('button', { name: 'Remove Link 1' }).click()
+    expect(await page.locator('#field-links-0-text').inputValue()).toBe('Timetable')
+    expect(await page.locator('#field-links-1-text').count()).toBe(0)
 
     // The quote's required text is missing: the API's 422 names data.sections[1].text.
     await page.getByRole('button', { name: 'Create draft' }).click()
@@ -187,6 +216,7 @@ describe('components and blocks in the editor', () => {
       { __component: 'hero', title: 'Welcome aboard', tagline: 'Boats at first light' },
     ])
     expect(stored.data.seo).toEqual({ metaTitle: 'Harbour' })
+    expect(stored.data.links).toEqual([{ text: 'Timetable', url: 'https://example.com/timetable' }])
 
     // The history shows the blocks of both versions as text, item by item.
     await page.getByRole('link', { name: 'History' }).click()
