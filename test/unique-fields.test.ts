@@ -89,6 +89,10 @@ describe('unique values', () => {
     expect(read.body.version).toBe(1)
     // Its own value is no clash: a save keeps it.
     await expectStatus(patch(b.id, { handle: 'b', note: 'saved' }), 200)
+    // A restore brings back a value only while it is free.
+    await expectStatus(patch(b.id, { handle: 'b-renamed' }), 200)
+    await created({ handle: 'b' })
+    expectTaken(await site.api('POST', `/api/content/${b.id}/restore/1`), 'handle')
   })
 
   it('unique: a value is free again after a change or a delete — when the holder changes its value or is deleted, then another document may take it', async () => {
@@ -166,6 +170,29 @@ describe('unique values', () => {
       createdAt: new Date(),
     })
     expectTaken(await create({ handle: 'in-flight' }), 'handle')
+  })
+})
+
+describe('unique inside components', () => {
+  it('unique: top level only — when a field inside a component says unique, then two documents may hold the same value there', async () => {
+    const own = await createTestWebsite()
+    await expectStatus(
+      own.api('POST', '/api/components', {
+        body: { name: 'seo', fields: [{ name: 'code', type: 'text', unique: true }] },
+      }),
+      201,
+    )
+    await defineType(own.api, {
+      name: 'page',
+      fields: [{ name: 'seo', type: 'component', component: 'seo' }],
+    })
+    for (let i = 0; i < 2; i++)
+      await expectStatus(
+        own.api('POST', '/api/content', {
+          body: { type: 'page', data: { seo: { code: 'same' } } },
+        }),
+        201,
+      )
   })
 })
 
