@@ -11,14 +11,16 @@ export const TYPES_COMMAND: Command = {
     "Writes TypeScript declarations of a website's content types (to stdout, or --out <file>).",
   async run({ admin, values, websiteId }) {
     const id = await websiteId(required(values.website, 'website'))
-    const [website, types, locales] = await Promise.all([
+    const [website, types, components, locales] = await Promise.all([
       admin.websites.get(id),
       admin.websites.contentTypes(id),
+      admin.websites.components(id),
       admin.websites.locales(id),
     ])
     const text = typeDeclarations({
       website,
       types: types.docs,
+      components: components.docs,
       locales: locales.locales.map((locale) => locale.code),
     })
     const names = types.docs.map((type) => type.name)
