@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { CmsApiError } from '@cms/client'
-import type { FieldDefinition } from '@cms/client'
+import type { ContentType } from '@cms/client'
 import { fieldDraftsOf, fieldOf, newField, problemsByPlace } from './type-draft.ts'
 
 const sent = (draft: Partial<ReturnType<typeof newField>>) =>
@@ -8,7 +8,7 @@ const sent = (draft: Partial<ReturnType<typeof newField>>) =>
 
 describe("the type builder's fields as sent", () => {
   it('when a field of each structured kind is read and sent back, then it is the definition as written', () => {
-    const fields: FieldDefinition[] = [
+    const fields: ContentType['fields'] = [
       {
         name: 'code',
         label: 'Code',
