@@ -102,6 +102,21 @@ describe('unique values', () => {
     expectTaken(await create({ handle: 'moved' }), 'handle')
     await expectStatus(site.api('DELETE', `/api/content/${a.id}`), 204)
     await created({ handle: 'moved' })
+    // A write refused for its slug gives back the values it claimed.
+    const slugged = await created({ handle: 'slug-holder' })
+    const refused = await site.api('POST', '/api/content', {
+      body: { type: 'member', slug: slugged.slug, data: { handle: 'claimed-then-refused' } },
+    })
+    expect(refused.status).toBe(409)
+    const patched = await site.api('PATCH', `/api/content/${slugged.id}`, {
+      body: {
+        slug: (await created({ handle: 'other-slug' })).slug,
+        data: { handle: 'patch-refused' },
+      },
+    })
+    expect(patched.status).toBe(409)
+    await created({ handle: 'claimed-then-refused' })
+    await created({ handle: 'patch-refused' })
   })
 
   it('unique: one value per website, type and locale — when a localized field holds a value in fr, then another document may hold it in en but not in fr', async () => {
