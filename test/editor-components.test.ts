@@ -90,6 +90,7 @@ describe('components and blocks in the editor', () => {
         ],
       ],
     ] as const) {
+      await page.getByRole('link', { name: 'Content types', exact: true }).click()
       await page.getByRole('link', { name: 'Components', exact: true }).click()
       await page.getByRole('link', { name: 'New component' }).click()
       await page.getByRole('heading', { level: 1, name: 'New component' }).waitFor()

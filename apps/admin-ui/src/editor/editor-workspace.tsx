@@ -19,7 +19,16 @@ import { WebhookList } from './webhooks/webhook-list.tsx'
 import { DocumentActivity } from './activity/document-activity.tsx'
 import { WebsiteActivity } from './activity/website-activity.tsx'
 import { editorHref, useEditorRoute } from './editor-route.ts'
+import type { EditorRoute } from './editor-route.ts'
 import type { EditorSite } from './editor-site.ts'
+
+/** The views under "Content types": the types, the components and their builders. */
+const DEFINITION_VIEWS: ReadonlySet<EditorRoute['view']> = new Set([
+  'types',
+  'type',
+  'components',
+  'component',
+])
 
 export function EditorWorkspace({
   client,
@@ -68,17 +77,9 @@ export function EditorWorkspace({
           </a>
           <a
             href={editorHref({ view: 'types' })}
-            aria-current={route.view === 'types' || route.view === 'type' ? 'page' : undefined}
+            aria-current={DEFINITION_VIEWS.has(route.view) ? 'page' : undefined}
           >
             Content types
-          </a>
-          <a
-            href={editorHref({ view: 'components' })}
-            aria-current={
-              route.view === 'components' || route.view === 'component' ? 'page' : undefined
-            }
-          >
-            Components
           </a>
           <a
             href={editorHref({ view: 'media' })}

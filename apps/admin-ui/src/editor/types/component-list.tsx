@@ -5,6 +5,9 @@ import type { EditorSite } from '../editor-site.ts'
 export function ComponentList({ site }: { site: EditorSite }) {
   return (
     <div class="stack-large">
+      <p>
+        <a href={editorHref({ view: 'types' })}>← Content types</a>
+      </p>
       <div class="editor-heading">
         <h1>Components</h1>
         <a class="button button-primary" href={editorHref({ view: 'component', name: '' })}>

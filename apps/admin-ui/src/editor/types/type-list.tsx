@@ -7,9 +7,14 @@ export function TypeList({ site }: { site: EditorSite }) {
     <div class="stack-large">
       <div class="editor-heading">
         <h1>Content types</h1>
-        <a class="button button-primary" href={editorHref({ view: 'type', name: '' })}>
-          New content type
-        </a>
+        <div class="actions">
+          <a class="button" href={editorHref({ view: 'components' })}>
+            Components
+          </a>
+          <a class="button button-primary" href={editorHref({ view: 'type', name: '' })}>
+            New content type
+          </a>
+        </div>
       </div>
       {site.types.length === 0 ? (
         <p class="muted">This website has no content types yet.</p>
