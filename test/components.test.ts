@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
+import { createCmsClient } from '@cms/client'
 import { MAX_COMPONENT_DEPTH } from '@cms/contract'
-import { adminClient, createTestWebsite } from '@cms/testkit'
+import { adminClient, createTestWebsite, testEnv } from '@cms/testkit'
 import type { ApiCall, ApiResponse, TestWebsite } from '@cms/testkit'
 import { expectStatus } from './content-fixtures.ts'
 
@@ -10,8 +11,8 @@ const SEO = {
   description: 'What search engines show',
   icon: 'search',
   fields: [
-    { name: 'title', type: 'text', required: true, maxLength: 70 },
-    { name: 'summary', type: 'textarea' },
+    { name: 'title', type: 'text' as const, required: true, maxLength: 70 },
+    { name: 'summary', type: 'textarea' as const },
   ],
 }
 
@@ -349,5 +350,24 @@ describe('components through the gateway', () => {
         target: { kind: 'component', id: 'seo' },
       }),
     ])
+  })
+
+  it("components: create 201, patch 200, delete 204 — when @cms/client creates, lists, reads, changes and deletes a component, then each call answers the API's component, and a refusal is a CmsApiError with its details", async () => {
+    const site = await createTestWebsite()
+    const cms = createCmsClient({ baseUrl: testEnv().gatewayUrl, apiKey: site.adminKey })
+    const created = await cms.components.create(SEO)
+    expect(created).toMatchObject({ name: 'seo', version: 1 })
+    expect((await cms.components.list()).docs.map((doc) => doc.name)).toEqual(['seo'])
+    expect(await cms.components.get('seo')).toEqual(created)
+    expect(await cms.components.update('seo', { label: 'Search' })).toMatchObject({ version: 2 })
+    await cms.contentTypes.create({
+      name: 'article',
+      fields: [{ name: 'seo', type: 'component', component: 'seo' }],
+    })
+    const refused = await cms.components.delete('seo').catch((error: unknown) => error)
+    expect(refused).toMatchObject({ name: 'CmsApiError', status: 409, code: 'CONFLICT' })
+    await cms.contentTypes.delete('article')
+    await cms.components.delete('seo')
+    expect((await cms.components.list()).docs).toEqual([])
   })
 })
