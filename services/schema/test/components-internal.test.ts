@@ -1,4 +1,6 @@
+import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { FIELD_TYPES } from '@cms/contract'
 import { internalClient, testEnv } from '@cms/testkit'
 import type { ApiCall } from '@cms/testkit'
 import { listenToChangeEvents } from './support/change-events.ts'
@@ -163,4 +165,50 @@ describe('components as the content service reads them', () => {
       { path: 'seo.author', message: 'is a relation field of component seo targeting person' },
     ])
   })
+})
+
+describe('components: robustness', () => {
+  const anyJson = fc.jsonValue({ maxDepth: 3 })
+  const names = fc.constantFrom('seo', 'hero', 'missing', 'person', 'Not a name')
+  const fieldLike = fc.record(
+    {
+      name: fc.oneof(fc.constantFrom('title', 'inner', '__proto__'), anyJson),
+      type: fc.oneof(fc.constantFrom(...FIELD_TYPES), anyJson),
+      component: fc.oneof(names, anyJson),
+      components: fc.oneof(fc.array(fc.oneof(names, anyJson), { maxLength: 3 }), anyJson),
+      repeatable: anyJson,
+      min: anyJson,
+      target: fc.oneof(names, anyJson),
+    },
+    { requiredKeys: [] },
+  )
+  const bodyLike = fc.oneof(
+    anyJson,
+    fc.record(
+      {
+        name: fc.oneof(fc.constantFrom('seo', 'hero', 'card', 'person'), anyJson),
+        slugField: anyJson,
+        fields: fc.oneof(fc.array(fieldLike, { maxLength: 4 }), anyJson),
+      },
+      { requiredKeys: [] },
+    ),
+  )
+
+  it('when arbitrary JSON is sent as a component or a change of one, then the answer is 201, 200, 409 or 422, never 5xx', async () => {
+    const { admin, internal } = await landingSite()
+    await fc.assert(
+      fc.asyncProperty(bodyLike, bodyLike, async (create, patch) => {
+        const created = await admin('POST', '/api/components', { body: create })
+        expect([201, 409, 422]).toContain(created.status)
+        const patched = await admin('PATCH', '/api/components/hero', { body: patch })
+        expect([200, 422]).toContain(patched.status)
+        const typed = await admin('PATCH', '/api/content-types/landing', { body: patch })
+        expect([200, 422]).toContain(typed.status)
+      }),
+      { numRuns: 120 },
+    )
+    // Whatever was accepted, the resolved reads still answer.
+    for (const path of ['/internal/content-types/landing', '/internal/field-declarations'])
+      expect((await internal('GET', path)).status, path).toBe(200)
+  }, 180_000)
 })
