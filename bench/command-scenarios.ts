@@ -2,6 +2,7 @@ import type { ApiCall } from '@cms/testkit'
 import type { ReadScenario } from './read-scenarios.ts'
 import type { SeededDocument } from './seed-documents.ts'
 import { AUDIT_OFF } from './audit-comparison.ts'
+import { LANDING_COMMAND_BUDGET, LANDING_SCENARIO } from './landing-pages.ts'
 import { countCommands } from './storage-commands.ts'
 import type { CommandBudget, CommandCount } from './storage-commands.ts'
 
@@ -15,6 +16,7 @@ const BUDGETS: Readonly<Record<string, number>> = {
   'list $contains + fields': 2,
   'list 20 + populate 2 relations': 4,
   'list 100 + populate 2 relations': 4,
+  [LANDING_SCENARIO]: LANDING_COMMAND_BUDGET,
   create: 4,
   PATCH: 5,
   publish: 5,

@@ -3,6 +3,7 @@ import type { ContentType } from '@cms/content-model'
 import type { StoredDocument } from '../services/content/src/document/document.ts'
 import { mongoFilterOf, parseListQuery } from '../services/content/src/query/index.ts'
 import type { DriverOperation } from './driver-load.ts'
+import { landingScenario } from './landing-pages.ts'
 import type { SeededDocument } from './seed-documents.ts'
 
 export interface ReadScenario {
@@ -86,6 +87,8 @@ export function readScenarios(options: {
   websiteId: string
   contentTypes: ContentType[]
   hot: readonly SeededDocument[]
+  /** The website has the landing pages (`seedLandingPages`): their populated list too. */
+  landing?: boolean
 }): ReadScenario[] {
   const { db, websiteId, contentTypes, hot } = options
   const documents = db.collection<StoredDocument>('documents')
@@ -114,6 +117,7 @@ export function readScenarios(options: {
       LIST_QUERIES.populate100,
       contentTypes,
     ),
+    ...(options.landing ? [landingScenario(db, websiteId)] : []),
     {
       name: 'get by id',
       paths: hot.map((doc) => `/api/content/${doc.id}`),

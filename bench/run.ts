@@ -23,6 +23,7 @@ import { seedDocuments } from './seed-documents.ts'
 import { measureStorageCommands } from './command-scenarios.ts'
 import { formatCommandTable } from './storage-commands.ts'
 import { seedRelated, seedWebsite } from './seed-website.ts'
+import { BLOCKS_PER_PAGE, seedLandingPages } from './landing-pages.ts'
 import {
   compareSessionToKey,
   SESSION_RATIO_GOAL,
@@ -108,6 +109,13 @@ async function main(): Promise<number> {
       related,
     })
     log(`seeded ${seeded.length} published articles in ${Date.now() - seedStart} ms`)
+    const landing = await seedLandingPages({
+      api: site.api,
+      gatewayUrl: bench.gatewayUrl,
+      adminKey: site.adminKey,
+      related,
+    })
+    log(`seeded ${landing.length} landing pages of ${BLOCKS_PER_PAGE} blocks`)
     const types = (await site.api<{ docs: ContentType[] }>('GET', '/api/content-types')).body.docs
     const stride = Math.max(1, Math.floor(seeded.length / settings.hotDocuments))
     const hot = seeded.filter((_, i) => i % stride === 0).slice(0, settings.hotDocuments)
@@ -141,7 +149,13 @@ async function main(): Promise<number> {
       coldGatewayUrl: bench.coldGatewayUrl,
       readKey: site.readKey,
       api: site.api,
-      paths: readScenarios({ db, websiteId: site.websiteId, contentTypes: types, hot }),
+      paths: readScenarios({
+        db,
+        websiteId: site.websiteId,
+        contentTypes: types,
+        hot,
+        landing: true,
+      }),
       seeded,
       auditOffApi,
       log,
@@ -165,6 +179,7 @@ async function main(): Promise<number> {
       websiteId: site.websiteId,
       contentTypes: types,
       hot,
+      landing: true,
     })) {
       if (!selected(scenario.name)) continue
       log(`${scenario.name} ...`)

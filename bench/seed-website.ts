@@ -2,6 +2,7 @@ import { jsonClient } from '@cms/testkit'
 import type { ApiCall } from '@cms/testkit'
 import { ARTICLE_TYPE, BENCH_LOCALES, PERSON_TYPE, TOPIC_TYPE } from './article-type.ts'
 import type { RelatedDocuments } from './article-type.ts'
+import { LANDING_TYPE } from './landing-pages.ts'
 
 export interface BenchWebsite {
   websiteId: string
@@ -49,7 +50,7 @@ export async function seedWebsite(options: {
       }),
     )
   const [adminKey, readKey] = [await createKey('admin'), await createKey('read')]
-  const typeNames = [PERSON_TYPE, TOPIC_TYPE, ARTICLE_TYPE].map((type) => type.name)
+  const typeNames = [PERSON_TYPE, TOPIC_TYPE, ARTICLE_TYPE, LANDING_TYPE].map((type) => type.name)
   await expectStatus(
     'creating the custom role',
     201,
