@@ -3,7 +3,14 @@ import { describe, expect, it } from 'vitest'
 import { ValidationError } from '@cms/errors'
 import type { ErrorDetail } from '@cms/errors'
 import { parseQueryString } from '@cms/http'
-import { CONTENT_TYPES, PAGE, contentType, field, component } from './content-types.fixture.ts'
+import {
+  CONTENT_TYPES,
+  PAGE,
+  component,
+  contentType,
+  field,
+  relation,
+} from './content-types.fixture.ts'
 import { mongoFilterOf, parseListQuery } from './list-query.ts'
 import { readPopulate } from './populate-param.ts'
 
@@ -70,6 +77,22 @@ describe('filters and sort on component fields', () => {
     expect(filterOf(`type=page&filters[seo][author][$eq]=${ID}`)).toMatchObject({
       $and: [{}, { 'data.seo.author': { $eq: ID } }],
     })
+  })
+
+  it("when a relation's target has a component, then its fields are reached through the relation in either form", () => {
+    const review = contentType('review', [relation('page', 'page')])
+    const types = [...TYPES, review]
+    for (const query of [
+      'type=review&filters[page][seo][title][$eq]=x',
+      'type=review&filters[page.seo.title][$eq]=x',
+    ]) {
+      expect(parseListQuery(query, { contentTypes: types }).where).toMatchObject({
+        children: [
+          {},
+          { path: 'data.seo.title', operator: '$eq', via: { path: 'data.page', target: 'page' } },
+        ],
+      })
+    }
   })
 
   it('when a component value as a whole is tested for null, then $null applies to it', () => {

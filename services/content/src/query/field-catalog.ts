@@ -167,11 +167,10 @@ export function createFieldCatalog(
         message: `filters reach one relation level; ${quoteValue(name)} goes further`,
       }
     }
-    const { nests: _nests, ...onTarget } = inner.field
     return {
       ok: true,
       field: {
-        ...onTarget,
+        ...inner.field,
         name: `${relationPath}.${inner.field.name}`,
         sortable: false,
         via: { path: relationPath, target },
