@@ -370,4 +370,40 @@ describe('components through the gateway', () => {
     await cms.components.delete('seo')
     expect((await cms.components.list()).docs).toEqual([])
   })
+
+  it('components: a type resolves to at most 2000 fields — when a component change, a type change or a new component would make a type (or the component) hold more than 2000 fields with its components resolved, then 422 on fields names it; up to it is accepted', async () => {
+    const site = await createTestWebsite()
+    const texts = (count: number) =>
+      Array.from({ length: count }, (_, i) => ({ name: `t${i}`, type: 'text' }))
+    const uses = (count: number, component: string) =>
+      Array.from({ length: count }, (_, i) => ({ name: `u${i}`, type: 'component', component }))
+    await component(site.api, { name: 'wide', fields: texts(90) })
+    // 21 uses of 90 fields and their own 21: 1911 fields, and the type's own field: 1912.
+    await component(site.api, { name: 'many', fields: uses(21, 'wide') })
+    await contentType(site.api, {
+      name: 'page',
+      fields: [{ name: 'm', type: 'component', component: 'many' }],
+    })
+    const wider = await site.api('PATCH', '/api/components/wide', { body: { fields: texts(96) } })
+    expect(wider.status).toBe(422)
+    expect(detailsOf(wider)).toEqual([
+      { path: 'fields', message: expect.stringContaining('content type page (2038)') },
+    ])
+    const twice = await site.api('PATCH', '/api/content-types/page', {
+      body: {
+        fields: [
+          { name: 'm', type: 'component', component: 'many' },
+          { name: 'n', type: 'component', component: 'many' },
+        ],
+      },
+    })
+    expect(twice.status).toBe(422)
+    expect(pathsOf(twice)).toEqual(['fields'])
+    const huge = await site.api('POST', '/api/components', {
+      body: { name: 'huge', fields: uses(22, 'wide') },
+    })
+    expect(huge.status).toBe(422)
+    expect(detailsOf(huge)[0].message).toContain('itself (2002)')
+    expect((await site.api('GET', '/api/components/wide')).body.fields).toHaveLength(90)
+  })
 })

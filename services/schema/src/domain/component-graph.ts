@@ -22,14 +22,14 @@ export interface ComponentReferrer {
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value)
 
-const namesOf = (field: Pick<FieldDeclaration, 'component' | 'components'>): string[] =>
+export const namesOf = (field: Pick<FieldDeclaration, 'component' | 'components'>): string[] =>
   field.component !== undefined ? [field.component] : (field.components ?? [])
 
 /**
  * What the reference check reads of one element of `fields` as sent: its type and the
  * components it names (strings only); anything else is the definition check's to report.
  */
-function referenceShape(element: unknown): FieldDefinition {
+export function referenceShape(element: unknown): FieldDefinition {
   const field = isPlainObject(element) ? element : {}
   const { component, components } = field
   return {

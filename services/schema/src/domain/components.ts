@@ -5,7 +5,7 @@ import type { Caller } from '@cms/http'
 import { componentInUseConflict, componentReferrers } from './component-graph.ts'
 import { checkComponentDefinition } from './content-type-definition.ts'
 import type { ContentTypeEvents } from './content-type-events.ts'
-import { namesOtherDefinitions, referenceProblems } from './definition-references.ts'
+import { referenceProblems } from './definition-references.ts'
 import { createDefinitionWrites } from './definition-writes.ts'
 import type { DefinitionWritesDeps } from './definition-writes.ts'
 import { firstPerPath, patchDefinition } from './patch-content-type.ts'
@@ -58,11 +58,11 @@ export function createComponents(deps: ComponentsDeps): Components {
     },
 
     async update(caller, name, body) {
+      // New fields of a component change every type using it: the index is read to check
+      // their references and how large those types become.
       const sentFields = isPlainObject(body) ? body.fields : undefined
       const saved = { kind: 'component', name } as const
-      const index = namesOtherDefinitions(sentFields, saved)
-        ? await deps.lists.index(caller.websiteId)
-        : undefined
+      const index = Array.isArray(sentFields) ? await deps.lists.index(caller.websiteId) : undefined
       const component = await writes.change(caller, name, (current) =>
         patchDefinition(current, body, {
           check: checkComponentDefinition,

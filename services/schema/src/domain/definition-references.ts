@@ -2,6 +2,7 @@ import type { ErrorDetail } from '@cms/errors'
 import { componentProblems, namesComponents } from './component-graph.ts'
 import type { DefinitionKind } from './definition-kind.ts'
 import { missingTargetProblems, targetsOtherTypes } from './relation-targets.ts'
+import { resolvedSizeProblems } from './resolved-size.ts'
 import type { WebsiteTypeIndexEntry } from './website-type-index.ts'
 
 /** The definition being saved, as sent: its kind and (unchecked) name. */
@@ -20,13 +21,17 @@ export const namesOtherDefinitions = (fields: unknown, saved: SavedDefinition): 
 
 /**
  * What the website's index says of the names `fields` (as sent) hold: relation targets that are
- * no type, components that are none, cycles and nesting too deep (docs/schema.md).
+ * no type, components that are none, cycles, nesting too deep, and types that would hold too
+ * many fields once their components are resolved (docs/schema.md).
  */
-export const referenceProblems = (
+export function referenceProblems(
   fields: unknown,
   saved: SavedDefinition,
   index: WebsiteTypeIndexEntry,
-): ErrorDetail[] => [
-  ...missingTargetProblems(fields, ownTarget(saved), index.names),
-  ...componentProblems(fields, saved, index),
-]
+): ErrorDetail[] {
+  const problems = [
+    ...missingTargetProblems(fields, ownTarget(saved), index.names),
+    ...componentProblems(fields, saved, index),
+  ]
+  return problems.length > 0 ? problems : resolvedSizeProblems(fields, saved, index)
+}
