@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { createCmsClient } from '@cms/client'
 import { MAX_COMPONENT_DEPTH } from '@cms/contract'
-import { adminClient, createTestWebsite, testEnv } from '@cms/testkit'
+import { adminClient, createTestWebsite, internalClient, testEnv } from '@cms/testkit'
 import type { ApiCall, ApiResponse, TestWebsite } from '@cms/testkit'
 import { expectStatus } from './content-fixtures.ts'
 
@@ -405,5 +405,34 @@ describe('components through the gateway', () => {
     expect(huge.status).toBe(422)
     expect(detailsOf(huge)[0].message).toContain('itself (2002)')
     expect((await site.api('GET', '/api/components/wide')).body.fields).toHaveLength(90)
+  })
+
+  it('components: one name space with content types — when 10 creates of one name race, half as a type and half as a component, then exactly one is 201 and the others 409, and the name is listed once, as the kind that won', async () => {
+    const site = await createTestWebsite()
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        site.api('POST', i % 2 === 0 ? '/api/components' : '/api/content-types', {
+          body: { name: 'contested', fields: [{ name: `f${i}`, type: 'text' }] },
+        }),
+      ),
+    )
+    expect(answers.map((answer) => answer.status).sort()).toEqual([
+      201, 409, 409, 409, 409, 409, 409, 409, 409, 409,
+    ])
+    const names = async (path: string) =>
+      (await site.api('GET', path)).body.docs.map((doc: { name: string }) => doc.name)
+    const listed = [...(await names('/api/components')), ...(await names('/api/content-types'))]
+    expect(listed).toEqual(['contested'])
+    const winner = answers.find((answer) => answer.status === 201)!
+    const kind = (await names('/api/components')).length === 1 ? 'components' : 'content-types'
+    expect((await site.api('GET', `/api/${kind}/contested`)).body).toEqual(winner.body)
+    // The index the content service reads declares the winner's fields only, as its kind.
+    const internal = internalClient(testEnv().schemaUrl, { websiteId: site.websiteId })
+    const declared = (await internal('GET', '/internal/field-declarations')).body.docs
+    expect(declared).toEqual(
+      kind === 'content-types'
+        ? [{ name: 'contested', fields: [{ name: winner.body.fields[0].name, type: 'text' }] }]
+        : [],
+    )
   })
 })
