@@ -52,7 +52,13 @@ describe('components through the gateway', () => {
       updatedAt: created.body.createdAt,
     })
     await component(site.api, { name: 'address', fields: [{ name: 'city', type: 'text' }] })
-    expect((await site.readApi('GET', '/api/components/seo')).body).toEqual(created.body)
+    const read = await site.readApi('GET', '/api/components/seo')
+    expect(read.body).toEqual(created.body)
+    const etag = read.headers.get('etag')!
+    const again = await site.readApi('GET', '/api/components/seo', {
+      headers: { 'if-none-match': etag },
+    })
+    expect(again.status).toBe(304)
     const list = await site.readApi('GET', '/api/components')
     expect(list.status).toBe(200)
     expect(list.body.docs.map((doc: { name: string }) => doc.name)).toEqual(['address', 'seo'])
@@ -60,6 +66,10 @@ describe('components through the gateway', () => {
     const patched = await site.api('PATCH', '/api/components/seo', { body: { label: 'Search' } })
     expect(patched.status, patched.text).toBe(200)
     expect(patched.body).toMatchObject({ label: 'Search', version: 2, fields: created.body.fields })
+    const changed = await site.readApi('GET', '/api/components/seo', {
+      headers: { 'if-none-match': etag },
+    })
+    expect(changed.status).toBe(200)
     const typeOnly = await site.api('POST', '/api/components', {
       body: { name: 'card', slugField: 'title', localized: true },
     })
