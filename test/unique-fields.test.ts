@@ -189,25 +189,40 @@ describe('unique values', () => {
 })
 
 describe('unique inside components', () => {
-  it('unique: top level only — when a field inside a component says unique, then two documents may hold the same value there', async () => {
+  it('unique: top level only — when a field inside a component says unique, then the component is refused at that field and nothing is stored', async () => {
     const own = await createTestWebsite()
+    const refused = await expectStatus(
+      own.api('POST', '/api/components', {
+        body: {
+          name: 'seo',
+          fields: [
+            { name: 'title', type: 'text' },
+            { name: 'code', type: 'text', unique: true },
+          ],
+        },
+      }),
+      422,
+    )
+    expect(refused.body.error.details).toEqual([
+      {
+        path: 'fields[1].unique',
+        message: expect.stringContaining("not allowed in a component's fields"),
+      },
+    ])
+    await expectStatus(own.api('GET', '/api/components/seo'), 404)
     await expectStatus(
       own.api('POST', '/api/components', {
-        body: { name: 'seo', fields: [{ name: 'code', type: 'text', unique: true }] },
+        body: { name: 'seo', fields: [{ name: 'code', type: 'text' }] },
       }),
       201,
     )
-    await defineType(own.api, {
-      name: 'page',
-      fields: [{ name: 'seo', type: 'component', component: 'seo' }],
-    })
-    for (let i = 0; i < 2; i++)
-      await expectStatus(
-        own.api('POST', '/api/content', {
-          body: { type: 'page', data: { seo: { code: 'same' } } },
-        }),
-        201,
-      )
+    const patched = await expectStatus(
+      own.api('PATCH', '/api/components/seo', {
+        body: { fields: [{ name: 'code', type: 'text', unique: true }] },
+      }),
+      422,
+    )
+    expect(patched.body.error.details[0].path).toBe('fields[0].unique')
   })
 })
 

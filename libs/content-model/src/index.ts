@@ -31,6 +31,7 @@ export type {
 } from './validate-content-type.ts'
 export { isHttpUrl, isIsoDate, isIsoDateTime } from './value-formats.ts'
 export { isEmptyValue } from './empty-value.ts'
+export { isPlainObject } from './plain-object.ts'
 export {
   blockShapeOf,
   componentNamesOf,

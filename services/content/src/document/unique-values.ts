@@ -14,7 +14,7 @@ export interface UniqueValue {
   digest: string
 }
 
-/** The `unique` fields of a type: top-level ones only (inside components `unique` is ignored). */
+/** The `unique` fields of a type: top-level ones only (a component cannot declare one). */
 export const uniqueFieldsOf = (type: Pick<ContentType, 'fields'>): FieldDefinition[] =>
   type.fields.filter(
     (field) => field.unique === true && FIELD_OPTION_TYPES.unique.includes(field.type),

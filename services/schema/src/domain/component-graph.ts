@@ -1,4 +1,4 @@
-import { componentReferenceProblems, MAX_COMPONENT_DEPTH } from '@cms/content-model'
+import { componentReferenceProblems, isPlainObject, MAX_COMPONENT_DEPTH } from '@cms/content-model'
 import type { ComponentLookup, FieldDefinition } from '@cms/content-model'
 import { ConflictError } from '@cms/errors'
 import type { ErrorDetail } from '@cms/errors'
@@ -18,9 +18,6 @@ export interface ComponentReferrer {
   definition: string
   field: string
 }
-
-const isPlainObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value)
 
 export const namesOf = (field: Pick<FieldDeclaration, 'component' | 'components'>): string[] =>
   field.component !== undefined ? [field.component] : (field.components ?? [])

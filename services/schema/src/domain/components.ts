@@ -1,3 +1,4 @@
+import { isPlainObject } from '@cms/content-model'
 import { PUBLIC_IO } from '@cms/contract'
 import type { ContentType } from '@cms/content-model'
 import { ValidationError } from '@cms/errors'
@@ -24,9 +25,6 @@ export interface Components {
 export interface ComponentsDeps extends DefinitionWritesDeps {
   events: ContentTypeEvents
 }
-
-const isPlainObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value)
 
 /**
  * The website's components (`/api/components`): named groups of fields that component and

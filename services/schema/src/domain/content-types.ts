@@ -1,5 +1,5 @@
 import { PUBLIC_IO } from '@cms/contract'
-import { definitionSize, resolveComponents } from '@cms/content-model'
+import { definitionSize, isPlainObject, resolveComponents } from '@cms/content-model'
 import type { ContentType, FieldDefinition } from '@cms/content-model'
 import { checkContentTypeDefinition } from './content-type-definition.ts'
 import { ConflictError, ValidationError } from '@cms/errors'
@@ -56,9 +56,6 @@ export interface ContentTypesDeps extends DefinitionWritesDeps {
 
 const isComponentField = (field: FieldDefinition) =>
   field.type === 'component' || field.type === 'blocks'
-
-const isPlainObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value)
 
 /** Content types of the caller's website: the use cases of spec 4.1 with contract sections 2 and 3. */
 export function createContentTypes(deps: ContentTypesDeps): ContentTypes {

@@ -1,11 +1,8 @@
-import { CONTENT_TYPE_MEMBERS } from '@cms/content-model'
+import { CONTENT_TYPE_MEMBERS, isPlainObject } from '@cms/content-model'
 import type { ContentType, ContentTypeDefinition } from '@cms/content-model'
 import { ValidationError } from '@cms/errors'
 import type { ErrorDetail } from '@cms/errors'
 import type { CheckedContentType } from './content-type-definition.ts'
-
-const isPlainObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value)
 
 export function definitionOf(type: ContentType): ContentTypeDefinition {
   const definition: Record<string, unknown> = {}

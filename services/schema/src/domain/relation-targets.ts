@@ -1,4 +1,4 @@
-import { isContentTypeName } from '@cms/content-model'
+import { isContentTypeName, isPlainObject } from '@cms/content-model'
 import { ConflictError } from '@cms/errors'
 import type { ErrorDetail } from '@cms/errors'
 import { KIND_NOUNS } from './definition-kind.ts'
@@ -12,9 +12,6 @@ export interface RelationReferrer {
   /** What `type` names; a content type when absent. */
   kind?: DefinitionKind
 }
-
-const isPlainObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value)
 
 /**
  * The well-formed targets of the relation fields in `fields` (a definition as sent, checked or
