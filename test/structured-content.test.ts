@@ -342,3 +342,62 @@ describe('documents with components and blocks', () => {
     expect(request!.json().document).toMatchObject({ id: page.id, data })
   })
 })
+
+describe('blocks at the nesting limit', () => {
+  it('components: blocks at the depth limit hold values — when a page holds blocks nested 5 levels deep with an image at the bottom, then it is stored, read back whole, protects the image and populates it; a value one level deeper than the type declares is 422 at its path', async () => {
+    const own = await createTestWebsite()
+    const ownImage = (await ok(upload(own, { bytes: await makeImage(), name: 'deep.png' }), 201)).id
+    const levels = 5
+    for (let level = levels; level >= 1; level--) {
+      const inner =
+        level === levels
+          ? [{ name: 'picture', type: 'media' }]
+          : [{ name: 'inner', type: 'blocks', components: [`level${level + 1}`] }]
+      await ok(
+        own.api('POST', '/api/components', {
+          body: { name: `level${level}`, fields: [{ name: 'note', type: 'text' }, ...inner] },
+        }),
+        201,
+      )
+    }
+    await ok(
+      own.api('POST', '/api/content-types', {
+        body: { name: 'deep', fields: [{ name: 'top', type: 'blocks', components: ['level1'] }] },
+      }),
+      201,
+    )
+    const nested = (level: number): Record<string, unknown> =>
+      level === levels
+        ? { __component: `level${level}`, note: `n${level}`, picture: ownImage }
+        : { __component: `level${level}`, note: `n${level}`, inner: [nested(level + 1)] }
+    const data = { top: [nested(1)] }
+    const created = await ok(own.api('POST', '/api/content', { body: { type: 'deep', data } }), 201)
+    expect(created.data).toEqual(data)
+    expect((await ok(own.api('GET', `/api/content/${created.id}?draft=true`))).data).toEqual(data)
+    await ok(own.api('DELETE', `/api/media/${ownImage}`), 409)
+
+    const populate = Array.from({ length: levels - 1 }, () => '[inner][populate]').join('')
+    const populated = await ok(
+      own.api(
+        'GET',
+        `/api/content/${created.id}?draft=true&populate[top][populate]${populate}[picture]=true`,
+      ),
+    )
+    let bottom: any = populated.data.top[0]
+    for (let level = 2; level <= levels; level++) bottom = bottom.inner[0]
+    expect(bottom.picture).toEqual(expect.objectContaining({ id: ownImage }))
+
+    const tooDeep = structuredClone(data) as any
+    let last: any = tooDeep.top[0]
+    for (let level = 2; level <= levels; level++) last = last.inner[0]
+    last.inner = [{ __component: 'level1' }]
+    const answer = await own.api('POST', '/api/content', { body: { type: 'deep', data: tooDeep } })
+    expect(answer.status).toBe(422)
+    expect(detailsOf(answer)).toEqual([
+      {
+        path: 'data.top[0].inner[0].inner[0].inner[0].inner[0].inner',
+        message: 'is not a field of component level5',
+      },
+    ])
+  })
+})
