@@ -138,3 +138,10 @@ export class NotImplementedError extends AppError {
     super('NOT_IMPLEMENTED', message)
   }
 }
+
+/** What was asked for is no longer kept (a sync token older than the change log's window). */
+export class GoneError extends AppError {
+  constructor(message: string) {
+    super('GONE', message)
+  }
+}

@@ -22,6 +22,8 @@ export interface EntryEventMessage {
   draft?: true
   /** The locale the write named (`?locale=`); the document's `data` is keyed by locale. */
   locale?: string
+  /** The change's place in its website's change log (docs/sync.md). */
+  seq?: number
 }
 
 export interface ContentTypeChangedMessage {

@@ -50,6 +50,10 @@ const spec = {
     min: 1024,
     max: 256 * 1024 ** 2,
   }),
+  /** How long the change log keeps its entries: an older sync token is 410 (docs/sync.md). */
+  CHANGE_LOG_RETENTION_DAYS: env.integer({ default: 30, min: 1, max: 3650 }),
+  /** How long a claimed seq may wait for its version record before it reads as void. */
+  CHANGE_LOG_GRACE_MS: env.integer({ default: 60_000, min: 100, max: 600_000 }),
   ...MEDIA_CONFIG_SPEC,
 }
 

@@ -11,6 +11,7 @@ import { createSchemaClient } from './data/schema-client.ts'
 import { createContentService } from './domain/content-service.ts'
 import { createContentTypeCatalog } from './domain/content-types.ts'
 import { internalRoutes } from './http/internal-routes.ts'
+import { internalChangesRoute } from './sync/internal-changes-route.ts'
 import { contentRoutes } from './http/content-routes.ts'
 import { readsOnly } from './http/reads-only.ts'
 import { scheduleRoutes } from './http/schedule-routes.ts'
@@ -51,7 +52,13 @@ export async function start(
   const auditStore = createAuditStore(mongo.client.db(config.AUDIT_DB))
   const auditLog = createAuditLog({ store: auditStore, logger })
   const audit = createContentAudit({ log: auditLog, enabled: config.AUDIT_LOG })
-  const store = createContentStore({ db: mongo.db, logger, clock, audit: auditLog })
+  const store = createContentStore({
+    db: mongo.db,
+    logger,
+    clock,
+    audit: auditLog,
+    changeGraceMs: config.CHANGE_LOG_GRACE_MS,
+  })
   const schedules = schedulesCollection(mongo.db)
   const media = createMediaModule({
     db: mongo.db,
@@ -126,6 +133,7 @@ export async function start(
       jsonBody(),
       routed(router),
       routed(internalRoutes(store, media.store)),
+      routed(internalChangesRoute(store.changeReader)),
       ...media.routes,
       routed(scheduleRoutes(scheduler, { writes, audit })),
     ],

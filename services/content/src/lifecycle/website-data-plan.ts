@@ -47,6 +47,8 @@ export const CONTENT_WEBSITE_DATA: WebsiteDataPlan = {
       ],
     },
     { name: 'outbox', ownerPaths: ['websiteId'], index: WEBSITE_RECORDS, exported: false },
+    // The change log is not content: an import starts a new one (docs/sync.md).
+    { name: 'changes', ownerPaths: ['websiteId'], index: WEBSITE_RECORDS, exported: false },
     {
       name: 'media',
       ownerPaths: ['websiteId'],

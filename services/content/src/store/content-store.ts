@@ -9,7 +9,13 @@ import type { DocumentState, StoredDocument } from '../document/document.ts'
 import type { DocumentStore } from '../document/document-store.ts'
 import { versionKey } from '../document/version-id.ts'
 import { createVersionApplier } from './apply-version.ts'
+import { createChangeLog } from './change-log.ts'
+import type { ChangeLog } from './change-log.ts'
 import { createChangeLoop } from './change-loop.ts'
+import { createChangeReader } from './change-reader.ts'
+import type { ChangeReader } from './change-reader.ts'
+import { changesCollection } from './collections/changes.ts'
+import type { ChangesCollection } from './collections/changes.ts'
 import { documentsCollection } from './collections/documents.ts'
 import type { DocumentsCollection } from './collections/documents.ts'
 import { ensureContentIndexes } from './collections/indexes.ts'
@@ -34,6 +40,10 @@ import { createVersionCommit } from './version-commit.ts'
 export interface ContentStore extends DocumentStore {
   /** Publishes committed events; it observes commits from the start. */
   relay: OutboxRelay
+  /** The website's change log (docs/sync.md). */
+  changes: ChangesCollection
+  changeLog: ChangeLog
+  changeReader: ChangeReader
   ensureIndexes(): Promise<void>
 }
 
@@ -61,6 +71,7 @@ export function wireWriteProtocol(
     clock: () => Date
     relay?: { abandonedAfterMs?: number }
     audit?: Pick<AuditLog, 'append'>
+    changeLog?: ChangeLog
   },
 ) {
   const { documents, versions, outbox, slugs, uniques } = collections
@@ -76,7 +87,14 @@ export function wireWriteProtocol(
     ...deps.relay,
     ...(deps.audit && { audit: deps.audit }),
   })
-  const commit = createVersionCommit({ versions, outbox, applier, observer: relay, logger })
+  const commit = createVersionCommit({
+    versions,
+    outbox,
+    applier,
+    observer: relay,
+    logger,
+    ...(deps.changeLog && { changeLog: deps.changeLog }),
+  })
   const slugClaims = createSlugClaims({ slugs, documents, clock })
   const uniqueClaims = createUniqueClaims({ uniques, documents, clock })
 
@@ -105,13 +123,25 @@ export function createContentStore(deps: {
   clock: () => Date
   /** Where the relay appends the changes' audit records. */
   audit: Pick<AuditLog, 'append'>
+  /** How long a claimed seq waits for its version before it reads as void. */
+  changeGraceMs: number
 }): ContentStore {
   const collections = mongoCollections(deps.db)
   const { documents, versions, slugs } = collections
+  const changes = changesCollection(deps.db)
+  const changeLog = createChangeLog(changes)
   const { relay, commit, slugClaims, uniqueClaims, change, findDocument } = wireWriteProtocol(
     collections,
-    deps,
+    { ...deps, changeLog },
   )
+  const changeReader = createChangeReader({
+    changes,
+    versions,
+    documents,
+    changeLog,
+    clock: deps.clock,
+    graceMs: deps.changeGraceMs,
+  })
 
   return {
     findDocument,
@@ -180,6 +210,9 @@ export function createContentStore(deps: {
     },
     change,
     relay,
+    changes,
+    changeLog,
+    changeReader,
     ensureIndexes: () => ensureContentIndexes(deps.db),
   }
 }

@@ -7,6 +7,7 @@ import { entryEventOf, EVENT_OF_REASON } from '../document/entry-event.ts'
 import type { EventLocale } from '../document/entry-event.ts'
 import { versionKey } from '../document/version-id.ts'
 import type { VersionApplier } from './apply-version.ts'
+import type { ChangeLog } from './change-log.ts'
 import type { OutboxCollection } from './collections/outbox.ts'
 import type { VersionsCollection } from './collections/versions.ts'
 
@@ -70,6 +71,8 @@ export function createVersionCommit(deps: {
   applier: VersionApplier
   observer: CommitObserver
   logger: Pick<Logger, 'warn'>
+  /** Where the change's seq is claimed before its record is inserted (docs/sync.md). */
+  changeLog?: ChangeLog
 }): VersionCommit {
   return async function commit(change) {
     const record: StoredVersion = {
@@ -91,6 +94,17 @@ export function createVersionCommit(deps: {
     deps.observer.starting(eventId)
     let committed: { record: StoredVersion; settled: boolean } | undefined
     try {
+      const seq = await deps.changeLog?.claim({
+        websiteId: record.websiteId,
+        documentId: record.documentId,
+        type: record.state.type,
+        version: record.version,
+        versionId: record._id,
+        eventId,
+        event: record.event.name,
+        createdAt: change.now,
+      })
+      const message = entryEventOf(record, change.eventLocale)
       await deps.outbox.add({
         _id: eventId,
         versionId: record._id,
@@ -98,7 +112,7 @@ export function createVersionCommit(deps: {
         websiteId: record.websiteId,
         createdAt: change.now,
         // Built here, from the state being committed: the relay publishes it as it is.
-        message: entryEventOf(record, change.eventLocale),
+        message: seq === undefined ? message : { ...message, seq },
         // The relay publishes later, outside the request: the event takes its trace from here.
         ...traceOfRequest(),
         ...(change.audit && { audit: auditOfCommit(change, change.audit) }),
@@ -106,6 +120,7 @@ export function createVersionCommit(deps: {
       if (!(await deps.versions.insert(record))) {
         // Ours alone (the winner's pointer has its own event id).
         await deps.outbox.remove([eventId])
+        if (seq !== undefined) await deps.changeLog?.abandon(record.websiteId, seq)
         return 'conflict'
       }
       committed = { record, settled: false }

@@ -15,6 +15,7 @@ export const CONTENT_INDEXES: readonly IndexPlan[] = [
   { collection: 'versions', name: 'document_version', key: { documentId: 1, version: -1 } },
   { collection: 'outbox', name: 'oldest', key: { createdAt: 1, versionId: 1 } },
   { collection: 'outbox', name: 'document', key: { documentId: 1 } },
+  { collection: 'changes', name: 'website_seq', key: { websiteId: 1, seq: 1 } },
 ]
 
 /**

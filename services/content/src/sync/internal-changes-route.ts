@@ -1,0 +1,46 @@
+import { Router } from '@koa/router'
+import { GoneError, ValidationError } from '@cms/errors'
+import type { ChangeReader } from '../store/change-reader.ts'
+
+const MAX_LIMIT = 1000
+
+/** A non-negative integer query parameter, or the default when absent. */
+function integerParam(params: URLSearchParams, name: string, fallback: number, max: number) {
+  const raw = params.get(name)
+  if (raw === null) return fallback
+  const value = Number(raw)
+  if (!/^\d{1,15}$/.test(raw) || value > max)
+    throw ValidationError.single(name, `must be an integer from 0 to ${max}`)
+  return value
+}
+
+/**
+ * `GET /internal/changes?since=<seq>&limit=` (the live change feed's replay): the caller's
+ * website's committed changes after `since`, in seq order, stopping before the first one that
+ * may still commit; `head` is the resolved head, `through` where the next read starts.
+ */
+export function internalChangesRoute(reader: ChangeReader): Router {
+  const router = new Router({ prefix: '/internal' })
+  router.get('/changes', async (ctx) => {
+    const params = new URLSearchParams(ctx.querystring)
+    const since = integerParam(params, 'since', 0, Number.MAX_SAFE_INTEGER)
+    const limit = Math.max(1, integerParam(params, 'limit', 100, MAX_LIMIT))
+    const { websiteId } = ctx.state.caller
+    if (await reader.isGone(websiteId, since))
+      throw new GoneError(`The change log no longer holds the changes after ${since}`)
+    const head = await reader.resolvedHead(websiteId)
+    const batch = await reader.read({ websiteId, after: since, upTo: head, limit })
+    ctx.body = {
+      entries: batch.changes.map((change) => ({
+        seq: change.seq,
+        documentId: change.documentId,
+        type: change.type,
+        event: change.event,
+        ...(change.record ? {} : { deleted: true }),
+      })),
+      head,
+      through: batch.through,
+    }
+  })
+  return router
+}
