@@ -1,8 +1,9 @@
 import { Type } from '@sinclair/typebox'
-import type { OperationIo } from './operation-io.ts'
+import type { OperationIo, RawBody } from './operation-io.ts'
 import type { PublicOperationId } from './public-operations.ts'
 import { MediaUploadBody } from './schemas/media-upload.ts'
 import { AuditQuery } from './schemas/requests/audit.ts'
+import { ChangeStreamQuery } from './schemas/requests/changes.ts'
 import { AuditEntry, AuditHead } from './schemas/responses/audit.ts'
 import { ApiKeyCreateBody } from './schemas/requests/admin.ts'
 import {
@@ -51,6 +52,16 @@ const WEBHOOK = Ref('Webhook', Webhook)
 const DELIVERY = Ref('Delivery', Delivery)
 const SCHEDULE = Ref('Schedule', Schedule)
 const AUDIT_ENTRY = Ref('AuditEntry', AuditEntry)
+
+/** Server-Sent Events, one a change (docs/sync.md, "Live changes"). */
+const CHANGE_STREAM: RawBody = {
+  mediaType: 'text/event-stream',
+  schema: {
+    type: 'string',
+    description:
+      'Events `id: <seq>`, `event: <entry event>`, `data: {"seq","documentId","type","event","deleted"?}`, and `: heartbeat` comment lines',
+  },
+}
 
 /** A document's path: a malformed id names no document. */
 const DOCUMENT_PATH = { params: DocumentPathParams, notFound: 'No document {id}' } as const
@@ -194,6 +205,10 @@ export const PUBLIC_IO = {
   },
   listAudit: { input: { query: AuditQuery }, answer: { 200: PageEnvelope(AUDIT_ENTRY) } },
   getAuditHead: { answer: { 200: Ref('AuditHead', AuditHead) } },
+  streamChanges: {
+    input: { query: ChangeStreamQuery, queryInvalid: 'Invalid change stream parameters' },
+    answer: { 200: CHANGE_STREAM },
+  },
   getOpenApiDocument: { answer: { 200: OpenApiDocument } },
 } as const satisfies { readonly [Id in PublicOperationId]: OperationIo }
 

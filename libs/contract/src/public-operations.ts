@@ -159,6 +159,7 @@ export const PUBLIC_OPERATIONS = {
   },
   listAudit: get('/api/audit', 'gateway', 'readAudit'),
   getAuditHead: get('/api/audit/head', 'gateway', 'readAudit'),
+  streamChanges: get('/api/changes', 'gateway', 'read'),
   getOpenApiDocument: { method: 'GET', path: '/api/openapi.json', upstream: 'schema' },
 } as const satisfies Record<string, Operation>
 

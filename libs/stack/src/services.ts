@@ -147,6 +147,7 @@ export async function launchServices(options: LaunchOptions): Promise<RunningSer
       CMS_PORT: String(ports.gateway),
       REDIS_URL: options.redisUrl,
       CMS_ADMIN_TOKEN: adminToken,
+      AMQP_URL: options.amqpUrl,
       CONTENT_READ_URL: urls['content-read'],
       CONTENT_WRITE_URL: urls['content-write'],
       SCHEMA_URL: urls.schema,

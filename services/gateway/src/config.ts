@@ -70,6 +70,12 @@ export const gatewayConfigSpec = {
   /** How often expired idempotency keys are deleted (FerretDB has no TTL index). */
   IDEMPOTENCY_SWEEP_INTERVAL_MS: env.integer({ default: 600_000, min: 100, max: 86_400_000 }),
   KEY_USAGE_FLUSH_MS: env.integer({ default: 60_000, min: 100, max: 3_600_000 }),
+  /** RabbitMQ, where each instance hears every website's changes for `/api/changes`; unset: 503. */
+  AMQP_URL: env.optionalString(),
+  /** A comment line on every open change stream this often (docs/sync.md, "Live changes"). */
+  CHANGE_STREAM_HEARTBEAT_MS: env.integer({ default: 15_000, min: 100, max: 300_000 }),
+  /** Change streams one website may hold open at once, over every gateway instance. */
+  CHANGE_STREAMS_PER_WEBSITE: env.integer({ default: 100, min: 0, max: 100_000 }),
 }
 
 export type GatewayConfig = ConfigOf<typeof gatewayConfigSpec>

@@ -39,6 +39,7 @@ import { createPeopleModule } from './people/people-module.ts'
 import { createAuditChains, createAuditLog, createAuditStore } from '@cms/audit/store'
 import { startAuditSweep } from './audit/audit-sweep.ts'
 import { startAuditHeadExport } from './audit/audit-head-export.ts'
+import { createChangesModule } from './changes/changes-module.ts'
 
 export interface GatewayStartOptions {
   /** Serves `GET /admin` and the panel's assets; a placeholder page by default. */
@@ -205,6 +206,13 @@ export async function start(
     webhook: internalClient('webhook', config.WEBHOOK_URL),
     operatorKeyId: OPERATOR_KEY_ID,
   })
+  const changes = createChangesModule({
+    config,
+    content: internalClient('content', config.CONTENT_READ_URL),
+    operatorKeyId: OPERATOR_KEY_ID,
+    redis: redis.redis,
+    logger,
+  })
   const readCache = createReadCache({
     enabled: config.READ_CACHE,
     maxBytes: config.READ_CACHE_MAX_MB * 1024 * 1024,
@@ -236,7 +244,10 @@ export async function start(
             quotas,
             keyUsage,
             previews,
-            ownOperations: websiteAccessRoutes({ apiKeys, roles, previews, audit }),
+            ownOperations: compose([
+              websiteAccessRoutes({ apiKeys, roles, previews, audit }),
+              changes.routes,
+            ]),
             people,
           }),
         ]),
@@ -299,6 +310,7 @@ export async function start(
     throw error
   }
   lifecycle.runner.start()
+  changes.start()
   const auditTasks = [
     startAuditSweep({
       chains: audit.chains,
@@ -323,6 +335,7 @@ export async function start(
   return {
     ...listening,
     async stop() {
+      await changes.stop()
       await service.close()
       await keyUsage.stop()
       await lifecycle.runner.stop()

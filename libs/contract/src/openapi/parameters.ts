@@ -48,3 +48,10 @@ export const ifNoneMatchHeader: Parameter = {
   description: 'An ETag read before: 304 while it is current',
   schema: { type: 'string' },
 }
+
+export const lastEventIdHeader: Parameter = {
+  name: 'Last-Event-ID',
+  in: 'header',
+  description: 'The id of the last event received: the changes after it are replayed first',
+  schema: { type: 'string', pattern: '^[0-9]{1,15}$' },
+}

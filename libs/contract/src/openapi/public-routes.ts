@@ -2,7 +2,12 @@ import { PUBLIC_IO } from '../public-io.ts'
 import { PUBLIC_OPERATIONS } from '../public-operations.ts'
 import type { PublicOperationId } from '../public-operations.ts'
 import type { PublicRoute } from './operation.ts'
-import { idempotencyKeyHeader, ifMatchHeader, ifNoneMatchHeader } from './parameters.ts'
+import {
+  idempotencyKeyHeader,
+  ifMatchHeader,
+  ifNoneMatchHeader,
+  lastEventIdHeader,
+} from './parameters.ts'
 import { PUBLIC_COMPONENTS } from './public-components.ts'
 import { routeOf } from './route-io.ts'
 import type { RouteProse } from './route-io.ts'
@@ -306,6 +311,14 @@ const PUBLIC_ROUTE_DOCS: { readonly [Id in PublicOperationId]: RouteProse } = {
   getAuditHead: {
     tag: 'Audit',
     summary: "The last entry of the website's chain: keep it elsewhere to detect truncation",
+  },
+  streamChanges: {
+    tag: 'Changes',
+    summary: "A live stream of the website's changes (Server-Sent Events)",
+    parameters: [lastEventIdHeader],
+    description:
+      'Each change the caller may see, as an event whose id is its sequence number; `Last-Event-ID` (or `since`) replays the changes after it first, so a reconnecting client misses none. Without `draft=true` the stream is the published view (an unpublish or a delete arrives with `deleted: true`). The data names the document; read it for its state. More open streams of the website than its limit are 429.',
+    errors: [429],
   },
   getOpenApiDocument: {
     tag: 'Description',

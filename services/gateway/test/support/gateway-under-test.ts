@@ -21,6 +21,7 @@ export async function startGateway(
       HOST: '127.0.0.1',
       MONGO_URL: env.mongoUrl,
       REDIS_URL: env.redisUrl,
+      AMQP_URL: env.amqpUrl,
       INTERNAL_TOKEN: env.internalToken,
       CMS_ADMIN_TOKEN: env.adminToken,
       CONTENT_READ_URL: env.contentReadUrl,

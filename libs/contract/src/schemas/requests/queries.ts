@@ -8,7 +8,7 @@ import { StringEnum } from './schema-helpers.ts'
 const BOOLEAN_TEXT = ['true', 'false'] as const
 
 /** `name=true` or `name=false`; anything else (a list, no value) is "<name> must be true or false". */
-const Flag = (name: string, description: string) => {
+export const Flag = (name: string, description: string) => {
   const message = `${name} must be true or false`
   return Type.Optional(
     StringEnum(BOOLEAN_TEXT, { description, [MESSAGE_KEYWORD]: { type: message, enum: message } }),
