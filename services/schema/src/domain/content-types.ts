@@ -1,15 +1,15 @@
 import { PUBLIC_IO } from '@cms/contract'
-import { definitionSize, isPlainObject, resolveComponents } from '@cms/content-model'
+import { definitionSize, resolveComponents } from '@cms/content-model'
 import type { ContentType, FieldDefinition } from '@cms/content-model'
 import { checkContentTypeDefinition } from './content-type-definition.ts'
-import { ConflictError, ValidationError } from '@cms/errors'
+import { ConflictError } from '@cms/errors'
 import type { Caller } from '@cms/http'
 import type { ContentTypeEvents } from './content-type-events.ts'
 import type { ContentUsage } from './content-usage.ts'
-import { namesOtherDefinitions, referenceProblems } from './definition-references.ts'
+import { namesOtherDefinitions } from './definition-references.ts'
 import { createDefinitionWrites } from './definition-writes.ts'
-import type { DefinitionWritesDeps } from './definition-writes.ts'
-import { definitionOf, firstPerPath, patchDefinition } from './patch-content-type.ts'
+import type { DefinitionRules, DefinitionWritesDeps } from './definition-writes.ts'
+import { definitionOf } from './patch-content-type.ts'
 import { referencedTypeConflict, relationReferrers } from './relation-targets.ts'
 import { resolveDeclarations } from './resolved-declarations.ts'
 import type { FieldDeclaration } from './website-type-index.ts'
@@ -57,9 +57,22 @@ export interface ContentTypesDeps extends DefinitionWritesDeps {
 const isComponentField = (field: FieldDefinition) =>
   field.type === 'component' || field.type === 'blocks'
 
+/**
+ * A PATCH reads the website's index only when its fields name other definitions: one that
+ * leaves them alone keeps references that a delete could not have removed.
+ */
+const TYPE_RULES: DefinitionRules = {
+  check: checkContentTypeDefinition,
+  invalid: {
+    create: PUBLIC_IO.createContentType.input.invalid,
+    update: PUBLIC_IO.updateContentType.input.invalid,
+  },
+  changeReadsIndex: namesOtherDefinitions,
+}
+
 /** Content types of the caller's website: the use cases of spec 4.1 with contract sections 2 and 3. */
 export function createContentTypes(deps: ContentTypesDeps): ContentTypes {
-  const writes = createDefinitionWrites('content-type', deps)
+  const writes = createDefinitionWrites('content-type', TYPE_RULES, deps)
 
   /** Components resolved into `type`'s fields from the website's (cached) components. */
   async function resolved(caller: Caller, type: ContentType): Promise<ContentType> {
@@ -102,37 +115,13 @@ export function createContentTypes(deps: ContentTypesDeps): ContentTypes {
     getResolved: async (caller, name) => resolved(caller, await writes.find(caller, name)),
 
     async create(caller, body) {
-      const checked = checkContentTypeDefinition(body)
-      // One read of the index gives the names references must be among and the count.
-      const index = await deps.lists.index(caller.websiteId)
-      const raw = isPlainObject(body) ? body : {}
-      const saved = { kind: 'content-type', name: raw.name } as const
-      const problems = firstPerPath(checked.problems, referenceProblems(raw.fields, saved, index))
-      const definition = checked.definition
-      if (!definition || problems.length > 0) {
-        throw new ValidationError(PUBLIC_IO.createContentType.input.invalid, problems)
-      }
-      const held = index.names.length + index.components.length
-      const type = await writes.insert(caller, definition, held)
+      const type = await writes.create(caller, body)
       await deps.events.changed(caller.websiteId, type.name, type.version)
       return type
     },
 
     async update(caller, name, body) {
-      // The website's index is read only when the sent fields name other definitions: a PATCH
-      // that leaves `fields` alone keeps references that a delete could not have removed.
-      const sentFields = isPlainObject(body) ? body.fields : undefined
-      const saved = { kind: 'content-type', name } as const
-      const index = namesOtherDefinitions(sentFields, saved)
-        ? await deps.lists.index(caller.websiteId)
-        : undefined
-      const type = await writes.change(caller, name, (current) =>
-        patchDefinition(current, body, {
-          check: checkContentTypeDefinition,
-          invalid: PUBLIC_IO.updateContentType.input.invalid,
-          ...(index && { referenceProblems: (fields) => referenceProblems(fields, saved, index) }),
-        }),
-      )
+      const type = await writes.update(caller, name, body)
       await deps.events.changed(caller.websiteId, type.name, type.version)
       return type
     },

@@ -1,13 +1,16 @@
 import type { ContentType, ContentTypeDefinition } from '@cms/content-model'
-import { ConflictError, NotFoundError } from '@cms/errors'
+import { ConflictError, NotFoundError, ValidationError } from '@cms/errors'
 import { DEFAULT_WEBSITE_QUOTAS, quotaExceeded } from '@cms/http'
 import type { Caller, WebsiteQuotas } from '@cms/http'
-import { isContentTypeName } from '@cms/content-model'
+import { isContentTypeName, isPlainObject } from '@cms/content-model'
+import type { CheckedContentType } from './content-type-definition.ts'
 import type { ContentTypeStore } from './content-type-store.ts'
+import { referenceProblems } from './definition-references.ts'
+import type { SavedDefinition } from './definition-references.ts'
 import { KIND_NOUNS } from './definition-kind.ts'
 import type { DefinitionKind } from './definition-kind.ts'
 import { assertDefinitionWithinQuotas } from './definition-quotas.ts'
-import { definitionOf } from './patch-content-type.ts'
+import { definitionOf, firstPerPath, patchDefinition } from './patch-content-type.ts'
 import { indexedDefinition } from './website-type-index.ts'
 import type { WebsiteTypeIndex } from './website-type-index.ts'
 import type { WebsiteTypeLists } from './website-type-lists.ts'
@@ -22,6 +25,15 @@ export interface DefinitionWritesDeps {
   maxAttempts?: number
 }
 
+/** How a definition of one kind is checked as sent, and when a PATCH reads the index. */
+export interface DefinitionRules {
+  check(input: unknown): CheckedContentType
+  /** The 422's message of a refused create and of a refused change. */
+  invalid: { create: string; update: string }
+  /** Whether a PATCH sending `fields` must read the website's index to check them. */
+  changeReadsIndex(fields: unknown, saved: SavedDefinition): boolean
+}
+
 export const quotasOf = (caller: Caller): WebsiteQuotas => caller.quotas ?? DEFAULT_WEBSITE_QUOTAS
 
 const capitalized = (text: string) => `${text[0]!.toUpperCase()}${text.slice(1)}`
@@ -31,7 +43,11 @@ const capitalized = (text: string) => `${text[0]!.toUpperCase()}${text.slice(1)}
  * same way: versions claimed one at a time, the index kept ahead of the store, the website's
  * `contentTypes` quota counting both kinds (one name space) and the size quotas each one.
  */
-export function createDefinitionWrites(kind: DefinitionKind, deps: DefinitionWritesDeps) {
+export function createDefinitionWrites(
+  kind: DefinitionKind,
+  rules: DefinitionRules,
+  deps: DefinitionWritesDeps,
+) {
   const maxAttempts = deps.maxAttempts ?? 5
   const noun = capitalized(KIND_NOUNS[kind])
   const notFound = (name: string) => new NotFoundError(`${noun} ${name} not found`)
@@ -127,7 +143,38 @@ export function createDefinitionWrites(kind: DefinitionKind, deps: DefinitionWri
     await deps.index.drop(caller.websiteId, kind, definition.name)
   }
 
-  return { find, change, insert, remove }
+  /**
+   * A definition as sent, checked in one 422 with the website's index (one read gives the names
+   * references must be among and the count), then inserted.
+   */
+  async function create(caller: Caller, body: unknown): Promise<ContentType> {
+    const checked = rules.check(body)
+    const index = await deps.lists.index(caller.websiteId)
+    const sent = isPlainObject(body) ? body : {}
+    const saved = { kind, name: sent.name }
+    const problems = firstPerPath(checked.problems, referenceProblems(sent.fields, saved, index))
+    if (!checked.definition || problems.length > 0)
+      throw new ValidationError(rules.invalid.create, problems)
+    return insert(caller, checked.definition, index.names.length + index.components.length)
+  }
+
+  /** A PATCH as sent, merged into the current version and checked like a create. */
+  async function update(caller: Caller, name: string, body: unknown): Promise<ContentType> {
+    const saved = { kind, name }
+    const sentFields = isPlainObject(body) ? body.fields : undefined
+    const index = rules.changeReadsIndex(sentFields, saved)
+      ? await deps.lists.index(caller.websiteId)
+      : undefined
+    return change(caller, name, (current) =>
+      patchDefinition(current, body, {
+        check: rules.check,
+        invalid: rules.invalid.update,
+        ...(index && { referenceProblems: (fields) => referenceProblems(fields, saved, index) }),
+      }),
+    )
+  }
+
+  return { find, change, insert, remove, create, update }
 }
 
 export type DefinitionWrites = ReturnType<typeof createDefinitionWrites>
