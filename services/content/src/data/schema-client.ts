@@ -24,27 +24,20 @@ interface Declarations {
 
 /** A declaration as a field definition; inside components, `localized` is the component's. */
 function declaredField(field: FieldDeclaration): FieldDefinition {
+  const { localized, fields, blocks, ...declared } = field
   return {
-    name: field.name,
+    ...declared,
     label: field.name,
-    type: field.type,
     required: false,
-    ...(field.target === undefined ? {} : { target: field.target }),
-    ...(field.many === undefined ? {} : { many: field.many }),
     // A shared field of a localized type says so, as its definition does.
-    ...(field.localized ? {} : { localized: false }),
-    ...(field.component === undefined ? {} : { component: field.component }),
-    ...(field.repeatable === undefined ? {} : { repeatable: field.repeatable }),
-    ...(field.components === undefined ? {} : { components: field.components }),
-    ...(field.fields === undefined ? {} : { fields: field.fields.map(declaredField) }),
-    ...(field.blocks === undefined
-      ? {}
-      : {
-          blocks: field.blocks.map((shape) => ({
-            name: shape.name,
-            fields: shape.fields.map(declaredField),
-          })),
-        }),
+    ...(localized ? {} : { localized: false }),
+    ...(fields && { fields: fields.map(declaredField) }),
+    ...(blocks && {
+      blocks: blocks.map((shape) => ({
+        name: shape.name,
+        fields: shape.fields.map(declaredField),
+      })),
+    }),
   }
 }
 
