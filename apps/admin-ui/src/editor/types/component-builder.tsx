@@ -2,8 +2,8 @@ import { ErrorMessage } from '../../ui/error-message.tsx'
 import { editorHref } from '../editor-route.ts'
 import { componentNamed } from '../editor-site.ts'
 import type { EditorSite } from '../editor-site.ts'
-import { BuilderInput } from './builder-input.tsx'
 import { BuilderMessages } from './builder-messages.tsx'
+import { definitionForm } from './definition-form.tsx'
 import { DeleteDefinition } from './delete-definition.tsx'
 import { FieldsEditor } from './fields-editor.tsx'
 import { EMPTY_TYPE, componentInputOf, fieldDraftsOf, newField } from './type-draft.ts'
@@ -28,32 +28,14 @@ export function ComponentBuilder({ site, name }: { site: EditorSite; name: strin
   }))
   const { draft, change, problems } = builder
   if (name && !existing) return <ErrorMessage error={`There is no component named ${name}.`} />
-  const submit = (event: Event) => {
-    event.preventDefault()
-    void builder.save(async () => {
-      const input = componentInputOf(draft)
-      if (existing) {
-        const { name: _name, ...changes } = input
-        await site.client.components.update(existing.name, changes)
-      } else {
-        await site.client.components.create(input)
-        location.hash = editorHref({ view: 'component', name: input.name })
-      }
-      site.reload()
-      return Boolean(existing)
-    })
-  }
-  const topInput = (part: 'name' | 'label' | 'description', label: string, hint?: string) => (
-    <BuilderInput
-      part={part}
-      label={label}
-      value={draft[part]}
-      hint={hint}
-      disabled={part === 'name' && Boolean(existing)}
-      problems={problems(part)}
-      onInput={(value) => change({ [part]: value })}
-    />
-  )
+  const { submit, topInput } = definitionForm({
+    site,
+    builder,
+    existing,
+    api: site.client.components,
+    view: 'component',
+    inputOf: componentInputOf,
+  })
   return (
     <div class="stack-large">
       <p>

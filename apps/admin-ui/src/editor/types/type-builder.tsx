@@ -2,8 +2,8 @@ import { ErrorMessage } from '../../ui/error-message.tsx'
 import { editorHref } from '../editor-route.ts'
 import { typeNamed } from '../editor-site.ts'
 import type { EditorSite } from '../editor-site.ts'
-import { BuilderInput } from './builder-input.tsx'
 import { BuilderMessages } from './builder-messages.tsx'
+import { definitionForm } from './definition-form.tsx'
 import { DeleteDefinition } from './delete-definition.tsx'
 import { FieldsEditor } from './fields-editor.tsx'
 import { EMPTY_TYPE, TEXT_TYPES, draftOf, inputOf, newField } from './type-draft.ts'
@@ -21,32 +21,14 @@ export function TypeBuilder({ site, name }: { site: EditorSite; name: string }) 
   const { draft, change, problems } = builder
   if (name && !existing) return <ErrorMessage error={`There is no content type named ${name}.`} />
   const textFields = draft.fields.filter((field) => TEXT_TYPES.includes(field.type) && field.name)
-  const submit = (event: Event) => {
-    event.preventDefault()
-    void builder.save(async () => {
-      const input = inputOf(draft)
-      if (existing) {
-        const { name: _name, ...changes } = input
-        await site.client.contentTypes.update(existing.name, changes)
-      } else {
-        await site.client.contentTypes.create(input)
-        location.hash = editorHref({ view: 'type', name: input.name })
-      }
-      site.reload()
-      return Boolean(existing)
-    })
-  }
-  const topInput = (part: 'name' | 'label' | 'description', label: string, hint?: string) => (
-    <BuilderInput
-      part={part}
-      label={label}
-      value={draft[part]}
-      hint={hint}
-      disabled={part === 'name' && Boolean(existing)}
-      problems={problems(part)}
-      onInput={(value) => change({ [part]: value })}
-    />
-  )
+  const { submit, topInput } = definitionForm({
+    site,
+    builder,
+    existing,
+    api: site.client.contentTypes,
+    view: 'type',
+    inputOf,
+  })
   const fieldSelect = (part: 'titleField' | 'slugField', label: string) => (
     <div>
       <label for={`type-${part}`}>{label}</label>
