@@ -1,4 +1,4 @@
-import { blockShapeOf } from '@cms/content-model'
+import { blockShapeOf, isPlainObject } from '@cms/content-model'
 import type { FieldDefinition } from '@cms/content-model'
 import type { PopulateField } from '../query/index.ts'
 
@@ -19,14 +19,11 @@ export function sitesOf(
   )
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value)
-
 const isIdField = (field: FieldDefinition) => field.type === 'relation' || field.type === 'media'
 
 /** The fields of one item of a component or blocks value (none: an item it does not allow). */
 function itemFields(group: FieldDefinition, item: unknown): readonly FieldDefinition[] | undefined {
-  if (!isRecord(item)) return undefined
+  if (!isPlainObject(item)) return undefined
   if (group.type === 'component') return group.fields ?? []
   return blockShapeOf(group, item)?.fields
 }
@@ -60,7 +57,7 @@ export function mapSiteValues(
   }
   const listed = group.type === 'blocks' || group.repeatable === true
   if (listed) return Array.isArray(value) ? { ...data, [head]: value.map(mapItem) } : data
-  return isRecord(value) ? { ...data, [head]: mapItem(value) } : data
+  return isPlainObject(value) ? { ...data, [head]: mapItem(value) } : data
 }
 
 /** Calls `visit` with each value the site names in `data` (see `mapSiteValues`). */
