@@ -12,6 +12,7 @@ import { localeRoutes } from '../services/schema/src/http/locale-routes.ts'
 import { openApiRoutes } from '../services/schema/src/http/openapi-routes.ts'
 import { webhookRoutes } from '../services/webhook/src/http/webhook-routes.ts'
 import { websiteAccessRouter } from '../services/gateway/src/http/website-access-routes.ts'
+import { changesRouter } from '../services/gateway/src/changes/changes-routes.ts'
 
 // The routers are built only to read their routes; no handler runs, so no use case is needed.
 const none = {} as never
@@ -44,7 +45,7 @@ const INSTANCES: Record<Server, Router[]> = {
     openApiRoutes(none, none, none),
   ],
   webhook: [webhookRoutes(none)],
-  gateway: [websiteAccessRouter(none)],
+  gateway: [websiteAccessRouter(none), changesRouter(none)],
 }
 
 const operations = Object.entries(PUBLIC_OPERATIONS) as [string, Operation][]

@@ -1,5 +1,6 @@
 import { accessApi } from './access-api.ts'
 import { auditApi } from './audit-api.ts'
+import { changesApi } from './changes-api.ts'
 import { contentApi } from './content-api.ts'
 import { componentsApi, contentTypesApi, localesApi } from './content-types-api.ts'
 import { mediaApi } from './media-api.ts'
@@ -48,6 +49,7 @@ export function createCmsClient(options: CmsClientOptions) {
     locales: localesApi(transport),
     ...accessApi(transport),
     ...auditApi(transport),
+    ...changesApi(transport),
   }
 }
 

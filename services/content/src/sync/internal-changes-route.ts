@@ -24,8 +24,13 @@ export function internalChangesRoute(reader: ChangeReader): Router {
   router.get('/changes', async (ctx) => {
     const params = new URLSearchParams(ctx.querystring)
     const since = integerParam(params, 'since', 0, Number.MAX_SAFE_INTEGER)
-    const limit = Math.max(1, integerParam(params, 'limit', 100, MAX_LIMIT))
+    const limit = integerParam(params, 'limit', 100, MAX_LIMIT)
     const { websiteId } = ctx.state.caller
+    // limit=0: the resolved head alone, where a live feed starts whatever the sweep removed.
+    if (limit === 0) {
+      ctx.body = { entries: [], head: await reader.resolvedHead(websiteId), through: since }
+      return
+    }
     if (await reader.isGone(websiteId, since))
       throw new GoneError(`The change log no longer holds the changes after ${since}`)
     const head = await reader.resolvedHead(websiteId)
@@ -37,6 +42,8 @@ export function internalChangesRoute(reader: ChangeReader): Router {
         type: change.type,
         event: change.event,
         ...(change.record ? {} : { deleted: true }),
+        // The published view after the change, for the live stream of a caller without drafts.
+        ...(change.record && { published: change.record.state.status === 'published' }),
       })),
       head,
       through: batch.through,

@@ -18,15 +18,21 @@ export interface ChangeEntry {
   published?: boolean
 }
 
-/** A run of resolved entries in seq order, and where the next read starts (`since=head`). */
+/** A run of resolved entries in seq order, and where the next read starts. */
 export interface ChangeLogPage {
   entries: ChangeEntry[]
+  /** The log's resolved head: every entry up to it is committed or void. */
   head: number
+  /** The last seq the read went past (void entries too): the next read's `since`. */
+  through: number
 }
 
 /** The reads of the change log the live stream needs. */
 export interface ChangeLogReader {
-  /** The resolved entries after `since`, at most `limit`, stopping at the first pending one. */
+  /**
+   * The resolved entries after `since`, at most `limit`, stopping at the first pending one;
+   * `limit` 0 reads only the head. A `since` the retention sweep removed is `GoneError`.
+   */
   read(websiteId: string, since: number, limit: number): Promise<ChangeLogPage>
 }
 

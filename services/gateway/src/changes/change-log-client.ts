@@ -1,6 +1,6 @@
 import { BUILT_IN_ROLES, ENTRY_EVENTS } from '@cms/contract'
 import type { EntryEventName } from '@cms/contract'
-import { ServiceUnavailableError } from '@cms/errors'
+import { GoneError, ServiceUnavailableError } from '@cms/errors'
 import type { InternalClient } from '@cms/http'
 import type { ChangeEntry, ChangeLogPage, ChangeLogReader } from './change-entry.ts'
 
@@ -23,7 +23,20 @@ function entryOf(raw: unknown): ChangeEntry | undefined {
   }
 }
 
-/** The content service's `GET /internal/changes`, asked as the website's operator. */
+function pageOf(body: unknown): ChangeLogPage {
+  const given = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>
+  const entries = Array.isArray(given.entries) ? given.entries.map(entryOf) : [undefined]
+  if (!isSeq(given.head) || !isSeq(given.through) || entries.some((entry) => !entry))
+    throw new ServiceUnavailableError('The content service answered a malformed change log')
+  return { entries: entries as ChangeEntry[], head: given.head, through: given.through }
+}
+
+const unavailable = () => new ServiceUnavailableError('The content service is unavailable')
+
+/**
+ * The content service's `GET /internal/changes`, asked as the website's operator. Its 410 (the
+ * position was swept away) is the caller's to hear, so the answer is read whatever its status.
+ */
 export function createChangeLogClient(deps: {
   content: InternalClient
   operatorKeyId: string
@@ -31,17 +44,17 @@ export function createChangeLogClient(deps: {
   return {
     async read(websiteId, since, limit) {
       const caller = { websiteId, keyId: deps.operatorKeyId, permissions: BUILT_IN_ROLES.owner }
-      const answer = await deps.content.get(
-        caller,
-        `/internal/changes?since=${since}&limit=${limit}`,
-      )
-      const body = answer.body as { entries?: unknown; head?: unknown } | undefined
-      if (answer.status !== 200 || !Array.isArray(body?.entries) || !isSeq(body.head))
-        throw new ServiceUnavailableError('The content service did not answer the change log')
-      const entries = body.entries.map(entryOf)
-      if (entries.some((entry) => entry === undefined))
-        throw new ServiceUnavailableError('The content service answered a malformed change')
-      return { entries, head: body.head } as ChangeLogPage
+      const response = await deps.content.stream(caller, {
+        method: 'GET',
+        path: `/internal/changes?since=${since}&limit=${limit}`,
+      })
+      const body: unknown = await response.json().catch(() => undefined)
+      if (response.status === 200) return pageOf(body)
+      if (response.status === 410)
+        throw new GoneError(
+          `The change log no longer holds the changes after ${since}: sync from scratch (GET /api/sync?initial=true) and open the stream without a position`,
+        )
+      throw unavailable()
     },
   }
 }

@@ -4,7 +4,7 @@ import type { ChangeStreamQuery, EntryEventName } from '@cms/contract'
 import { RateLimitedError, ServiceUnavailableError, ValidationError } from '@cms/errors'
 import type { Logger } from '@cms/logger'
 import { CHANGE_PAGE_SIZE } from './change-entry.ts'
-import type { ChangeEntry, ChangeLogReader } from './change-entry.ts'
+import type { ChangeEntry, ChangeLogPage, ChangeLogReader } from './change-entry.ts'
 import type { ChangeFeeds, FeedMembership } from './change-feeds.ts'
 import { createSseWriter } from './sse-writer.ts'
 import type { SseWriter } from './sse-writer.ts'
@@ -99,6 +99,12 @@ export function changeStream(deps: ChangeStreamDeps, open: OpenStreams) {
       throw error
     }
     open.add(sse)
+    // The first replay read answers before the stream opens, so a swept position is a 410.
+    let position = since ?? membership.from
+    const first =
+      since === undefined
+        ? undefined
+        : await firstPage(() => deps.reader.read(websiteId, since, CHANGE_PAGE_SIZE), sse)
     ctx.req.socket.setTimeout(0)
     ctx.req.socket.setNoDelay(true)
     ctx.status = 200
@@ -109,17 +115,18 @@ export function changeStream(deps: ChangeStreamDeps, open: OpenStreams) {
     })
     ctx.body = sse.body
     sse.comment('connected')
-
-    if (since === undefined) {
-      cursor = membership.from
+    if (!first) {
+      cursor = position
       live = true
       return
     }
     void (async () => {
+      let page = first
       for (;;) {
-        const page = await deps.reader.read(websiteId, cursor, CHANGE_PAGE_SIZE)
         send(page.entries)
+        position = page.through
         if (page.entries.length < CHANGE_PAGE_SIZE || !sse.open) break
+        page = await deps.reader.read(websiteId, position, CHANGE_PAGE_SIZE)
       }
       send(waiting.splice(0))
       live = true
@@ -127,5 +134,18 @@ export function changeStream(deps: ChangeStreamDeps, open: OpenStreams) {
       deps.logger.warn({ err: error, websiteId }, 'a change stream could not replay; closing it')
       sse.end()
     })
+  }
+}
+
+/** The first page of a replay; the stream is ended (and its lease given back) if it fails. */
+async function firstPage(
+  read: () => Promise<ChangeLogPage>,
+  sse: SseWriter,
+): Promise<ChangeLogPage> {
+  try {
+    return await read()
+  } catch (error) {
+    sse.end()
+    throw error
   }
 }

@@ -55,10 +55,8 @@ export function createWebsiteFeed(options: {
       again = false
       const page = await reader.read(websiteId, head, CHANGE_PAGE_SIZE)
       const entries = page.entries.filter((entry) => entry.seq > head)
-      if (entries.length > 0) {
-        head = entries.at(-1)!.seq
-        hand(entries)
-      }
+      head = Math.max(head, page.through)
+      if (entries.length > 0) hand(entries)
       if (page.entries.length === CHANGE_PAGE_SIZE) again = true
     } while (again && !stopped)
   }
