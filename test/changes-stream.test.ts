@@ -171,6 +171,15 @@ describe('GET /api/changes', () => {
     }
   })
 
+  it('changes: a position the log does not hold is 410 GONE — when a stream resumes after a seq the log no longer (or never) held, then 410 GONE says to sync from scratch and no stream opens', async () => {
+    const refused = (await openChangeStream(site.readKey, {
+      lastEventId: '999999999',
+    })) as RefusedStream
+    expect(refused.status).toBe(410)
+    expect(refused.body.error.code).toBe('GONE')
+    expect(refused.body.error.message).toContain('sync from scratch')
+  })
+
   it('changes: every gateway instance delivers — when streams are open on two gateway instances and a change is written through a third, then both receive it with the same seq', async () => {
     const other = await started()
     const here = await track(openChangeStream(site.adminKey, { query: '?draft=true' }))
