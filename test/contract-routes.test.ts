@@ -12,6 +12,7 @@ import { localeRoutes } from '../services/schema/src/http/locale-routes.ts'
 import { openApiRoutes } from '../services/schema/src/http/openapi-routes.ts'
 import { webhookRoutes } from '../services/webhook/src/http/webhook-routes.ts'
 import { websiteAccessRouter } from '../services/gateway/src/http/website-access-routes.ts'
+import { syncRoute } from '../services/content/src/sync/sync-route.ts'
 import { changesRouter } from '../services/gateway/src/changes/changes-routes.ts'
 
 // The routers are built only to read their routes; no handler runs, so no use case is needed.
@@ -31,12 +32,14 @@ const INSTANCES: Record<Server, Router[]> = {
     contentRoutes(none, { writes: false }),
     scheduleRoutes(none, { writes: false }),
     mediaRoutes(none, { writes: false }),
+    syncRoute(none),
   ],
   contentWrite: [
     contentRoutes(none, { writes: true }),
     scheduleRoutes(none, { writes: true }),
     mediaRoutes(none, { writes: true }),
     (mediaUploadRoute(none) as unknown as { router: Router }).router,
+    syncRoute(none),
   ],
   schema: [
     contentTypeRoutes(none, none),

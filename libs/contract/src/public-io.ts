@@ -33,6 +33,8 @@ import {
   MediaListQuery,
   PageQuery,
 } from './schemas/requests/queries.ts'
+import { SyncQuery } from './schemas/requests/sync.ts'
+import { SyncPage } from './schemas/responses/sync.ts'
 import { WebhookCreateBody, WebhookPatchBody } from './schemas/requests/webhooks.ts'
 import { DocsList, ListEnvelope, PageEnvelope, Ref } from './schemas/responses/common.ts'
 import { Component } from './schemas/responses/components.ts'
@@ -208,6 +210,10 @@ export const PUBLIC_IO = {
   streamChanges: {
     input: { query: ChangeStreamQuery, queryInvalid: 'Invalid change stream parameters' },
     answer: { 200: CHANGE_STREAM },
+  },
+  sync: {
+    input: { query: SyncQuery, queryInvalid: 'Invalid sync parameters' },
+    answer: { 200: SyncPage(DOCUMENT) },
   },
   getOpenApiDocument: { answer: { 200: OpenApiDocument } },
 } as const satisfies { readonly [Id in PublicOperationId]: OperationIo }

@@ -160,6 +160,7 @@ export const PUBLIC_OPERATIONS = {
   listAudit: get('/api/audit', 'gateway', 'readAudit'),
   getAuditHead: get('/api/audit/head', 'gateway', 'readAudit'),
   streamChanges: get('/api/changes', 'gateway', 'read'),
+  sync: get('/api/sync', 'contentRead', 'read'),
   getOpenApiDocument: { method: 'GET', path: '/api/openapi.json', upstream: 'schema' },
 } as const satisfies Record<string, Operation>
 

@@ -12,6 +12,9 @@ import { createContentService } from './domain/content-service.ts'
 import { createContentTypeCatalog } from './domain/content-types.ts'
 import { internalRoutes } from './http/internal-routes.ts'
 import { internalChangesRoute } from './sync/internal-changes-route.ts'
+import { createSync } from './sync/sync-documents.ts'
+import { syncRoute } from './sync/sync-route.ts'
+import { syncTokens } from './sync/sync-token.ts'
 import { contentRoutes } from './http/content-routes.ts'
 import { readsOnly } from './http/reads-only.ts'
 import { scheduleRoutes } from './http/schedule-routes.ts'
@@ -134,6 +137,17 @@ export async function start(
       routed(router),
       routed(internalRoutes(store, media.store)),
       routed(internalChangesRoute(store.changeReader)),
+      routed(
+        syncRoute(
+          createSync({
+            reader: store.changeReader,
+            store,
+            catalog,
+            tokens: syncTokens(config.INTERNAL_TOKEN),
+            retentionDays: config.CHANGE_LOG_RETENTION_DAYS,
+          }),
+        ),
+      ),
       ...media.routes,
       routed(scheduleRoutes(scheduler, { writes, audit })),
     ],

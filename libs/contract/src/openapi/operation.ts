@@ -53,6 +53,7 @@ const ERROR_MEANING: Record<number, string> = {
   404: 'Not found, or not of this website',
   405: 'The path does not take this method',
   409: 'Conflict with the current state',
+  410: 'No longer kept (a sync token older than the change log: sync again from scratch)',
   412: 'If-Match names another version',
   413: 'Body too large',
   415: 'Body of a type this does not take',

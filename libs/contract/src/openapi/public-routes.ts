@@ -320,6 +320,13 @@ const PUBLIC_ROUTE_DOCS: { readonly [Id in PublicOperationId]: RouteProse } = {
       'Each change the caller may see, as an event whose id is its sequence number; `Last-Event-ID` (or `since`) replays the changes after it first, so a reconnecting client misses none. Without `draft=true` the stream is the published view (an unpublish or a delete arrives with `deleted: true`). The data names the document; read it for its state. More open streams of the website than its limit are 429.',
     errors: [429],
   },
+  sync: {
+    tag: 'Changes',
+    summary: 'Sync: every document, then only what changed since (deletions included)',
+    description:
+      "`initial=true` pages through every document the caller may read (`type`, `locale`, `draft=true` with readDrafts), then answers a `nextSyncToken`; `syncToken` answers the documents changed since that token (their state at the new token) and the ids deleted or unpublished since, in pages (`nextPageToken`) until a `nextSyncToken`. Applying every page in order yields what a full list shows at the token's point. A token older than the change log's window (30 days by default) is 410: sync again with `initial=true`.",
+    errors: [410],
+  },
   getOpenApiDocument: {
     tag: 'Description',
     summary: "This document: the API and the website's content types",

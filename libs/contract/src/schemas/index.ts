@@ -13,3 +13,4 @@ export { MediaUpload, MediaUploadBody, WebsiteExportBody } from './media-upload.
 export * from './requests/people.ts'
 export * from './requests/audit.ts'
 export * from './requests/changes.ts'
+export * from './requests/sync.ts'

@@ -1,5 +1,6 @@
 import type { ChangeEntry, ChangesCollection } from './collections/changes.ts'
 import { changeKey } from './collections/changes.ts'
+import { oneAtATime } from './one-at-a-time.ts'
 
 const HINTS_KEPT = 1000
 
@@ -19,10 +20,12 @@ export interface ChangeLog {
  * The writers' side of the change log (docs/sync.md, "The change log"): a seq is taken by
  * inserting its entry, so two writers never share one, and entries stay contiguous. The last
  * seq this process took per website is the hint for the next; after a duplicate key the head
- * is found by galloping `_id` lookups ("entry n exists" is monotone in n).
+ * is found by galloping `_id` lookups ("entry n exists" is monotone in n). Claims of one
+ * website in this process wait in line: concurrent writers would otherwise race for one seq.
  */
 export function createChangeLog(changes: ChangesCollection): ChangeLog {
   const hints = new Map<string, number>()
+  const inLine = oneAtATime()
 
   function remember(websiteId: string, seq: number): void {
     hints.delete(websiteId)
@@ -55,19 +58,21 @@ export function createChangeLog(changes: ChangesCollection): ChangeLog {
   }
 
   return {
-    async claim(change) {
-      const { websiteId } = change
-      let next = (hints.get(websiteId) ?? (await head(websiteId))) + 1
-      for (;;) {
-        const entry = { _id: changeKey(websiteId, next), seq: next, ...change }
-        if (await changes.claim(entry)) {
-          remember(websiteId, next)
-          return next
-        }
-        next = (await gallop(websiteId, next)) + 1
-      }
-    },
+    claim: (change) => inLine(change.websiteId, () => claimNow(change)),
     abandon: (websiteId, seq) => changes.markVoid(websiteId, seq),
     head,
+  }
+
+  async function claimNow(change: ChangeClaim): Promise<number> {
+    const { websiteId } = change
+    let next = (hints.get(websiteId) ?? (await head(websiteId))) + 1
+    for (;;) {
+      const entry = { _id: changeKey(websiteId, next), seq: next, ...change }
+      if (await changes.claim(entry)) {
+        remember(websiteId, next)
+        return next
+      }
+      next = (await gallop(websiteId, next)) + 1
+    }
   }
 }

@@ -1,0 +1,134 @@
+import { beforeAll, describe, expect, it } from 'vitest'
+import { contentSite, expectStatus } from './content-fixtures.ts'
+import type { ContentSite } from './content-fixtures.ts'
+import { deltaOf, fullList, sorted, syncInto } from './sync-kit.ts'
+import type { SyncedCopy } from './sync-kit.ts'
+
+/** The consistency claim of GET /api/sync, checked against full lists (docs/sync.md). */
+let site: ContentSite
+
+beforeAll(async () => {
+  site = await contentSite()
+})
+
+/** A small seeded generator, so a failing run can be repeated from its printed seed. */
+function random(seed: number) {
+  let state = seed >>> 0
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0
+    let t = state
+    t = Math.imul(t ^ (t >>> 15), t | 1)
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+  }
+}
+
+const OPERATIONS = [
+  'create',
+  'update',
+  'draftUpdate',
+  'publish',
+  'unpublish',
+  'delete',
+  'restore',
+] as const
+
+/** Random changes of the site's articles; each answer is checked to be one the API gives. */
+function writer(on: ContentSite, next: () => number) {
+  const ids: string[] = []
+  const pick = () => ids[Math.floor(next() * ids.length)]
+  return async function write(): Promise<void> {
+    const operation =
+      ids.length < 3 ? 'create' : OPERATIONS[Math.floor(next() * OPERATIONS.length)]!
+    const id = pick()!
+    const path = `/api/content/${id}`
+    const title = `t${Math.floor(next() * 1e6)}`
+    switch (operation) {
+      case 'create':
+        ids.push((await on.createArticle({ title })).id)
+        return
+      case 'update':
+        await expectStatus(on.api('PATCH', path, { body: { data: { title } } }), 200)
+        return
+      case 'draftUpdate': {
+        const answer = await on.api('PATCH', `${path}?draft=true`, { body: { data: { title } } })
+        expect([200, 409, 422]).toContain(answer.status)
+        return
+      }
+      case 'publish':
+      case 'unpublish': {
+        const answer = await on.api('POST', `${path}/${operation}`)
+        expect([200, 409]).toContain(answer.status)
+        return
+      }
+      case 'delete':
+        await expectStatus(on.api('DELETE', path), 204)
+        ids.splice(ids.indexOf(id), 1)
+        return
+      case 'restore': {
+        const versions = (await expectStatus(on.api('GET', `${path}/versions`), 200)).body.docs
+        await expectStatus(on.api('POST', `${path}/restore/${versions.at(-1).id}`), 200)
+        return
+      }
+    }
+  }
+}
+
+async function expectCopiesMatch(published: SyncedCopy, drafts: SyncedCopy) {
+  expect(sorted(published.docs)).toEqual(sorted(await fullList(site.readApi)))
+  expect(sorted(drafts.docs)).toEqual(sorted(await fullList(site.api, '&draft=true')))
+}
+
+describe('sync model', () => {
+  it('sync: applying every page in order yields a full list at the token — when random creates, updates, pending drafts, publishes, unpublishes, deletes and restores are interleaved with syncs, then the published and draft copies always equal the full lists', async () => {
+    const seed = Date.now() % 100_000
+    console.log(`sync model seed ${seed}`)
+    const write = writer(site, random(seed))
+    let published = await syncInto(site.readApi, '/api/sync?initial=true')
+    let drafts = await syncInto(site.api, '/api/sync?initial=true&draft=true')
+    for (let round = 0; round < 12; round++) {
+      const writes = 1 + Math.floor(random(seed + round)() * 8)
+      for (let n = 0; n < writes; n++) await write()
+      published = await deltaOf(site.readApi, published)
+      drafts = await deltaOf(site.api, drafts)
+      await expectCopiesMatch(published, drafts)
+    }
+    const fresh = await syncInto(site.api, '/api/sync?initial=true&draft=true')
+    expect(sorted(fresh.docs)).toEqual(sorted(drafts.docs))
+  })
+
+  it('sync: applying every page in order yields a full list at the token — when writes land between the pages of an initial sync and while a delta is read, then the copy equals the full list after that sync and after the next', async () => {
+    const own = await contentSite()
+    const write = writer(own, random(7))
+    const listed = await Promise.all(
+      Array.from({ length: 104 }, (_, n) => own.createArticle({ title: `p${n}` })),
+    )
+    // After the first page of documents: the sync's own token is only made after the last one.
+    const between = async (page: number) => {
+      if (page > 1) return
+      for (const doc of [listed[0]!, listed[103]!])
+        await expectStatus(
+          own.api('PATCH', `/api/content/${doc.id}`, { body: { data: { body: 'between' } } }),
+          200,
+        )
+      await expectStatus(own.api('DELETE', `/api/content/${listed[102]!.id}`), 204)
+      for (let n = 0; n < 5; n++) await write()
+    }
+    const copy = await syncInto(own.api, '/api/sync?initial=true&draft=true', undefined, between)
+    expect(copy.pages.length).toBeGreaterThan(2)
+    expect(sorted(copy.docs)).toEqual(sorted(await fullList(own.api, '&draft=true')))
+    expect(copy.docs.get(listed[103]!.id)?.data.body).toBe('between')
+
+    // Each concurrent writer changes documents of its own.
+    const writes = Promise.all(
+      [1, 2, 3].map(async (seed) => {
+        const mine = writer(own, random(seed))
+        for (let n = 0; n < 10; n++) await mine()
+      }),
+    )
+    let during = await deltaOf(own.api, copy)
+    await writes
+    during = await deltaOf(own.api, during)
+    expect(sorted(during.docs)).toEqual(sorted(await fullList(own.api, '&draft=true')))
+  })
+})
