@@ -1,6 +1,8 @@
 import { MongoClient } from 'mongodb'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { internalClient, testEnv } from '@cms/testkit'
+import { changesCollection } from '../services/content/src/store/collections/changes.ts'
+import { createChangeLogSweep } from '../services/content/src/sync/change-log-sweep.ts'
 import { contentSite, expectStatus } from './content-fixtures.ts'
 import type { ContentSite } from './content-fixtures.ts'
 
@@ -79,7 +81,7 @@ describe('change log', () => {
       { $set: { createdAt: new Date(Date.now() - 61_000) } },
     )
     const released = await replay(head)
-    expect(released.entries).toEqual([
+    expect(released.entries).toMatchObject([
       { seq: head + 2, documentId: after.id, type: 'article', event: 'entry.create' },
     ])
     expect(released.head).toBe(head + 2)
@@ -88,5 +90,43 @@ describe('change log', () => {
   it('sync: the change log — when since is not a non-negative integer, then 422', async () => {
     for (const since of ['-1', 'x', '1.5'])
       await expectStatus(internal()('GET', `/internal/changes?since=${since}`), 422)
+  })
+
+  it("sync: a token older than the change log is gone — when the retention sweep runs, then entries older than the window go except the website's newest, and a token at a removed position is 410", async () => {
+    const own = await contentSite()
+    const docs = []
+    for (const title of ['one', 'two', 'three']) docs.push(await own.createArticle({ title }))
+    const { body } = await expectStatus(own.readApi('GET', '/api/sync?initial=true'), 200)
+    const entries = () => changes().find({ websiteId: own.websiteId }).sort({ seq: 1 }).toArray()
+    // Every entry is 31 days old: past the default window of 30.
+    await changes().updateMany(
+      { websiteId: own.websiteId },
+      { $set: { createdAt: new Date(Date.now() - 31 * 86_400_000) } },
+    )
+    const sweep = createChangeLogSweep({
+      changes: changesCollection(mongo.db('cms_content')),
+      retentionDays: 30,
+      clock: () => new Date(),
+      logger: { info: () => undefined, warn: () => undefined },
+    })
+    sweep.start()
+    await sweep.stop()
+    expect((await entries()).map((entry) => entry.seq)).toEqual([3])
+    const first = (
+      await expectStatus(
+        internalClient(testEnv().contentReadUrl, { websiteId: own.websiteId })(
+          'GET',
+          '/internal/changes?since=1',
+        ),
+        410,
+      )
+    ).body
+    expect(first.error.code).toBe('GONE')
+    // The head's token still reads: nothing after it was lost.
+    await expectStatus(own.readApi('GET', `/api/sync?syncToken=${body.nextSyncToken}`), 200)
+    const next = await own.createArticle({ title: 'four' })
+    const delta = await expectStatus(own.api('GET', `/api/sync?initial=true&draft=true`), 200)
+    expect(delta.body.items.map((doc: { id: string }) => doc.id)).toContain(next.id)
+    expect((await entries()).map((entry) => entry.seq)).toEqual([3, 4])
   })
 })

@@ -12,6 +12,7 @@ import { createContentService } from './domain/content-service.ts'
 import { createContentTypeCatalog } from './domain/content-types.ts'
 import { internalRoutes } from './http/internal-routes.ts'
 import { internalChangesRoute } from './sync/internal-changes-route.ts'
+import { createChangeLogSweep } from './sync/change-log-sweep.ts'
 import { createSync } from './sync/sync-documents.ts'
 import { syncRoute } from './sync/sync-route.ts'
 import { syncTokens } from './sync/sync-token.ts'
@@ -107,6 +108,12 @@ export async function start(
   })
   const router = contentRoutes(service, { writes, audit })
   const scheduler = createScheduler({ schedules, store, clock })
+  const changeLogSweep = createChangeLogSweep({
+    changes: store.changes,
+    retentionDays: config.CHANGE_LOG_RETENTION_DAYS,
+    clock,
+    logger,
+  })
   const runner = createScheduleRunner({ schedules, service, store, audit, clock, logger })
 
   const http = createHttpService({
@@ -167,6 +174,7 @@ export async function start(
     })
     runner.start()
     media.orphanSweep.start()
+    changeLogSweep.start()
   }
 
   let address: Listening
@@ -177,6 +185,7 @@ export async function start(
       metricsPort: config.METRICS_PORT,
     })
   } catch (error) {
+    await changeLogSweep.stop()
     await media.orphanSweep.stop()
     await runner.stop()
     await store.relay.stop()
@@ -190,6 +199,7 @@ export async function start(
     ...address,
     async stop() {
       await http.close()
+      await changeLogSweep.stop()
       await media.orphanSweep.stop()
       await runner.stop()
       await store.relay.stop()
