@@ -1,5 +1,7 @@
 import { MongoClient } from 'mongodb'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createCmsClient } from '@cms/client'
+import type { SyncPage } from '@cms/client'
 import { createTestWebsite, testEnv } from '@cms/testkit'
 import { contentSite, defineType, expectStatus } from './content-fixtures.ts'
 import type { ContentSite } from './content-fixtures.ts'
@@ -140,6 +142,7 @@ describe('tokens', () => {
     for (const [api, tampered] of [
       [site.readApi, `${moved}.${signature}`],
       [site.readApi, `${body}.${signature.slice(1)}A`],
+      [site.readApi, `${token}x`],
       [other.readApi, token],
     ] as const) {
       const answer = await expectStatus(api('GET', `/api/sync?syncToken=${tampered}`), 422)
@@ -164,4 +167,26 @@ describe('tokens', () => {
   })
 })
 
-export { essence }
+describe('client', () => {
+  it('sync: @cms/client iterates the pages — when client.sync is iterated from initial and then from its token, then it follows nextPageToken and its last page carries the nextSyncToken', async () => {
+    const client = createCmsClient({ baseUrl: testEnv().gatewayUrl, apiKey: site.readKey })
+    const collect = async (pages: AsyncGenerator<SyncPage>) => {
+      const seen: SyncPage[] = []
+      for await (const page of pages) seen.push(page)
+      return seen
+    }
+    const initial = await collect(client.sync({ initial: true }))
+    const token = initial.at(-1)!.nextSyncToken!
+    expect(token).toEqual(expect.any(String))
+    expect(initial.slice(0, -1).every((page) => page.nextPageToken !== undefined)).toBe(true)
+    expect(
+      sorted(new Map(initial.flatMap((page) => page.items).map((doc) => [doc.id, essence(doc)]))),
+    ).toEqual(sorted(await fullList(site.readApi)))
+    const fresh = await published('Through the client')
+    const delta = await collect(client.sync({ syncToken: token }))
+    expect(delta.flatMap((page) => page.items).map((doc) => doc.id)).toEqual([fresh.id])
+    await expect(collect(client.sync({ syncToken: `${token}x` }))).rejects.toMatchObject({
+      status: 422,
+    })
+  })
+})

@@ -8,6 +8,7 @@ import { csrfHeaders } from './session-auth.ts'
 import type { SessionAuth } from './session-auth.ts'
 import { createTransport } from './transport.ts'
 import type { TransportOptions } from './transport.ts'
+import { syncApi } from './sync-api.ts'
 import { webhooksApi } from './webhooks-api.ts'
 
 interface KeyAccess {
@@ -50,6 +51,7 @@ export function createCmsClient(options: CmsClientOptions) {
     ...accessApi(transport),
     ...auditApi(transport),
     ...changesApi(transport),
+    ...syncApi(transport),
   }
 }
 
