@@ -69,4 +69,22 @@ describe('change feeds', () => {
     member.leave()
     feeds.stop()
   })
+
+  it('when an announcement carries the next entry, then it is handed out without a read; one past a gap reads the log', async () => {
+    const { log, reader } = fakeLog(2)
+    const feeds = createChangeFeeds({ reader, logger })
+    const seen: number[] = []
+    const member = await feeds.join('w', (entries) => seen.push(...entries.map((e) => e.seq)))
+    const opening = log.reads
+    log.committed = log.resolved = 5
+    feeds.notify('w', 3, entry(3))
+    await waitFor(() => (seen.length === 1 ? true : undefined))
+    expect(log.reads - opening).toBe(0)
+    feeds.notify('w', 5, entry(5))
+    await waitFor(() => (seen.length === 3 ? true : undefined))
+    expect(seen).toEqual([3, 4, 5])
+    expect(log.reads - opening).toBe(1)
+    member.leave()
+    feeds.stop()
+  })
 })

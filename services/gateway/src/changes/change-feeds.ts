@@ -1,5 +1,5 @@
 import type { Logger } from '@cms/logger'
-import type { ChangeLogReader } from './change-entry.ts'
+import type { ChangeEntry, ChangeLogReader } from './change-entry.ts'
 import { createWebsiteFeed } from './website-feed.ts'
 import type { FeedListener, WebsiteFeed } from './website-feed.ts'
 
@@ -13,7 +13,7 @@ export interface FeedMembership {
 export interface ChangeFeeds {
   join(websiteId: string, listener: FeedListener): Promise<FeedMembership>
   /** The broker announced a change of the website. */
-  notify(websiteId: string, seq?: number): void
+  notify(websiteId: string, seq?: number, entry?: ChangeEntry): void
   /** Changes may have been missed (the broker connection was lost): every feed reads again. */
   notifyAll(): void
   stop(): void
@@ -63,7 +63,7 @@ export function createChangeFeeds(deps: { reader: ChangeLogReader; logger: Logge
         },
       }
     },
-    notify: (websiteId, seq) => whenOpen(websiteId, (feed) => feed.notify(seq)),
+    notify: (websiteId, seq, entry) => whenOpen(websiteId, (feed) => feed.notify(seq, entry)),
     notifyAll() {
       for (const websiteId of feeds.keys()) whenOpen(websiteId, (feed) => feed.notify())
     },

@@ -58,7 +58,7 @@ export function createChangesModule(deps: {
       broker = listenForChanges({
         url: config.AMQP_URL,
         logger,
-        onChange: ({ websiteId, seq }) => feeds.notify(websiteId, seq),
+        onChange: ({ websiteId, seq, entry }) => feeds.notify(websiteId, seq, entry),
         onConnected: () => feeds.notifyAll(),
       })
       broker.catch((error: unknown) => logger.warn({ err: error }, 'change announcements failed'))

@@ -15,8 +15,11 @@ export interface WebsiteFeed {
   readonly listeners: number
   /** Listens from `head` on (read it in the same turn to know where the entries start). */
   listen(listener: FeedListener): () => void
-  /** A change of the website was announced (with its seq, when the message carries one). */
-  notify(seq?: number): void
+  /**
+   * A change of the website was announced (with its seq and entry, when the message carries
+   * them): the next entry in order is handed out as it is, anything else reads the log.
+   */
+  notify(seq?: number, entry?: ChangeEntry): void
   stop(): void
 }
 
@@ -104,10 +107,15 @@ export function createWebsiteFeed(options: {
       listeners.add(listener)
       return () => listeners.delete(listener)
     },
-    notify(seq) {
+    notify(seq, entry) {
       if (seq !== undefined) {
         if (seq <= head) return
         announced = Math.max(announced, seq)
+      }
+      if (entry && entry.seq === head + 1 && !reading && !stopped) {
+        head = entry.seq
+        hand([entry])
+        return
       }
       read()
     },
