@@ -219,6 +219,7 @@ export function websiteCollections(
     'content.slugs': byWebsite('cms_content', 'slugs'),
     'content.unique_values': byWebsite('cms_content', 'unique_values'),
     'content.outbox': byWebsite('cms_content', 'outbox'),
+    'content.changes': byWebsite('cms_content', 'changes'),
     'content.schedules': byWebsite('cms_content', 'schedules'),
     'content.schedule_runs': count('cms_content', 'schedule_runs', {
       scheduleId: { $in: related.scheduleIds },

@@ -29,6 +29,7 @@ const ALWAYS_FILLED = [
   'schema.website_type_index',
   'content.documents',
   'content.versions',
+  'content.changes',
   'content.slugs',
   'content.schedules',
   'content.media',
