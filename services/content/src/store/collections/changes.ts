@@ -68,7 +68,12 @@ export function changesCollection(db: Db): ChangesCollection {
     },
     async purgeBefore(cutoff) {
       let removed = 0
-      for (const websiteId of await changes.distinct('websiteId')) {
+      const websites = new Set<string>()
+      const old = changes
+        .find({ createdAt: { $lt: cutoff } }, { projection: { websiteId: 1 } })
+        .sort({ createdAt: 1 })
+      for await (const entry of old) websites.add(entry.websiteId)
+      for (const websiteId of websites) {
         const head = await changes.findOne({ websiteId }, { sort: { seq: -1 } })
         if (!head) continue
         const result = await changes.deleteMany({

@@ -16,6 +16,7 @@ export const CONTENT_INDEXES: readonly IndexPlan[] = [
   { collection: 'outbox', name: 'oldest', key: { createdAt: 1, versionId: 1 } },
   { collection: 'outbox', name: 'document', key: { documentId: 1 } },
   { collection: 'changes', name: 'website_seq', key: { websiteId: 1, seq: 1 } },
+  { collection: 'changes', name: 'created', key: { createdAt: 1 } },
 ]
 
 /**
