@@ -67,7 +67,9 @@ function writer(on: ContentSite, next: () => number) {
         return
       case 'restore': {
         const versions = (await expectStatus(on.api('GET', `${path}/versions`), 200)).body.docs
-        await expectStatus(on.api('POST', `${path}/restore/${versions.at(-1).id}`), 200)
+        const answer = await on.api('POST', `${path}/restore/${versions.at(-1).id}`)
+        // A document with a pending draft is not restored until the draft is published or dropped.
+        expect([200, 409]).toContain(answer.status)
         return
       }
     }

@@ -3,7 +3,11 @@ import { DEFAULT_LOCALES } from '@cms/content-model'
 import type { LocaleDefinition } from '@cms/content-model'
 import { isDuplicateKeyError } from '@cms/mongo'
 import type { DefinitionKind } from '../domain/definition-kind.ts'
-import type { Declarations, WebsiteTypeIndex } from '../domain/website-type-index.ts'
+import type {
+  Declarations,
+  IndexedDefinition,
+  WebsiteTypeIndex,
+} from '../domain/website-type-index.ts'
 
 interface IndexRecord {
   _id: string
@@ -37,6 +41,11 @@ export function createWebsiteTypeIndexRepository(db: Db): WebsiteTypeIndex {
       await apply()
     }
   }
+  const record = (websiteId: string, { kind, name, fields }: IndexedDefinition) =>
+    change(websiteId, {
+      $addToSet: { [MEMBERS[kind].names]: name },
+      $set: { [`${MEMBERS[kind].declarations}.${name}`]: fields },
+    })
   return {
     async read(websiteId) {
       const found = await index.findOne({ _id: websiteId })
@@ -50,13 +59,7 @@ export function createWebsiteTypeIndexRepository(db: Db): WebsiteTypeIndex {
         locales: found.locales ?? [...DEFAULT_LOCALES],
       }
     },
-    async add(websiteId, { kind, name, fields }) {
-      const at = MEMBERS[kind]
-      await change(websiteId, {
-        $addToSet: { [at.names]: name },
-        $set: { [`${at.declarations}.${name}`]: fields },
-      })
-    },
+    add: (websiteId, definition) => record(websiteId, definition),
     async drop(websiteId, kind, name) {
       const at = MEMBERS[kind]
       await change(websiteId, {
@@ -64,9 +67,9 @@ export function createWebsiteTypeIndexRepository(db: Db): WebsiteTypeIndex {
         $unset: { [`${at.declarations}.${name}`]: '' },
       })
     },
-    async touch(websiteId, { kind, name, fields }) {
-      await change(websiteId, { $set: { [`${MEMBERS[kind].declarations}.${name}`]: fields } })
-    },
+    // The name too: on FerretDB a concurrent write of the index can undo an add, and any later
+    // change of the definition then lists it again.
+    touch: (websiteId, definition) => record(websiteId, definition),
     async setLocales(websiteId, locales) {
       await change(websiteId, { $set: { locales } })
     },
