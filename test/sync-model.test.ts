@@ -97,7 +97,7 @@ describe('sync model', () => {
     }
     const fresh = await syncInto(site.api, '/api/sync?initial=true&draft=true')
     expect(sorted(fresh.docs)).toEqual(sorted(drafts.docs))
-  })
+  }, 240_000)
 
   it('sync: applying every page in order yields a full list at the token — when writes land between the pages of an initial sync and while a delta is read, then the copy equals the full list after that sync and after the next', async () => {
     const own = await contentSite()
@@ -132,5 +132,5 @@ describe('sync model', () => {
     await writes
     during = await deltaOf(own.api, during)
     expect(sorted(during.docs)).toEqual(sorted(await fullList(own.api, '&draft=true')))
-  })
+  }, 240_000)
 })
