@@ -1,4 +1,4 @@
-import { connectAmqp } from '@cms/amqp'
+import { connectAmqp, listenOnPrivateQueue } from '@cms/amqp'
 import type { AmqpClient } from '@cms/amqp'
 import { CONTENT_TYPE_CHANGED, EVENTS_EXCHANGE } from '@cms/events'
 import type { ContentTypeChangedMessage } from '@cms/events'
@@ -21,25 +21,16 @@ export function connectBroker(options: {
     async topology(channel) {
       await channel.assertExchange(EVENTS_EXCHANGE, 'topic', { durable: true })
     },
-    async onConnect(model) {
-      const channel = await model.createChannel()
-      const { queue } = await channel.assertQueue('', { exclusive: true, autoDelete: true })
-      await channel.bindQueue(queue, EVENTS_EXCHANGE, CONTENT_TYPE_CHANGED)
-      await channel.consume(
-        queue,
-        (message) => {
-          if (!message) return
-          try {
-            const change = JSON.parse(
-              message.content.toString('utf8'),
-            ) as Partial<ContentTypeChangedMessage>
-            if (typeof change.websiteId === 'string') options.onContentTypeChanged(change.websiteId)
-          } catch (error) {
-            logger.warn({ err: error }, 'ignoring a malformed content-type change message')
-          }
+    onConnect: (model) =>
+      listenOnPrivateQueue(model, {
+        exchange: EVENTS_EXCHANGE,
+        routingKeys: [CONTENT_TYPE_CHANGED],
+        logger,
+        what: 'content-type change message',
+        onMessage: (text) => {
+          const change = JSON.parse(text) as Partial<ContentTypeChangedMessage>
+          if (typeof change.websiteId === 'string') options.onContentTypeChanged(change.websiteId)
         },
-        { noAck: true },
-      )
-    },
+      }),
   })
 }

@@ -1,4 +1,4 @@
-import { connectAmqp } from '@cms/amqp'
+import { connectAmqp, listenOnPrivateQueue } from '@cms/amqp'
 import type { AmqpClient } from '@cms/amqp'
 import { ENTRY_EVENTS, EVENTS_EXCHANGE } from '@cms/events'
 import type { EntryEventMessage, EntryEventName } from '@cms/events'
@@ -56,22 +56,16 @@ export function listenForChanges(options: {
       await channel.assertExchange(EVENTS_EXCHANGE, 'topic', { durable: true })
     },
     async onConnect(model) {
-      const channel = await model.createChannel()
-      const { queue } = await channel.assertQueue('', { exclusive: true, autoDelete: true })
-      for (const event of ENTRY_EVENTS) await channel.bindQueue(queue, EVENTS_EXCHANGE, event)
-      await channel.consume(
-        queue,
-        (message) => {
-          if (!message) return
-          try {
-            const announcement = announcementOf(message.content.toString('utf8'))
-            if (announcement) options.onChange(announcement)
-          } catch (error) {
-            logger.warn({ err: error }, 'ignoring a malformed entry event')
-          }
+      await listenOnPrivateQueue(model, {
+        exchange: EVENTS_EXCHANGE,
+        routingKeys: ENTRY_EVENTS,
+        logger,
+        what: 'entry event',
+        onMessage: (text) => {
+          const announcement = announcementOf(text)
+          if (announcement) options.onChange(announcement)
         },
-        { noAck: true },
-      )
+      })
       options.onConnected()
     },
   })
