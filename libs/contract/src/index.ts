@@ -81,3 +81,13 @@ export { ACCOUNT_OPERATIONS } from './account-operations.ts'
 export type { AccountOperationId, AccountOperations } from './account-operations.ts'
 export { ACCOUNT_IO } from './account-io.ts'
 export type { AccountIo } from './account-io.ts'
+export {
+  cacheTagOf,
+  cacheTags,
+  surrogateKeyOf,
+  tagsOfEntryEvent,
+  tagsOfHeader,
+  tagsOfMediaChange,
+  tagsOfTypeChange,
+} from './cache-tags.ts'
+export type { TaggedEntryEvent, TaggedTypeChange } from './cache-tags.ts'
