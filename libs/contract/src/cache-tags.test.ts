@@ -29,8 +29,14 @@ describe('cache tags', () => {
     expect(tagsOfEntryEvent(event)).toEqual([`d-${doc}`, `l-${w}-article`])
   })
 
-  it('when a type changes, then its answers are named; locales or a component name the website', () => {
-    expect(tagsOfTypeChange({ websiteId: w, name: 'article' })).toEqual([`t-${w}-article`])
+  it('when a type changes or is deleted, then its answers are named; a new type, locales or a component name the website', () => {
+    expect(tagsOfTypeChange({ websiteId: w, name: 'article', version: 4 })).toEqual([
+      `t-${w}-article`,
+    ])
+    expect(tagsOfTypeChange({ websiteId: w, name: 'article', version: null })).toEqual([
+      `t-${w}-article`,
+    ])
+    expect(tagsOfTypeChange({ websiteId: w, name: 'article', version: 1 })).toEqual([`w-${w}`])
     expect(tagsOfTypeChange({ websiteId: w, name: '', locales: true })).toEqual([`w-${w}`])
     expect(tagsOfTypeChange({ websiteId: w, name: 'seo', component: true })).toEqual([`w-${w}`])
   })

@@ -29,6 +29,8 @@ export interface TaggedEntryEvent {
 export interface TaggedTypeChange {
   websiteId: string
   name: string
+  /** 1: the type was created; null: deleted. */
+  version?: number | null
   locales?: true
   component?: true
 }
@@ -41,10 +43,11 @@ export const tagsOfEntryEvent = (message: TaggedEntryEvent): string[] => [
 
 /**
  * A type's definition changed or it was deleted: answers of that type. Locales, and a component
- * (whose using types the message does not name), change what any answer of the website shows.
+ * (whose using types the message does not name), change what any answer of the website shows;
+ * so does a new type, whose documents lists that name no type will show.
  */
 export function tagsOfTypeChange(message: TaggedTypeChange): string[] {
-  if (message.locales || message.component || message.name === '')
+  if (message.locales || message.component || message.name === '' || message.version === 1)
     return [cacheTags.website(message.websiteId)]
   return [cacheTags.type(message.websiteId, message.name)]
 }
