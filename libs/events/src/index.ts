@@ -37,3 +37,20 @@ export interface ContentTypeChangedMessage {
   /** `name` is a component: every type using it changed with it. */
   component?: true
 }
+
+/**
+ * Routing key of a change whose cached answers must go but that is no entry event or type
+ * change (a media file changed or deleted, a website deleted): the tags it affects, which the
+ * gateway's CDN purge queue sends on to the configured purgers (docs/cdn.md, "Purges").
+ */
+export const CACHE_PURGE = 'cache.purge'
+
+export interface CachePurgeMessage {
+  websiteId: string
+  /** Cache tags of `@cms/contract`'s `cacheTags`. */
+  tags: string[]
+  timestamp: string
+}
+
+export { announceCachePurge } from './cache-purge.ts'
+export type { PurgePublisher } from './cache-purge.ts'

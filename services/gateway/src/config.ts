@@ -1,6 +1,7 @@
 import { env, readConfig } from '@cms/config'
 import type { ConfigOf } from '@cms/config'
 import { sentinelAddresses } from './data/redis-sentinels.ts'
+import { cdnPurgeConfigSpec } from './cdn-purge/purge-settings.ts'
 
 const httpUrl = () => env.url({ protocols: ['http', 'https'] })
 
@@ -76,6 +77,8 @@ export const gatewayConfigSpec = {
   CHANGE_STREAM_HEARTBEAT_MS: env.integer({ default: 15_000, min: 100, max: 300_000 }),
   /** Change streams one website may hold open at once, over every gateway instance. */
   CHANGE_STREAMS_PER_WEBSITE: env.integer({ default: 100, min: 0, max: 100_000 }),
+  /** Purgers fed from the broker's changes (docs/cdn.md, "Purges"). */
+  ...cdnPurgeConfigSpec,
 }
 
 export type GatewayConfig = ConfigOf<typeof gatewayConfigSpec>

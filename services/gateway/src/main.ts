@@ -40,6 +40,7 @@ import { createAuditChains, createAuditLog, createAuditStore } from '@cms/audit/
 import { startAuditSweep } from './audit/audit-sweep.ts'
 import { startAuditHeadExport } from './audit/audit-head-export.ts'
 import { createChangesModule } from './changes/changes-module.ts'
+import { createCdnPurgeModule } from './cdn-purge/cdn-purge-module.ts'
 
 export interface GatewayStartOptions {
   /** Serves `GET /admin` and the panel's assets; a placeholder page by default. */
@@ -156,6 +157,7 @@ export async function start(
     onKeysRevoked,
     onQuotasChanged: quotas.forget,
     purges: lifecycle.purges,
+    onRemoved: (websiteId) => cdnPurge.websiteRemoved(websiteId),
   })
   const roles = createRolesAdmin({
     roles: rolesRepository,
@@ -294,6 +296,12 @@ export async function start(
   service.app.proxy = config.TRUST_PROXY_HOPS > 0
   service.app.maxIpsCount = config.TRUST_PROXY_HOPS
   countMongoCommands(mongo.client, service.metrics.registry, service.inRequest)
+  const cdnPurge = createCdnPurgeModule({
+    settings: config,
+    amqpUrl: config.AMQP_URL,
+    registry: service.metrics.registry,
+    logger,
+  })
 
   let listening: Listening
   try {
@@ -311,6 +319,7 @@ export async function start(
   }
   lifecycle.runner.start()
   changes.start()
+  await cdnPurge.start()
   const auditTasks = [
     startAuditSweep({
       chains: audit.chains,
@@ -336,6 +345,7 @@ export async function start(
     ...listening,
     async stop() {
       await changes.stop()
+      await cdnPurge.stop()
       await service.close()
       await keyUsage.stop()
       await lifecycle.runner.stop()

@@ -15,6 +15,8 @@ export interface WebsitesAdminDeps {
   onKeysRevoked: (hashes: readonly string[]) => void
   /** Told when a website's quotas change, so this instance forwards the new ones at once. */
   onQuotasChanged?: (websiteId: string) => void
+  /** After the delete: its answers go from the CDNs (docs/cdn.md). */
+  onRemoved?: (websiteId: string) => Promise<void>
   /** Removes a deleted website's data in every service, in the background. */
   purges: Pick<WebsitePurges, 'begin' | 'requested'>
 }
@@ -70,6 +72,7 @@ export function createWebsitesAdmin(deps: WebsitesAdminDeps): WebsitesAdmin {
       deps.onKeysRevoked(hashes)
       if (!(await deps.websites.remove(id))) throw websiteNotFound()
       deps.purges.requested()
+      await deps.onRemoved?.(id)
     },
   }
 }
