@@ -62,6 +62,10 @@ export const gatewayConfigSpec = {
   READ_CACHE_MAX_MB: env.integer({ default: 64, min: 1, max: 4096 }),
   /** A bound on any entry's age, should a change ever go unannounced. */
   READ_CACHE_TTL_MS: env.integer({ default: 60_000, min: 1000, max: 3_600_000 }),
+  /** How long a CDN may serve a published read (`s-maxage`, docs/gateway.md "Caching and CDNs"). */
+  CDN_MAX_AGE_SECONDS: env.integer({ default: 300, min: 0, max: 31_536_000 }),
+  /** How long past that a CDN may serve it while it revalidates (`stale-while-revalidate`). */
+  CDN_STALE_SECONDS: env.integer({ default: 60, min: 0, max: 31_536_000 }),
   /** Largest media upload (docs/media.md); keep it equal to the content service's. */
   MEDIA_MAX_BYTES: env.integer({ default: 50 * 1024 * 1024, min: 1024, max: 4 * 1024 ** 3 }),
   /** Image transform requests one client address may make per minute on asset URLs. */
@@ -77,6 +81,16 @@ export const gatewayConfigSpec = {
   CHANGE_STREAM_HEARTBEAT_MS: env.integer({ default: 15_000, min: 100, max: 300_000 }),
   /** Change streams one website may hold open at once, over every gateway instance. */
   CHANGE_STREAMS_PER_WEBSITE: env.integer({ default: 100, min: 0, max: 100_000 }),
+  /** GraphQL's limits (docs/graphql.md, "Limits"): the query text in bytes, refused unparsed. */
+  GRAPHQL_MAX_QUERY_BYTES: env.integer({ default: 20_480, min: 256, max: 1_048_576 }),
+  /** Field nesting, fragments followed; introspection's own fields are bounded by graphql-js. */
+  GRAPHQL_MAX_DEPTH: env.integer({ default: 10, min: 2, max: 100 }),
+  /** Each field 1 plus its selection, times its page size (or the default page size for a list). */
+  GRAPHQL_MAX_COST: env.integer({ default: 5000, min: 10, max: 10_000_000 }),
+  /** `__schema` and `__type` answered; the production profiles switch it off. */
+  GRAPHQL_INTROSPECTION: env.boolean({ default: true }),
+  /** Lifetime of a persisted query in Redis, renewed by each use (docs/graphql.md). */
+  GRAPHQL_PERSISTED_QUERY_TTL_SECONDS: env.integer({ default: 604_800, min: 60, max: 31_536_000 }),
   /** Purgers fed from the broker's changes (docs/cdn.md, "Purges"). */
   ...cdnPurgeConfigSpec,
 }

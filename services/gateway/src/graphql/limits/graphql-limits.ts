@@ -1,3 +1,4 @@
+import { DEFAULT_PAGE_SIZE } from '@cms/pagination'
 import type { ValidationRule } from 'graphql'
 import { costLimitRule } from './cost-rule.ts'
 import { depthLimitRule } from './depth-rule.ts'
@@ -23,4 +24,20 @@ export function limitRules(
     costLimitRule({ maxCost: limits.maxCost, listSize: limits.listSize }, variables),
     ...(limits.introspection ? [] : [noIntrospectionRule]),
   ]
+}
+
+/** The limits the gateway's configuration sets; a list without `pageSize` counts as a page. */
+export function configuredLimits(config: {
+  GRAPHQL_MAX_QUERY_BYTES: number
+  GRAPHQL_MAX_DEPTH: number
+  GRAPHQL_MAX_COST: number
+  GRAPHQL_INTROSPECTION: boolean
+}): GraphqlLimits {
+  return {
+    maxQueryBytes: config.GRAPHQL_MAX_QUERY_BYTES,
+    maxDepth: config.GRAPHQL_MAX_DEPTH,
+    maxCost: config.GRAPHQL_MAX_COST,
+    listSize: DEFAULT_PAGE_SIZE,
+    introspection: config.GRAPHQL_INTROSPECTION,
+  }
 }
