@@ -65,3 +65,78 @@ export async function fullList(api: ApiCall, query = '') {
 
 export const sorted = (docs: Map<string, unknown>) =>
   [...docs.entries()].sort(([a], [b]) => a.localeCompare(b))
+
+/** A small seeded generator, so a failing run can be repeated from its printed seed. */
+export function random(seed: number) {
+  let state = seed >>> 0
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0
+    let t = state
+    t = Math.imul(t ^ (t >>> 15), t | 1)
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+  }
+}
+
+const OPERATIONS = [
+  'create',
+  'update',
+  'draftUpdate',
+  'publish',
+  'unpublish',
+  'delete',
+  'restore',
+] as const
+
+/**
+ * Random changes of the articles (a type with a required `title`) of the website `on.api` calls;
+ * each answer is checked to be one the API gives.
+ */
+export function writer(on: { api: ApiCall }, next: () => number) {
+  const ids: string[] = []
+  const pick = () => ids[Math.floor(next() * ids.length)]
+  return async function write(): Promise<void> {
+    const operation =
+      ids.length < 3 ? 'create' : OPERATIONS[Math.floor(next() * OPERATIONS.length)]!
+    const id = pick()!
+    const path = `/api/content/${id}`
+    const title = `t${Math.floor(next() * 1e6)}`
+    switch (operation) {
+      case 'create': {
+        const created = on.api('POST', '/api/content', {
+          body: { type: 'article', data: { title } },
+        })
+        ids.push((await expectStatus(created, 201)).body.id)
+        return
+      }
+      case 'update': {
+        const answer = await on.api('PATCH', path, { body: { data: { title } } })
+        // A document with a pending draft refuses a published-copy change until the draft is settled.
+        expect([200, 409]).toContain(answer.status)
+        return
+      }
+      case 'draftUpdate': {
+        const answer = await on.api('PATCH', `${path}?draft=true`, { body: { data: { title } } })
+        expect([200, 409, 422]).toContain(answer.status)
+        return
+      }
+      case 'publish':
+      case 'unpublish': {
+        const answer = await on.api('POST', `${path}/${operation}`)
+        expect([200, 409]).toContain(answer.status)
+        return
+      }
+      case 'delete':
+        await expectStatus(on.api('DELETE', path), 204)
+        ids.splice(ids.indexOf(id), 1)
+        return
+      case 'restore': {
+        const versions = (await expectStatus(on.api('GET', `${path}/versions`), 200)).body.docs
+        const answer = await on.api('POST', `${path}/restore/${versions.at(-1).id}`)
+        // A document with a pending draft is not restored until the draft is published or dropped.
+        expect([200, 409]).toContain(answer.status)
+        return
+      }
+    }
+  }
+}

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { contentSite, expectStatus } from './content-fixtures.ts'
 import type { ContentSite } from './content-fixtures.ts'
-import { deltaOf, fullList, sorted, syncInto } from './sync-kit.ts'
+import { deltaOf, fullList, random, sorted, syncInto, writer } from './sync-kit.ts'
 import type { SyncedCopy } from './sync-kit.ts'
 
 /** The consistency claim of GET /api/sync, checked against full lists (docs/sync.md). */
@@ -10,74 +10,6 @@ let site: ContentSite
 beforeAll(async () => {
   site = await contentSite()
 })
-
-/** A small seeded generator, so a failing run can be repeated from its printed seed. */
-function random(seed: number) {
-  let state = seed >>> 0
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0
-    let t = state
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
-
-const OPERATIONS = [
-  'create',
-  'update',
-  'draftUpdate',
-  'publish',
-  'unpublish',
-  'delete',
-  'restore',
-] as const
-
-/** Random changes of the site's articles; each answer is checked to be one the API gives. */
-function writer(on: ContentSite, next: () => number) {
-  const ids: string[] = []
-  const pick = () => ids[Math.floor(next() * ids.length)]
-  return async function write(): Promise<void> {
-    const operation =
-      ids.length < 3 ? 'create' : OPERATIONS[Math.floor(next() * OPERATIONS.length)]!
-    const id = pick()!
-    const path = `/api/content/${id}`
-    const title = `t${Math.floor(next() * 1e6)}`
-    switch (operation) {
-      case 'create':
-        ids.push((await on.createArticle({ title })).id)
-        return
-      case 'update': {
-        const answer = await on.api('PATCH', path, { body: { data: { title } } })
-        // A document with a pending draft refuses a published-copy change until the draft is settled.
-        expect([200, 409]).toContain(answer.status)
-        return
-      }
-      case 'draftUpdate': {
-        const answer = await on.api('PATCH', `${path}?draft=true`, { body: { data: { title } } })
-        expect([200, 409, 422]).toContain(answer.status)
-        return
-      }
-      case 'publish':
-      case 'unpublish': {
-        const answer = await on.api('POST', `${path}/${operation}`)
-        expect([200, 409]).toContain(answer.status)
-        return
-      }
-      case 'delete':
-        await expectStatus(on.api('DELETE', path), 204)
-        ids.splice(ids.indexOf(id), 1)
-        return
-      case 'restore': {
-        const versions = (await expectStatus(on.api('GET', `${path}/versions`), 200)).body.docs
-        const answer = await on.api('POST', `${path}/restore/${versions.at(-1).id}`)
-        // A document with a pending draft is not restored until the draft is published or dropped.
-        expect([200, 409]).toContain(answer.status)
-        return
-      }
-    }
-  }
-}
 
 async function expectCopiesMatch(published: SyncedCopy, drafts: SyncedCopy) {
   expect(sorted(published.docs)).toEqual(sorted(await fullList(site.readApi)))
