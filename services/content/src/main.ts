@@ -25,6 +25,7 @@ import { schedulesCollection } from './schedules/schedules-collection.ts'
 import { connectBroker } from './messaging/broker.ts'
 import { createContentStore } from './store/content-store.ts'
 import { createMediaModule } from './media/media-module.ts'
+import { createMediaPurges } from './media/media-purges.ts'
 import { ensureWebsiteDataIndexes, websiteDataRoutes } from '@cms/website-data'
 import { contentImportHooks } from './lifecycle/media-import.ts'
 import { CONTENT_WEBSITE_DATA } from './lifecycle/website-data-plan.ts'
@@ -72,6 +73,8 @@ export async function start(
     logger,
     writes,
     audit,
+    // The broker connects below, before any request is served.
+    changed: createMediaPurges({ publisher: () => broker, clock, logger }),
   })
   const prepared = prepareMongo(
     mongo,

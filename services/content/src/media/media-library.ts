@@ -14,6 +14,7 @@ import { RASTER_IMAGE_TYPES, toApiMedia } from './media-types.ts'
 import type { ApiMedia, MediaRecord } from './media-types.ts'
 import type { ImageEngine } from './image-engine.ts'
 import type { PendingBytes } from './pending-bytes.ts'
+import type { MediaChanged } from './media-purges.ts'
 import { sameUpload, uploadTarget } from './keyed-upload.ts'
 import { receiveUpload } from './receive-upload.ts'
 import { cleanFilename, storedFilename } from './file-name.ts'
@@ -31,6 +32,8 @@ export interface MediaLibraryDeps {
   documents: Pick<DocumentStore, 'page'>
   settings: MediaSettings
   clock: () => Date
+  /** Announces each change to the CDN purgers (media-purges.ts). */
+  changed?: MediaChanged
 }
 
 function notFound(id: string): NotFoundError {
@@ -120,6 +123,7 @@ export function createMediaLibrary(deps: MediaLibraryDeps) {
         }
         // The record is there: a mark left by a failure here is only taken away by the sweep.
         await pending.clear(id).catch(() => undefined)
+        await deps.changed?.(caller.websiteId, id)
         return toApiMedia(record)
       } catch (error) {
         const removed = await media.deleteFile(id).then(
@@ -155,6 +159,7 @@ export function createMediaLibrary(deps: MediaLibraryDeps) {
         changes.filename = storedFilename(changes.filename, record.mimeType)
       const updated = await media.update(caller.websiteId, id, { ...changes, updatedAt: clock() })
       if (!updated) throw notFound(id)
+      await deps.changed?.(caller.websiteId, id)
       return toApiMedia(updated)
     },
 
@@ -182,6 +187,7 @@ export function createMediaLibrary(deps: MediaLibraryDeps) {
       await media.removeRecord(id)
       await media.removeBytes(id)
       await pending.clear(id)
+      await deps.changed?.(caller.websiteId, id)
     },
   }
 }

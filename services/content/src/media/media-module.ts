@@ -14,6 +14,7 @@ import { createVariantMaker } from './variant-maker.ts'
 import { toApiMedia } from './media-types.ts'
 import type { MediaLookup } from '../domain/relations.ts'
 import type { ContentAudit } from '../audit/content-audit.ts'
+import type { MediaChanged } from './media-purges.ts'
 
 /** The media library wired for main.ts: its indexes, the upload step and its routes. */
 export function createMediaModule(deps: {
@@ -24,6 +25,7 @@ export function createMediaModule(deps: {
   logger: Logger
   writes: boolean
   audit: ContentAudit
+  changed?: MediaChanged
 }) {
   const store = createMediaStore(deps.db)
   const pending = createPendingBytes(deps.db)
@@ -36,6 +38,7 @@ export function createMediaModule(deps: {
     documents: deps.documents,
     settings,
     clock: deps.clock,
+    ...(deps.changed && { changed: deps.changed }),
   })
   const variants = createVariantMaker({ store, images, settings, clock: deps.clock })
   return {
