@@ -54,7 +54,7 @@ describe('CDN purgers', () => {
     site = await createTestWebsite()
   })
 
-  it('cdn purges: every change purges its tags at every purger — when a type is defined and a document created and published, then each Varnish address, Fastly and Cloudflare get exactly its tags, in requests their APIs accept', async () => {
+  it('cdn: every change purges its tags at every purger — when a type is defined and a document created and published, then each Varnish address, Fastly and Cloudflare get exactly its tags, in requests their APIs accept', async () => {
     await defineType(site.api, ARTICLE_TYPE)
     const created = await expectStatus(
       site.api('POST', '/api/content', { body: { type: 'article', data: { title: 'Tagged' } } }),
@@ -73,7 +73,7 @@ describe('CDN purgers', () => {
     }
   })
 
-  it('cdn purges: every change purges its tags at every purger — when a media file is uploaded, changed and deleted, then each purger gets the file and the media lists', async () => {
+  it('cdn: every change purges its tags at every purger — when a media file is uploaded, changed and deleted, then each purger gets the file and the media lists', async () => {
     const uploaded = await upload(site, {
       bytes: await makeImage(),
       name: 'a.png',
@@ -90,7 +90,7 @@ describe('CDN purgers', () => {
     for (const tags of seen) expect(tags).toEqual(expected.sort())
   })
 
-  it('cdn purges: every change purges its tags at every purger — when a website is deleted (through a gateway with purgers), then each purger gets the website tag', async () => {
+  it('cdn: every change purges its tags at every purger — when a website is deleted (through a gateway with purgers), then each purger gets the website tag', async () => {
     const doomed = await createTestWebsite()
     await expectStatus(
       adminClient(gateway.url)('DELETE', `/admin/api/websites/${doomed.websiteId}`),
@@ -100,7 +100,7 @@ describe('CDN purgers', () => {
     for (const tags of seen) expect(tags).toEqual([`w-${doomed.websiteId}`])
   })
 
-  it('cdn purges: every change purges its tags at every purger — when purges went out, then /metrics counts them per purger with the time of the last', async () => {
+  it('cdn: every change purges its tags at every purger — when purges went out, then /metrics counts them per purger with the time of the last', async () => {
     const metricsUrl = gateway.metricsUrl!
     for (const purger of ['varnish', 'fastly', 'cloudflare'] as const) {
       expect(await purgeMetric(metricsUrl, 'cdn_purges_sent_total', purger)).toBeGreaterThan(0)
@@ -135,7 +135,7 @@ describe('CDN soft purges', () => {
     await Promise.all([softVarnish?.close(), softFastly?.close()])
   })
 
-  it('cdn purges: CDN_SOFT_PURGE marks answers stale — when soft purges are set, then Varnish gets xkey-softpurge and Fastly fastly-soft-purge: 1', async () => {
+  it('cdn: CDN_SOFT_PURGE marks answers stale — when soft purges are set, then Varnish gets xkey-softpurge and Fastly fastly-soft-purge: 1', async () => {
     const site = await createTestWebsite()
     await defineType(site.api, ARTICLE_TYPE)
     const tag = `t-${site.websiteId}-article`
