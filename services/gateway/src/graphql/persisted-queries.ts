@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto'
 import { GraphQLError } from 'graphql'
+import { parseRequestParams } from 'graphql-http'
+import type { ParseRequestParams, Request as GraphqlRequest } from 'graphql-http'
 import type { Redis } from 'ioredis'
 import type { Logger } from 'pino'
 
@@ -86,5 +88,60 @@ export function createPersistedQueries(deps: {
       deps.assertSize(stored)
       return stored
     },
+  }
+}
+
+/** A request's `query` and `extensions` as sent, or `undefined` when graphql-http must judge it. */
+async function sentParams<Raw, Ctx>(
+  req: GraphqlRequest<Raw, Ctx>,
+): Promise<{ params: Record<string, unknown>; body?: unknown } | undefined> {
+  if (req.method === 'GET') {
+    const search = new URL(req.url, 'http://gateway').searchParams
+    const extensions = search.get('extensions')
+    try {
+      return {
+        params: {
+          query: search.get('query') ?? undefined,
+          extensions: extensions === null ? undefined : JSON.parse(extensions),
+        },
+      }
+    } catch {
+      return undefined
+    }
+  }
+  if (req.method !== 'POST' || !req.body) return undefined
+  const body = typeof req.body === 'function' ? await req.body() : req.body
+  try {
+    const parsed: unknown = typeof body === 'string' ? JSON.parse(body) : body
+    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
+      return { params: {}, body }
+    return { params: parsed as Record<string, unknown>, body }
+  } catch {
+    return { params: {}, body }
+  }
+}
+
+/**
+ * graphql-http's request parsing with the query text resolved first (the endpoint's "resolve the
+ * query text" step): a persisted query's text put in place of its hash, every text's size checked
+ * before it is parsed; everything else is graphql-http's own parsing, so a malformed request is
+ * answered as GraphQL over HTTP says.
+ */
+export function queryTextStep<Raw, Ctx>(
+  persisted: PersistedQueries,
+  websiteOf: (req: GraphqlRequest<Raw, Ctx>) => string,
+): ParseRequestParams<Raw, Ctx> {
+  return async (req) => {
+    const sent = await sentParams(req)
+    if (!sent) return parseRequestParams(req)
+    const text = await persisted.queryText(websiteOf(req), sent.params)
+    if (req.method === 'GET') {
+      const url = new URL(req.url, 'http://gateway')
+      if (text !== undefined) url.searchParams.set('query', text)
+      return parseRequestParams({ ...req, url: `${url.pathname}${url.search}` })
+    }
+    const body =
+      text === undefined || text === sent.params.query ? sent.body : { ...sent.params, query: text }
+    return parseRequestParams({ ...req, body: body as GraphqlRequest<Raw, Ctx>['body'] })
   }
 }
