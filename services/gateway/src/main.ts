@@ -22,6 +22,7 @@ import { createKeyRateLimiter } from './domain/key-rate-limiter.ts'
 import { createWebsitesAdmin } from './domain/websites-admin.ts'
 import { createQuotaUsageReader } from './domain/quota-report.ts'
 import { createWebsiteQuotaLookup } from './domain/website-quota-lookup.ts'
+import { installationQuotas } from './domain/website-quotas.ts'
 import { adminPanel } from './admin-panel/admin-panel.ts'
 import { apiDocs } from './docs/api-docs.ts'
 import { adminRoutes } from './http/admin-routes.ts'
@@ -33,6 +34,7 @@ import { createAssetRateLimiter } from './domain/asset-rate-limiter.ts'
 import { mediaAssets } from './http/media-assets.ts'
 import { mediaUploadRule } from './http/media-upload-rule.ts'
 import { createReadCache } from './read-cache/read-cache.ts'
+import { cdnHeaders } from './read-cache/cdn-headers.ts'
 import { createLifecycleModule } from './lifecycle/lifecycle-module.ts'
 import { createIdempotency } from './idempotency/idempotency.ts'
 import { createPeopleModule } from './people/people-module.ts'
@@ -145,8 +147,10 @@ export async function start(
     flushEveryMs: config.KEY_USAGE_FLUSH_MS,
     logger,
   })
+  const quotaDefaults = installationQuotas(config)
   const quotas = createWebsiteQuotaLookup({
     websites: websitesRepository,
+    defaults: quotaDefaults,
     ttlMs: config.KEY_CACHE_TTL_MS,
   })
   const websites = createWebsitesAdmin({
@@ -202,18 +206,20 @@ export async function start(
       internalToken: config.INTERNAL_TOKEN,
       timeoutMs: config.UPSTREAM_TIMEOUT_MS,
     })
+  const changes = createChangesModule({
+    config,
+    content: internalClient('content', config.CONTENT_READ_URL),
+    quotas,
+    operatorKeyId: OPERATOR_KEY_ID,
+    redis: redis.redis,
+    logger,
+  })
   const readQuotaUsage = createQuotaUsageReader({
     schema: internalClient('schema', config.SCHEMA_URL),
     content: internalClient('content', config.CONTENT_READ_URL),
     webhook: internalClient('webhook', config.WEBHOOK_URL),
+    gateway: changes.usage,
     operatorKeyId: OPERATOR_KEY_ID,
-  })
-  const changes = createChangesModule({
-    config,
-    content: internalClient('content', config.CONTENT_READ_URL),
-    operatorKeyId: OPERATOR_KEY_ID,
-    redis: redis.redis,
-    logger,
   })
   const readCache = createReadCache({
     enabled: config.READ_CACHE,
@@ -221,6 +227,7 @@ export async function start(
     ttlMs: config.READ_CACHE_TTL_MS,
     redis: redis.redis,
     prefix: config.REDIS_PREFIX,
+    amqpUrl: config.AMQP_URL,
     logger,
   })
 
@@ -236,6 +243,10 @@ export async function start(
         '/api',
         compose([
           publicApiCors(),
+          cdnHeaders({
+            maxAgeSeconds: config.CDN_MAX_AGE_SECONDS,
+            staleSeconds: config.CDN_STALE_SECONDS,
+          }),
           apiPipeline({
             authenticator,
             throttle,
@@ -278,6 +289,7 @@ export async function start(
             roles,
             proxy,
             readQuotaUsage,
+            quotaDefaults,
             contentChanged: readCache.contentChanged,
             lifecycle: {
               exports: lifecycle.exportsFor(websites),

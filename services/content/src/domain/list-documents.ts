@@ -18,6 +18,7 @@ import type { MediaLookup } from './relations.ts'
 import { populatedProjection, relatedIds } from './related-lists.ts'
 import type { ApiDocument } from '../document/document.ts'
 import { pageEnvelope, uncountedPageEnvelope } from '@cms/pagination'
+import { cacheTags } from '@cms/contract'
 import type { PageEnvelope, UncountedPageEnvelope } from '@cms/pagination'
 
 export type ListedDocument = Partial<ApiDocument> & { id: string }
@@ -59,6 +60,8 @@ export function createDocumentLister(deps: {
   return async function listDocuments(input: {
     caller: Caller
     queryString: string
+    /** Gets the answer's cache tags (docs/gateway.md, "Caching and CDNs"). */
+    tags?: Set<string>
   }): Promise<PageEnvelope<ListedDocument> | UncountedPageEnvelope<ListedDocument>> {
     const { caller, queryString } = input
     requireDraftAccess(caller, asksForDrafts(queryString))
@@ -66,14 +69,22 @@ export function createDocumentLister(deps: {
     const { types } = model
     requireDraftAccess(caller, query.draft)
     const paths = localizedPathsOf(locale, model, query.type)
-    const where = await resolveRelatedConditions(query.where, (condition) =>
-      relatedIds(deps.store, {
+    const { tags } = input
+    const listed = query.type ? [query.type] : (callTypes(caller) ?? types.map(({ name }) => name))
+    for (const type of listed) {
+      tags?.add(cacheTags.type(caller.websiteId, type))
+      tags?.add(cacheTags.list(caller.websiteId, type))
+    }
+    const where = await resolveRelatedConditions(query.where, (condition) => {
+      // Which documents match depends on the related type's documents too.
+      tags?.add(cacheTags.list(caller.websiteId, condition.via.target))
+      return relatedIds(deps.store, {
         caller,
         draft: query.draft,
         condition,
         path: localizedPathsOf(locale, model, condition.via.target).path,
-      }),
-    )
+      })
+    })
     const populated = populatedProjection(query)
     const projected = populated.projection && paths.widen(populated.projection)
     const projection = query.draft ? withPendingDraftPaths(projected) : projected
@@ -100,7 +111,8 @@ export function createDocumentLister(deps: {
       .map((doc) => locale.view(query.draft ? draftView(doc) : doc)) as Array<
       (typeof docs)[number] & { _id: string }
     >
-    const listed = query.populate
+    for (const doc of page) tags?.add(cacheTags.document(doc._id))
+    const shown = query.populate
       ? (
           await populateDocuments(
             page,
@@ -115,14 +127,15 @@ export function createDocumentLister(deps: {
               localize: locale.view,
               widen: localizedPathsOf(locale, model, undefined).widen,
               limits: deps.populateLimits,
+              ...(tags && { tags }),
             },
             query.derived,
           )
         ).map(populated.present)
       : page.map((doc) => toApiDocument(doc, query.derived))
     if (total === null) {
-      return uncountedPageEnvelope(listed, { hasNextPage: docs.length > query.limit }, request)
+      return uncountedPageEnvelope(shown, { hasNextPage: docs.length > query.limit }, request)
     }
-    return pageEnvelope(listed, total, request)
+    return pageEnvelope(shown, total, request)
   }
 }

@@ -1,4 +1,5 @@
 import type { ContentType, FieldDefinition } from '@cms/content-model'
+import { cacheTags } from '@cms/contract'
 import type { PopulateField } from '../query/index.ts'
 import type { DocumentStore } from '../document/document-store.ts'
 import { ALL_DERIVED_MEMBERS } from '../query/base-columns.ts'
@@ -35,6 +36,11 @@ export interface PopulateContext {
   widen?: (projection: Record<string, 0 | 1>) => Record<string, 0 | 1>
   /** What one answer may embed and weigh; checked before each read and as it is built. */
   limits: PopulateLimits
+  /**
+   * Gets the cache tags of what the answer embeds: every id a populated field names (found or
+   * not: a missing one may appear) and the type of each document found.
+   */
+  tags?: Set<string>
 }
 
 /** Documents of one level, each with the number of times the answer shows it. */
@@ -91,6 +97,8 @@ async function relatedDocuments(
   const times = embeddingsOf(level, site, context)
   budget.embed(total(times.values()))
   const ids = [...times.keys()]
+  for (const id of ids)
+    context.tags?.add(field.media ? cacheTags.media(id) : cacheTags.document(id))
   if (field.media) {
     const media = await context.media.shown(context.websiteId, ids)
     for (const file of media) budget.weigh(file, times.get(file.id) ?? 0)
@@ -104,6 +112,8 @@ async function relatedDocuments(
     publishedOnly: !context.draft,
     ...(context.visibleTypes ? { types: context.visibleTypes } : {}),
   })
+  for (const document of read)
+    if (document.type) context.tags?.add(cacheTags.type(context.websiteId, document.type))
   const visible = context.draft ? read.map(draftView) : read
   const found = (
     context.localize ? visible.map(context.localize) : visible

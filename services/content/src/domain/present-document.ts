@@ -26,6 +26,8 @@ export function createDocumentPresenter(deps: {
     populate: unknown
     /** `locale` as sent. */
     locale?: string
+    /** Gets the cache tags of the documents and media the answer embeds. */
+    tags?: Set<string>
   }): Promise<PresentedDocument> {
     const model = await deps.catalog.listed(input.caller)
     const { types } = model
@@ -43,6 +45,7 @@ export function createDocumentPresenter(deps: {
       localize: locale.view,
       widen: localizedPathsOf(locale, model, undefined).widen,
       limits: deps.populateLimits,
+      ...(input.tags && { tags: input.tags }),
     })
     return presented!
   }

@@ -11,6 +11,8 @@ import { mountOperations, writeKeyOf } from '@cms/http'
 import type { OperationHandlers } from '@cms/http'
 import type { ContentReadQuery } from '@cms/contract'
 import { pageRequestOf } from '@cms/pagination'
+import { cacheTags } from '@cms/contract'
+import { documentAnswerTags, tagAnswer } from './answer-tags.ts'
 
 /** The document in the asked `locale` (documents of types without locales as they are). */
 async function sendDocument(
@@ -68,21 +70,34 @@ async function sendRead(
   query: ContentReadQuery,
 ) {
   const { populate, locale } = query
-  if (populate === undefined || populate === '') return sendDocument(ctx, service, document, query)
-  ctx.body = await service.present({
-    caller: ctx.state.caller,
-    draft: query.draft === 'true',
-    document,
-    populate,
-    locale,
-  })
+  const tags = documentAnswerTags(ctx.state.caller.websiteId, document)
+  if (populate === undefined || populate === '') {
+    await sendDocument(ctx, service, document, query)
+  } else {
+    ctx.body = await service.present({
+      caller: ctx.state.caller,
+      draft: query.draft === 'true',
+      document,
+      populate,
+      locale,
+      tags,
+    })
+  }
+  tagAnswer(ctx, tags)
 }
 
 const documentReads = (service: ContentService) =>
   ({
     // The query is the list's own check (docs/queries.md): every problem in one 422.
     listDocuments: async (ctx) => {
-      ctx.body = await service.list({ caller: ctx.state.caller, queryString: ctx.querystring })
+      const { websiteId } = ctx.state.caller
+      const tags = new Set([cacheTags.website(websiteId)])
+      ctx.body = await service.list({
+        caller: ctx.state.caller,
+        queryString: ctx.querystring,
+        tags,
+      })
+      tagAnswer(ctx, tags)
     },
     getDocumentBySlug: async (ctx) => {
       const { query, params } = ctx.state.input

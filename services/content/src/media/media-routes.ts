@@ -13,6 +13,8 @@ import type { VariantMaker } from './variant-maker.ts'
 import { protectAsset, sendAsset } from './asset-response.ts'
 import { TransformsBusyError } from './transform-gate.ts'
 import { parseTransform } from './transform-params.ts'
+import { cacheTags } from '@cms/contract'
+import { tagAnswer } from '../http/answer-tags.ts'
 
 /**
  * `POST /api/media` reads its own multipart body, so it runs before the JSON body parser
@@ -43,10 +45,19 @@ const mediaReads = (library: MediaLibrary) =>
   ({
     // The query is the library's own filter grammar, checked whole in one 422.
     listMedia: async (ctx) => {
-      ctx.body = await library.list(ctx.state.caller, ctx.querystring)
+      const { websiteId } = ctx.state.caller
+      const page = await library.list(ctx.state.caller, ctx.querystring)
+      ctx.body = page
+      tagAnswer(ctx, [
+        cacheTags.website(websiteId),
+        cacheTags.mediaList(websiteId),
+        ...page.docs.map((file) => cacheTags.media(file.id)),
+      ])
     },
     getMedia: async (ctx) => {
+      const { websiteId } = ctx.state.caller
       ctx.body = await library.get(ctx.state.caller, ctx.state.input.params.id)
+      tagAnswer(ctx, [cacheTags.website(websiteId), cacheTags.media(ctx.state.input.params.id)])
     },
   }) satisfies OperationHandlers<'listMedia' | 'getMedia'>
 
@@ -98,6 +109,7 @@ export function assetRoutes(deps: {
     if (!isDocumentId(id)) throw new NotFoundError(`No media ${id}`)
     const transform = parseTransform(ctx.querystring, deps.sizes)
     const record = await deps.library.owned(ctx.state.caller, id)
+    tagAnswer(ctx, [cacheTags.website(ctx.state.caller.websiteId), cacheTags.media(id)])
     if (!transform) {
       sendAsset(ctx, deps.store, {
         fileId: record._id,

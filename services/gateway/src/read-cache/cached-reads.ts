@@ -2,9 +2,14 @@ import type { Context, Middleware, Next } from 'koa'
 import { bufferedBody } from './buffered-body.ts'
 import { cacheableRead } from './cacheable-read.ts'
 import type { CacheableRead } from './cacheable-read.ts'
-import type { ContentGenerations } from './content-generations.ts'
+import { cacheTags, tagsOfHeader } from '@cms/contract'
+import type { CacheTrust } from './cache-trust.ts'
 import { digestTag, noneMatchHolds } from './entity-tag.ts'
+import { untaggedOf } from './response-store.ts'
 import type { CachedResponse, ResponseStore } from './response-store.ts'
+
+/** Whether this gateway answered a read from its cache: `hit`, `miss` or `bypass`. */
+export const CACHE_STATUS_HEADER = 'x-gateway-cache'
 
 /** Headers that belong to one exchange (this client, this request, this rate-limit window). */
 const PER_REQUEST = new Set([
@@ -16,6 +21,7 @@ const PER_REQUEST = new Set([
   'set-cookie',
   'retry-after',
   'x-request-id',
+  CACHE_STATUS_HEADER,
 ])
 const PER_REQUEST_PREFIXES = ['access-control-', 'x-ratelimit-']
 
@@ -30,7 +36,10 @@ function keptHeaders(ctx: Context): Record<string, string> {
   return headers
 }
 
-/** Forwards the read and keeps a 200 answer's bytes, with an ETag (a digest when it had none). */
+/**
+ * Forwards the read and keeps a 200 answer's bytes, with an ETag (a digest when it had none) and
+ * the tags of its `Surrogate-Key`, read once here so that a hit never looks at them again.
+ */
 async function forwardAndKeep(ctx: Context, next: Next): Promise<CachedResponse | undefined> {
   await next()
   if (ctx.status !== 200 || ctx.method !== 'GET') return undefined
@@ -39,7 +48,11 @@ async function forwardAndKeep(ctx: Context, next: Next): Promise<CachedResponse 
   const headers = keptHeaders(ctx)
   const etag = headers.etag ?? digestTag(body)
   ctx.set('ETag', etag)
-  return { headers: { ...headers, etag }, body, etag }
+  const websiteId = ctx.state.apiKey!.websiteId
+  const named = tagsOfHeader(headers['surrogate-key'] ?? '')
+  const tags = new Set(named.length > 0 ? named : [untaggedOf(websiteId)])
+  tags.add(cacheTags.website(websiteId))
+  return { headers: { ...headers, etag }, body, etag, tags: [...tags] }
 }
 
 function answerConditionally(ctx: Context, read: CacheableRead, etag: string): void {
@@ -52,36 +65,37 @@ function answerConditionally(ctx: Context, read: CacheableRead, etag: string): v
 function answerFrom(ctx: Context, read: CacheableRead, entry: CachedResponse): void {
   ctx.status = 200
   ctx.set(entry.headers)
+  ctx.set(CACHE_STATUS_HEADER, 'hit')
   ctx.body = entry.body
   answerConditionally(ctx, read, entry.etag)
 }
 
 /**
- * Published reads (list, by id, by slug) answered from the cache under the website's current
- * token; a miss is forwarded once however many readers ask for it meanwhile. Without a token
- * (cache off, Redis away) every read goes to the service. Either way a 200 gets an ETag and an
+ * Published reads (list, by id, by slug) answered from the cache while it is trusted; a miss is
+ * forwarded once however many readers ask for it meanwhile. Untrusted (cache off, Redis or the
+ * broker away) every read goes to the service. Either way a 200 gets an ETag and an
  * If-None-Match that names it gets 304 (not by slug, see cacheable-read.ts).
  */
 export function cachedReads(deps: {
-  generations: ContentGenerations
+  trust: Pick<CacheTrust, 'trusted'>
   store: ResponseStore
 }): Middleware {
   return async function cachedReadsMiddleware(ctx, next) {
     const read = cacheableRead(ctx)
     if (!read) return next()
     const websiteId = ctx.state.apiKey!.websiteId
-    const token = deps.generations.token(websiteId)
-    if (token === undefined || ctx.method === 'HEAD') {
-      const hit =
-        token === undefined ? undefined : deps.store.get(`${websiteId} ${token} ${read.url}`)
+    const trusted = deps.trust.trusted()
+    if (!trusted || ctx.method === 'HEAD') {
+      const hit = trusted ? deps.store.get(websiteId, read.url) : undefined
       if (hit) return answerFrom(ctx, read, hit)
       const kept = await forwardAndKeep(ctx, next)
+      ctx.set(CACHE_STATUS_HEADER, 'bypass')
       if (kept) answerConditionally(ctx, read, kept.etag)
       return
     }
     let led = false
     const entry = await deps.store
-      .fill(`${websiteId} ${token} ${read.url}`, () => {
+      .fill(websiteId, read.url, () => {
         led = true
         return forwardAndKeep(ctx, next)
       })
@@ -90,12 +104,14 @@ export function cachedReads(deps: {
         return undefined
       })
     if (led) {
+      ctx.set(CACHE_STATUS_HEADER, 'miss')
       if (entry) answerConditionally(ctx, read, entry.etag)
       return
     }
     if (entry) return answerFrom(ctx, read, entry)
     // The read this one waited for got no answer worth keeping (404, 503, ...): ask for itself.
     const kept = await forwardAndKeep(ctx, next)
+    ctx.set(CACHE_STATUS_HEADER, 'miss')
     if (kept) answerConditionally(ctx, read, kept.etag)
   }
 }

@@ -1,18 +1,20 @@
 import { randomUUID } from 'node:crypto'
 import type { Redis } from 'ioredis'
 import type { Logger } from 'pino'
-import type { ContentGenerations } from './content-generations.ts'
+import type { CacheTrust } from './cache-trust.ts'
 
-export interface GenerationChannel {
-  /** Bumps the website here at once, then tells every other instance through Redis. */
-  announce(websiteId: string): Promise<void>
+export interface ChangeChannel {
+  /** Drops the tags here at once, then tells every other instance through Redis. */
+  announce(websiteId: string, tags: readonly string[]): Promise<void>
   close(): Promise<void>
 }
 
-export interface GenerationChannelDeps {
+export interface ChangeChannelDeps {
   redis: Redis
   prefix: string
-  generations: ContentGenerations
+  /** Drops a website's entries carrying any of the tags (here, or heard from another instance). */
+  drop: (websiteId: string, tags: readonly string[]) => void
+  trust: CacheTrust
   logger: Logger
   /** How often this instance checks that it hears its own messages. */
   heartbeatMs?: number
@@ -21,13 +23,13 @@ export interface GenerationChannelDeps {
 }
 
 /**
- * Content changes travel between gateway instances over Redis pub/sub. Each instance also
- * publishes a heartbeat and listens for its own: while it does not hear itself (Redis down, the
- * subscription lost) its cached reads are bypassed, so another instance's change can go unseen
- * for at most `staleAfterMs`. Announcements that could not be published are sent again as soon
- * as Redis answers.
+ * Changes written through one gateway instance travel to the others over Redis pub/sub, as the
+ * website and the tags they affect. Each instance also publishes a heartbeat and listens for its
+ * own: while it does not hear itself (Redis down, the subscription lost) its cached reads are
+ * bypassed, so another instance's change can go unseen for at most `staleAfterMs`.
+ * Announcements that could not be published are sent again as soon as Redis answers.
  */
-export function createGenerationChannel(deps: GenerationChannelDeps): GenerationChannel {
+export function createChangeChannel(deps: ChangeChannelDeps): ChangeChannel {
   const channel = `${deps.prefix}:content-changed`
   const me = randomUUID()
   const heartbeatMs = deps.heartbeatMs ?? 250
@@ -36,9 +38,7 @@ export function createGenerationChannel(deps: GenerationChannelDeps): Generation
   const unsent = new Set<string>()
   let subscribed = false
   let heardAt = 0
-
-  const evaluate = () =>
-    deps.generations.setTrusted(subscribed && Date.now() - heardAt <= staleAfterMs)
+  const evaluate = () => deps.trust.set('redis', subscribed && Date.now() - heardAt <= staleAfterMs)
   const publish = (message: string) => deps.redis.publish(channel, message)
 
   subscriber.on('error', () => undefined)
@@ -56,19 +56,19 @@ export function createGenerationChannel(deps: GenerationChannelDeps): Generation
     evaluate()
   })
   subscriber.on('message', (_channel: string, message: string) => {
-    const [from, kind, websiteId] = message.split(' ')
+    const [from, kind, websiteId, ...tags] = message.split(' ')
     if (kind === 'h' && from === me) {
       heardAt = Date.now()
       evaluate()
     } else if (kind === 'c' && from !== me && websiteId) {
-      deps.generations.bump(websiteId)
+      deps.drop(websiteId, tags)
     }
   })
 
   const flushUnsent = async () => {
-    for (const websiteId of [...unsent]) {
-      await publish(`${me} c ${websiteId}`)
-      unsent.delete(websiteId)
+    for (const message of [...unsent]) {
+      await publish(message)
+      unsent.delete(message)
     }
   }
   const timer = setInterval(() => {
@@ -80,12 +80,13 @@ export function createGenerationChannel(deps: GenerationChannelDeps): Generation
   timer.unref()
 
   return {
-    async announce(websiteId) {
-      deps.generations.bump(websiteId)
+    async announce(websiteId, tags) {
+      deps.drop(websiteId, tags)
+      const message = [me, 'c', websiteId, ...tags].join(' ')
       try {
-        await publish(`${me} c ${websiteId}`)
+        await publish(message)
       } catch {
-        unsent.add(websiteId)
+        unsent.add(message)
       }
     },
     async close() {

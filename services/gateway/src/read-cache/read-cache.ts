@@ -2,9 +2,11 @@ import compose from 'koa-compose'
 import type { Middleware } from 'koa'
 import type { Redis } from 'ioredis'
 import type { Logger } from 'pino'
+import { cacheTags } from '@cms/contract'
+import { listenForCacheChanges } from './broker-changes.ts'
 import { cachedReads } from './cached-reads.ts'
-import { createContentGenerations } from './content-generations.ts'
-import { createGenerationChannel } from './generation-channel.ts'
+import { createCacheTrust } from './cache-trust.ts'
+import { createChangeChannel } from './change-channel.ts'
 import { createResponseStore } from './response-store.ts'
 import { invalidateOnWrite } from './write-invalidation.ts'
 
@@ -15,6 +17,8 @@ export interface ReadCacheOptions {
   ttlMs: number
   redis: Redis
   prefix: string
+  /** Where the services' changes are heard; without it, only writes through the gateways are. */
+  amqpUrl?: string | undefined
   logger: Logger
 }
 
@@ -26,23 +30,33 @@ export interface ReadCache {
   close(): Promise<void>
 }
 
-/** Published reads served from memory, given up on every instance when content changes. */
+/**
+ * Published reads served from memory, each kept with the cache tags of what it shows; a change
+ * drops the entries whose tags it names, on every instance (docs/gateway.md, "Caching and CDNs").
+ */
 export function createReadCache(options: ReadCacheOptions): ReadCache {
-  const generations = createContentGenerations()
-  const channel = createGenerationChannel({
+  const store = createResponseStore({ maxBytes: options.maxBytes, ttlMs: options.ttlMs })
+  const drop = (websiteId: string, tags: readonly string[]) => void store.drop(websiteId, tags)
+  const trust = createCacheTrust({
+    sources: options.amqpUrl ? ['redis', 'broker'] : ['redis'],
+    onRegained: () => store.clear(),
+  })
+  const channel = createChangeChannel({
     redis: options.redis,
     prefix: options.prefix,
-    generations,
+    drop,
+    trust,
     logger: options.logger,
   })
-  const store = createResponseStore({ maxBytes: options.maxBytes, ttlMs: options.ttlMs })
-  const reads = options.enabled ? generations : { ...generations, token: () => undefined }
+  const broker = options.amqpUrl
+    ? listenForCacheChanges({ url: options.amqpUrl, logger: options.logger, trust, drop })
+    : undefined
+  const reads = options.enabled ? trust : { trusted: () => false }
   return {
-    middleware: compose([
-      invalidateOnWrite({ channel }),
-      cachedReads({ generations: reads, store }),
-    ]),
-    contentChanged: (websiteId) => channel.announce(websiteId),
-    close: () => channel.close(),
+    middleware: compose([invalidateOnWrite({ channel }), cachedReads({ trust: reads, store })]),
+    contentChanged: (websiteId) => channel.announce(websiteId, [cacheTags.website(websiteId)]),
+    async close() {
+      await Promise.all([channel.close(), broker?.close()])
+    },
   }
 }

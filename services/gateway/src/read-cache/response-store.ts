@@ -1,55 +1,126 @@
 import { LRUCache } from 'lru-cache'
+import { cacheTags } from '@cms/contract'
 
-/** A service's 200 answer to a read, as kept for the next reader. */
+/** A service's 200 answer to a read, as kept for the next reader, with the tags it shows. */
 export interface CachedResponse {
   headers: Readonly<Record<string, string>>
   body: Buffer
   etag: string
+  /** Read once from the answer's `Surrogate-Key` when it is kept (with the website's tag). */
+  tags: readonly string[]
 }
 
 export interface ResponseStore {
-  get(key: string): CachedResponse | undefined
+  get(websiteId: string, url: string): CachedResponse | undefined
   /**
-   * The entry under `key`, loading it with `load` when absent; readers of a key that is being
+   * The entry of `url`, loading it with `load` when absent; readers of an entry that is being
    * loaded wait for that load instead of asking the service again. `undefined`: nothing to keep.
+   * An answer loaded while its website changed is passed on but not kept (it may be older).
    */
   fill(
-    key: string,
+    websiteId: string,
+    url: string,
     load: () => Promise<CachedResponse | undefined>,
   ): Promise<CachedResponse | undefined>
+  /**
+   * Drops every entry of the website that carries one of `tags`; a tag ending in `*` stands for
+   * every tag it starts (`l-<websiteId>-*`: every list of the website). Returns how many.
+   */
+  drop(websiteId: string, tags: readonly string[]): number
+  /** Drops everything, and keeps no answer whose load started before. */
+  clear(): void
 }
 
 const ENTRY_OVERHEAD_BYTES = 256
 
-/** Responses by key, least recently used first out once `maxBytes` is reached, none older than `ttlMs`. */
+/**
+ * The tag of an answer that named none (no `Surrogate-Key`): any change of its website drops it,
+ * as the whole website's entries were dropped before the cache knew tags.
+ */
+export const untaggedOf = (websiteId: string): string => `untagged-${websiteId}`
+
+/** Every list tag of the website, for a change whose type is not known (a delete's 204). */
+export const anyListOf = (websiteId: string): string => cacheTags.list(websiteId, '*')
+
+/**
+ * Responses by website and URL, least recently used first out once `maxBytes` is reached, none
+ * older than `ttlMs`, indexed by tag so a change drops exactly the entries it names.
+ */
 export function createResponseStore(options: { maxBytes: number; ttlMs: number }): ResponseStore {
+  /** The keys of the entries carrying each tag. */
+  const tagged = new Map<string, Set<string>>()
   const entries = new LRUCache<string, CachedResponse>({
     maxSize: options.maxBytes,
     sizeCalculation: (entry, key) => entry.body.length + key.length + ENTRY_OVERHEAD_BYTES,
     ttl: options.ttlMs,
+    dispose: (entry, key) => {
+      for (const tag of entry.tags) {
+        const keys = tagged.get(tag)
+        keys?.delete(key)
+        if (keys?.size === 0) tagged.delete(tag)
+      }
+    },
   })
   const loading = new Map<string, Promise<CachedResponse | undefined>>()
+  /** Bumped by every drop of the website, and by a clear: a load that saw another is not kept. */
+  const changes = new Map<string, number>()
+  let epoch = 0
+  const stamp = (websiteId: string) => `${epoch}.${changes.get(websiteId) ?? 0}`
+
+  const keep = (key: string, entry: CachedResponse) => {
+    if (entry.body.length + key.length + ENTRY_OVERHEAD_BYTES > options.maxBytes) return
+    entries.set(key, entry)
+    for (const tag of entry.tags) {
+      const keys = tagged.get(tag) ?? new Set<string>()
+      keys.add(key)
+      tagged.set(tag, keys)
+    }
+  }
+
+  const tagsMatching = (tag: string): string[] =>
+    tag.endsWith('*')
+      ? [...tagged.keys()].filter((known) => known.startsWith(tag.slice(0, -1)))
+      : [tag]
+
   return {
-    get: (key) => entries.get(key),
-    fill(key, load) {
+    get: (websiteId, url) => entries.get(`${websiteId} ${url}`),
+    fill(websiteId, url, load) {
+      const key = `${websiteId} ${url}`
       const found = entries.get(key)
       if (found) return Promise.resolve(found)
-      const pending = loading.get(key)
+      const seen = stamp(websiteId)
+      // A reader after a change never joins a load that started before it.
+      const loadKey = `${seen} ${key}`
+      const pending = loading.get(loadKey)
       if (pending) return pending
       const started = load().then(
         (entry) => {
-          loading.delete(key)
-          if (entry && entry.body.length + key.length + ENTRY_OVERHEAD_BYTES <= options.maxBytes)
-            entries.set(key, entry)
+          loading.delete(loadKey)
+          if (entry && stamp(websiteId) === seen) keep(key, entry)
           return entry
         },
         (error: unknown) => {
-          loading.delete(key)
+          loading.delete(loadKey)
           throw error
         },
       )
-      loading.set(key, started)
+      loading.set(loadKey, started)
       return started
+    },
+    drop(websiteId, tags) {
+      changes.set(websiteId, (changes.get(websiteId) ?? 0) + 1)
+      let dropped = 0
+      for (const tag of [untaggedOf(websiteId), ...tags].flatMap(tagsMatching)) {
+        for (const key of [...(tagged.get(tag) ?? [])]) if (entries.delete(key)) dropped++
+        tagged.delete(tag)
+      }
+      return dropped
+    },
+    clear() {
+      epoch++
+      changes.clear()
+      entries.clear()
+      tagged.clear()
     },
   }
 }

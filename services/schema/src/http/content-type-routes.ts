@@ -5,6 +5,7 @@ import type { ContentTypes } from '../domain/content-types.ts'
 import { presentContentType } from './present-content-type.ts'
 import { answerTypeRead } from './type-etag.ts'
 import { AUDITED_CONTENT_TYPES } from './audited-changes.ts'
+import { cacheTags, surrogateKeyOf } from '@cms/contract'
 
 /** Spec 4.1: thin translations between HTTP and the content-type use cases; changes audited. */
 export function contentTypeRoutes(types: ContentTypes, audit: AuditAppender): Router {
@@ -22,10 +23,14 @@ export function contentTypeRoutes(types: ContentTypes, audit: AuditAppender): Ro
           ctx.set('Location', `/api/content-types/${created.name}`)
           ctx.body = presentContentType(created)
         },
-        getContentType: (ctx) =>
-          answerTypeRead(ctx, types, async () =>
+        getContentType: async (ctx) => {
+          await answerTypeRead(ctx, types, async () =>
             presentContentType(await types.get(ctx.state.caller, ctx.params.name)),
-          ),
+          )
+          const { websiteId } = ctx.state.caller
+          const tags = [cacheTags.website(websiteId), cacheTags.type(websiteId, ctx.params.name!)]
+          ctx.set('Surrogate-Key', surrogateKeyOf(tags))
+        },
         updateContentType: async (ctx) => {
           ctx.body = presentContentType(
             await types.update(ctx.state.caller, ctx.params.name, ctx.request.body),

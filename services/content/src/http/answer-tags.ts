@@ -1,0 +1,19 @@
+import type { Context } from 'koa'
+import { cacheTags, surrogateKeyOf } from '@cms/contract'
+
+/** The tags every answer of the website carries, with those of a document shown as the main one. */
+export function documentAnswerTags(
+  websiteId: string,
+  document: { _id: string; type: string },
+): Set<string> {
+  return new Set([
+    cacheTags.website(websiteId),
+    cacheTags.type(websiteId, document.type),
+    cacheTags.document(document._id),
+  ])
+}
+
+/** A read answer names what it shows in `Surrogate-Key`; the gateway adds the other forms. */
+export function tagAnswer(ctx: Context, tags: Iterable<string>): void {
+  ctx.set('Surrogate-Key', surrogateKeyOf(tags))
+}

@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest'
+import { anyListOf, createResponseStore, untaggedOf } from './response-store.ts'
+import type { CachedResponse } from './response-store.ts'
+
+const entry = (tags: string[]): CachedResponse => ({
+  headers: {},
+  body: Buffer.from('{}'),
+  etag: '"1"',
+  tags,
+})
+const store = () => createResponseStore({ maxBytes: 1 << 20, ttlMs: 60_000 })
+const fillWith = (s: ReturnType<typeof store>, url: string, tags: string[]) =>
+  s.fill('w1', url, () => Promise.resolve(entry(tags)))
+
+describe('tagged response store', () => {
+  it('when a change names a tag, then exactly the entries carrying it are dropped', async () => {
+    const s = store()
+    await fillWith(s, '/a', ['w-w1', 'd-a', 'l-w1-article'])
+    await fillWith(s, '/b', ['w-w1', 'd-b', 'l-w1-page'])
+    await fillWith(s, '/list', ['w-w1', 'd-a', 'd-b', 'l-w1-article'])
+    expect(s.drop('w1', ['d-a'])).toBe(2)
+    expect(s.get('w1', '/a')).toBeUndefined()
+    expect(s.get('w1', '/list')).toBeUndefined()
+    expect(s.get('w1', '/b')).toBeDefined()
+  })
+
+  it('when an answer named no tags, then any change of its website drops it', async () => {
+    const s = store()
+    await fillWith(s, '/a', ['w-w1', untaggedOf('w1')])
+    await fillWith(s, '/b', ['w-w1', 'd-b'])
+    expect(s.drop('w1', ['d-other'])).toBe(1)
+    expect(s.get('w1', '/a')).toBeUndefined()
+    expect(s.get('w1', '/b')).toBeDefined()
+  })
+
+  it('when every list of a website is named, then its lists go and its documents stay', async () => {
+    const s = store()
+    await fillWith(s, '/a', ['w-w1', 'd-a'])
+    await fillWith(s, '/list', ['w-w1', 'l-w1-article'])
+    await fillWith(s, '/pages', ['w-w1', 'l-w1-page'])
+    expect(s.drop('w1', [anyListOf('w1')])).toBe(2)
+    expect(s.get('w1', '/a')).toBeDefined()
+  })
+
+  it('when the website changes while an answer loads, then it is passed on but not kept', async () => {
+    const s = store()
+    let release: (value: CachedResponse) => void = () => undefined
+    const loading = s.fill('w1', '/a', () => new Promise((resolve) => (release = resolve)))
+    s.drop('w1', ['d-other'])
+    // A reader after the change does not wait for the load that started before it.
+    let asked = 0
+    const after = s.fill('w1', '/a', () => {
+      asked++
+      return Promise.resolve(entry(['w-w1', 'd-a']))
+    })
+    release(entry(['w-w1', 'd-a']))
+    expect(await loading).toBeDefined()
+    await after
+    expect(asked).toBe(1)
+    expect(s.get('w1', '/a')).toBeDefined()
+  })
+
+  it('when the store is cleared, then nothing stays and a load that started before is not kept', async () => {
+    const s = store()
+    await fillWith(s, '/a', ['w-w1'])
+    let release: (value: CachedResponse) => void = () => undefined
+    const loading = s.fill('w1', '/b', () => new Promise((resolve) => (release = resolve)))
+    s.clear()
+    release(entry(['w-w1']))
+    await loading
+    expect(s.get('w1', '/a')).toBeUndefined()
+    expect(s.get('w1', '/b')).toBeUndefined()
+  })
+
+  it('when entries are evicted, then their tags no longer name them', async () => {
+    const s = createResponseStore({ maxBytes: 700, ttlMs: 60_000 })
+    await fillWith(s, '/a', ['w-w1', 'd-a'])
+    await fillWith(s, '/b', ['w-w1', 'd-b'])
+    await fillWith(s, '/c', ['w-w1', 'd-c'])
+    expect(s.get('w1', '/a')).toBeUndefined()
+    expect(s.drop('w1', ['d-a'])).toBe(0)
+    expect(s.drop('w1', ['w-w1'])).toBe(2)
+  })
+})
