@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createCmsClient } from '@cms/client'
 import type { ChangeEvent } from '@cms/client'
-import { waitFor } from '@cms/testkit'
+import { jsonClient, testEnv, waitFor } from '@cms/testkit'
 import {
   privateRedisPrefix,
   startGateway,
@@ -219,6 +219,48 @@ describe('GET /api/changes', () => {
     })
     streams.push(third)
     expect(second.status).toBe(200)
+  })
+
+  it('changes: open streams are a website quota — when the platform admin overrides changeStreams, then that many streams open and one more is 429 naming the quota; the quota report shows the open streams against the override, with the setting as the default', async () => {
+    const fresh = await contentSite()
+    const gateway = await started({
+      CHANGE_STREAMS_PER_WEBSITE: '1',
+      REDIS_PREFIX: privateRedisPrefix(),
+    })
+    const admin = jsonClient(gateway.url, { authorization: `Bearer ${testEnv().adminToken}` })
+    const quotasPath = `/admin/api/websites/${fresh.websiteId}/quotas`
+    const open = () => openChangeStream(fresh.readKey, { gatewayUrl: gateway.url })
+    const expectRefused = async (limit: number) => {
+      const refused = (await open()) as RefusedStream
+      expect(refused.status).toBe(429)
+      expect(refused.body.error).toMatchObject({
+        code: 'RATE_LIMITED',
+        message: `Quota exceeded: at most ${limit} open change streams per website; this website has ${limit}`,
+        details: [{ path: 'quota.changeStreams', message: `limit ${limit}, usage ${limit}` }],
+      })
+    }
+    await track(open())
+    await expectRefused(1)
+    const raised = await admin('PATCH', quotasPath, { body: { changeStreams: 3 } })
+    expect(raised.status, raised.text).toBe(200)
+    await track(open())
+    await track(open())
+    await expectRefused(3)
+    const report = await admin('GET', quotasPath)
+    expect(report.body.quotas.changeStreams).toEqual({
+      limit: 3,
+      default: 1,
+      override: 3,
+      usage: 3,
+    })
+    const reset = await admin('PATCH', quotasPath, { body: { changeStreams: null } })
+    expect(reset.body.quotas.changeStreams).toEqual({
+      limit: 1,
+      default: 1,
+      override: null,
+      usage: 3,
+    })
+    expect((await open()).status).toBe(429)
   })
 
   it('changes: the client resumes — when the server ends the stream and changes are written before it is back, then @cms/client iterator reconnects with Last-Event-ID and yields every change once', async () => {

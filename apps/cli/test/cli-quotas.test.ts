@@ -9,6 +9,7 @@ describe('cms website quotas', () => {
     expect(shown.stdout).toMatch(/^QUOTA\s+USAGE\s+LIMIT\s+SOURCE\n/)
     expect(shown.stdout).toMatch(/^webhooks\s+0\s+100\s+default$/m)
     expect(shown.stdout).toMatch(/^contentTypes\s+0\s+100\s+default$/m)
+    expect(shown.stdout).toMatch(/^changeStreams\s+0\s+100\s+default$/m)
 
     const set = await cms(['website', 'set-quota', website.id, 'webhooks', '7'])
     expect(set.code).toBe(0)

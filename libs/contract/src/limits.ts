@@ -30,7 +30,8 @@ export const MAX_PATTERN_LENGTH = 1000
 
 /**
  * What an override may raise a quota to: past these the platform's own limits apply anyway
- * (200 fields and 500 options per type, 1 MiB request bodies).
+ * (200 fields and 500 options per type, 1 MiB request bodies, the gateway's
+ * `CHANGE_STREAMS_PER_WEBSITE` maximum).
  */
 export const QUOTA_CEILINGS: Readonly<Record<QuotaName, number>> = {
   webhooks: 10_000,
@@ -40,6 +41,7 @@ export const QUOTA_CEILINGS: Readonly<Record<QuotaName, number>> = {
   definitionBytes: 1024 * 1024,
   locales: 100,
   mediaBytes: 1024 ** 4,
+  changeStreams: 100_000,
 }
 
 /**

@@ -36,6 +36,7 @@ export const QUOTA_NAMES = [
   'definitionBytes',
   'locales',
   'mediaBytes',
+  'changeStreams',
 ] as const
 export type QuotaName = (typeof QUOTA_NAMES)[number]
 

@@ -111,8 +111,12 @@ export class ValidationError extends AppError {
 export class RateLimitedError extends AppError {
   readonly retryAfterSeconds: number
 
-  constructor(retryAfterSeconds: number, message = 'Too many requests') {
-    super('RATE_LIMITED', message)
+  constructor(
+    retryAfterSeconds: number,
+    message = 'Too many requests',
+    options: { details?: readonly ErrorDetail[] } = {},
+  ) {
+    super('RATE_LIMITED', message, options)
     this.retryAfterSeconds = retryAfterSeconds
   }
 }

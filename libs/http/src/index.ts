@@ -32,6 +32,7 @@ export {
   QUOTA_CEILINGS,
   QUOTA_NAMES,
   quotaExceeded,
+  quotaRefusal,
   quotasFrom,
 } from './website-quotas.ts'
 export type { QuotaName, WebsiteQuotas } from './website-quotas.ts'

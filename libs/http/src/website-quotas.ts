@@ -19,12 +19,17 @@ export interface WebsiteQuotas extends Record<QuotaName, number> {
   locales: number
   /** Bytes of the website's media files together. */
   mediaBytes: number
+  /** `GET /api/changes` streams open at once, over every gateway instance. */
+  changeStreams: number
 }
 
 export { QUOTA_NAMES } from '@cms/contract'
 export type { QuotaName } from '@cms/contract'
 
-/** The defaults of docs/gateway.md ("Quotas"). */
+/**
+ * The defaults of docs/gateway.md ("Quotas"); the gateway takes `changeStreams`' from its
+ * `CHANGE_STREAMS_PER_WEBSITE` setting.
+ */
 export const DEFAULT_WEBSITE_QUOTAS: Readonly<WebsiteQuotas> = {
   webhooks: 100,
   contentTypes: 100,
@@ -33,6 +38,7 @@ export const DEFAULT_WEBSITE_QUOTAS: Readonly<WebsiteQuotas> = {
   definitionBytes: 64 * 1024,
   locales: 30,
   mediaBytes: 1024 ** 3,
+  changeStreams: 100,
 }
 
 export { QUOTA_CEILINGS } from '@cms/contract'
@@ -44,9 +50,12 @@ const isQuota = (name: QuotaName, value: unknown): value is number =>
   value <= QUOTA_CEILINGS[name]
 
 /** The quotas a header or stored override names, each missing or invalid one at its default. */
-export function quotasFrom(raw: unknown): WebsiteQuotas {
+export function quotasFrom(
+  raw: unknown,
+  defaults: Readonly<WebsiteQuotas> = DEFAULT_WEBSITE_QUOTAS,
+): WebsiteQuotas {
   const given = (typeof raw === 'object' && raw !== null ? raw : {}) as Record<string, unknown>
-  const quotas = { ...DEFAULT_WEBSITE_QUOTAS }
+  const quotas = { ...defaults }
   for (const name of QUOTA_NAMES) if (isQuota(name, given[name])) quotas[name] = given[name]
   return quotas
 }
@@ -70,6 +79,7 @@ const QUOTA_TEXT: Readonly<Record<QuotaName, { limit: string; usage: string }>> 
   definitionBytes: { limit: 'bytes per content type definition', usage: 'this definition has' },
   locales: { limit: 'locales per website', usage: 'this list has' },
   mediaBytes: { limit: 'bytes of media per website', usage: 'this website would hold' },
+  changeStreams: { limit: 'open change streams per website', usage: 'this website has' },
 }
 
 /** Counts of what a website holds; the size quotas are per definition. */
@@ -80,16 +90,24 @@ const COUNT_QUOTAS: ReadonlySet<QuotaName> = new Set([
   'mediaBytes',
 ])
 
+/** What a refusal past a quota says: the quota, its limit and the usage. */
+export function quotaRefusal(name: QuotaName, limit: number, usage: number) {
+  const text = QUOTA_TEXT[name]
+  return {
+    message: `Quota exceeded: at most ${limit} ${text.limit}; ${text.usage} ${usage}`,
+    details: [{ path: `quota.${name}`, message: `limit ${limit}, usage ${usage}` }],
+  }
+}
+
 /**
  * The refusal of a change past a quota; nothing is written. A count (webhooks, content types,
  * locales, media bytes) is
  * 409 CONFLICT, the size of one definition 422 VALIDATION_ERROR. Both name the quota, its limit
- * and the usage, in the message and in `details: [{path: 'quota.<name>', message}]`.
+ * and the usage, in the message and in `details: [{path: 'quota.<name>', message}]`. (Open
+ * change streams are a 429 of their own: a stream ends, a place frees up.)
  */
 export function quotaExceeded(name: QuotaName, limit: number, usage: number): AppError {
-  const text = QUOTA_TEXT[name]
-  const message = `Quota exceeded: at most ${limit} ${text.limit}; ${text.usage} ${usage}`
-  const details = [{ path: `quota.${name}`, message: `limit ${limit}, usage ${usage}` }]
+  const { message, details } = quotaRefusal(name, limit, usage)
   return COUNT_QUOTAS.has(name)
     ? new ConflictError(message, { details })
     : new ValidationError(message, details)

@@ -13,8 +13,11 @@ const LABELS: Record<string, string> = {
   definitionBytes: 'Bytes per content type definition',
   locales: 'Locales',
   mediaBytes: 'Bytes of media',
+  changeStreams: 'Open change streams',
 }
 
+/** The quotas measured on one content type: their usage is the largest type's. */
+const PER_TYPE = new Set(['fieldsPerType', 'optionsPerField', 'definitionBytes'])
 const SIZE_NOTE = 'largest content type'
 
 function QuotaRow(props: {
@@ -26,7 +29,7 @@ function QuotaRow(props: {
   const { name, line, busy, onChange } = props
   const [value, setValue] = useState(String(line.limit))
   const label = LABELS[name] ?? name
-  const perType = name !== 'webhooks' && name !== 'contentTypes'
+  const perType = PER_TYPE.has(name)
   const submit = (event: Event) => {
     event.preventDefault()
     onChange(Number(value))

@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto'
 import type { Context } from 'koa'
 import type { ChangeStreamQuery, EntryEventName } from '@cms/contract'
 import { RateLimitedError, ServiceUnavailableError, ValidationError } from '@cms/errors'
+import { quotaRefusal } from '@cms/http'
+import type { WebsiteQuotaLookup } from '../domain/website-quota-lookup.ts'
 import type { Logger } from '@cms/logger'
 import { CHANGE_PAGE_SIZE } from './change-entry.ts'
 import type { ChangeEntry, ChangeLogPage, ChangeLogReader } from './change-entry.ts'
@@ -18,7 +20,8 @@ export interface ChangeStreamDeps {
   reader: ChangeLogReader
   leases: StreamLeases
   heartbeatMs: number
-  streamsPerWebsite: number
+  /** The website's quotas in force: `changeStreams` is its limit of open streams. */
+  quotas: Pick<WebsiteQuotaLookup, 'quotasOf'>
   logger: Logger
 }
 
@@ -63,11 +66,11 @@ export function changeStream(deps: ChangeStreamDeps, open: OpenStreams) {
     const view = viewOf(ctx, query)
     const { websiteId } = ctx.state.caller
     const streamId = randomUUID()
-    if (!(await deps.leases.acquire(websiteId, streamId, deps.streamsPerWebsite)))
-      throw new RateLimitedError(
-        Math.ceil(deps.heartbeatMs / 1000),
-        `This website has ${deps.streamsPerWebsite} open change streams, its limit`,
-      )
+    const limit = (await deps.quotas.quotasOf(websiteId)).changeStreams
+    if (!(await deps.leases.acquire(websiteId, streamId, limit))) {
+      const { message, details } = quotaRefusal('changeStreams', limit, limit)
+      throw new RateLimitedError(Math.ceil(deps.heartbeatMs / 1000), message, { details })
+    }
     let cursor = since ?? 0
     let live = false
     const waiting: ChangeEntry[] = []

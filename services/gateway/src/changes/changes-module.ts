@@ -3,6 +3,7 @@ import type { Redis } from 'ioredis'
 import type { AmqpClient } from '@cms/amqp'
 import { routed } from '@cms/http'
 import type { InternalClient } from '@cms/http'
+import type { WebsiteQuotaLookup } from '../domain/website-quota-lookup.ts'
 import type { Logger } from '@cms/logger'
 import { listenForChanges } from './change-announcements.ts'
 import { createChangeFeeds } from './change-feeds.ts'
@@ -20,10 +21,11 @@ export function createChangesModule(deps: {
   config: {
     AMQP_URL?: string | undefined
     CHANGE_STREAM_HEARTBEAT_MS: number
-    CHANGE_STREAMS_PER_WEBSITE: number
     REDIS_PREFIX: string
   }
   content: InternalClient
+  /** The `changeStreams` quota limits each website's open streams. */
+  quotas: Pick<WebsiteQuotaLookup, 'quotasOf'>
   operatorKeyId: string
   redis: Redis
   logger: Logger
@@ -32,19 +34,20 @@ export function createChangesModule(deps: {
   const reader = createChangeLogClient({ content: deps.content, operatorKeyId: deps.operatorKeyId })
   const feeds = config.AMQP_URL ? createChangeFeeds({ reader, logger }) : undefined
   const open: OpenStreams = new Set()
+  const leases = createStreamLeases({
+    redis: deps.redis,
+    prefix: config.REDIS_PREFIX,
+    leaseMs: LEASE_HEARTBEATS * config.CHANGE_STREAM_HEARTBEAT_MS,
+    now: Date.now,
+    logger,
+  })
   const streamChanges = changeStream(
     {
       ...(feeds && { feeds }),
       reader,
-      leases: createStreamLeases({
-        redis: deps.redis,
-        prefix: config.REDIS_PREFIX,
-        leaseMs: LEASE_HEARTBEATS * config.CHANGE_STREAM_HEARTBEAT_MS,
-        now: Date.now,
-        logger,
-      }),
+      leases,
       heartbeatMs: config.CHANGE_STREAM_HEARTBEAT_MS,
-      streamsPerWebsite: config.CHANGE_STREAMS_PER_WEBSITE,
+      quotas: deps.quotas,
       logger,
     },
     open,
@@ -52,6 +55,11 @@ export function createChangesModule(deps: {
   let broker: Promise<AmqpClient> | undefined
   return {
     routes: routed(changesRouter({ streamChanges })) as Middleware,
+    /** The website's open streams, for the quota report (`changeStreams` usage). */
+    async usage(websiteId: string): Promise<{ changeStreams?: number }> {
+      const open = await leases.count(websiteId)
+      return open === undefined ? {} : { changeStreams: open }
+    },
     /** Connects to the broker in the background (streams wait for nothing but the log). */
     start() {
       if (!feeds || !config.AMQP_URL) return

@@ -11,6 +11,8 @@ export interface StreamLeases {
   acquire(websiteId: string, streamId: string, limit: number): Promise<boolean>
   renew(websiteId: string, streamId: string): Promise<void>
   release(websiteId: string, streamId: string): Promise<void>
+  /** The website's live leases: its open streams (undefined while Redis is away). */
+  count(websiteId: string): Promise<number | undefined>
 }
 
 // Drops the leases that ran out, then takes one if fewer than the limit are left, atomically.
@@ -62,6 +64,14 @@ export function createStreamLeases(deps: {
         .pexpire(key, deps.leaseMs)
         .exec()
         .catch((error: unknown) => warn(error, 'renew'))
+    },
+    async count(websiteId) {
+      try {
+        return await deps.redis.zcount(keyOf(websiteId), `(${deps.now()}`, '+inf')
+      } catch (error) {
+        warn(error, 'count')
+        return undefined
+      }
     },
     async release(websiteId, streamId) {
       await deps.redis.zrem(keyOf(websiteId), streamId).catch((error: unknown) => {

@@ -1,6 +1,6 @@
 import { BUILT_IN_ROLES } from '@cms/contract'
-import { DEFAULT_WEBSITE_QUOTAS, QUOTA_NAMES } from '@cms/http'
-import type { Caller, InternalClient, QuotaName } from '@cms/http'
+import { QUOTA_NAMES } from '@cms/http'
+import type { Caller, InternalClient, QuotaName, WebsiteQuotas } from '@cms/http'
 import type { Website } from './website.ts'
 import { effectiveQuotas } from './website-quotas.ts'
 
@@ -17,14 +17,18 @@ export interface QuotaLine {
 
 export type QuotaReport = Record<QuotaName, QuotaLine>
 
-/** Each quota of the website with its limit, default, override and usage. */
-export function quotaReport(website: Website, usage: QuotaUsage): QuotaReport {
-  const limits = effectiveQuotas(website.quotas)
+/** Each quota of the website with its limit, the installation's default, override and usage. */
+export function quotaReport(
+  website: Website,
+  usage: QuotaUsage,
+  defaults: Readonly<WebsiteQuotas>,
+): QuotaReport {
+  const limits = effectiveQuotas(website.quotas, defaults)
   const report = {} as QuotaReport
   for (const name of QUOTA_NAMES) {
     report[name] = {
       limit: limits[name],
-      default: DEFAULT_WEBSITE_QUOTAS[name],
+      default: defaults[name],
       override: website.quotas?.[name] ?? null,
       usage: usage[name] ?? null,
     }
@@ -39,11 +43,15 @@ const numbers = (body: unknown): QuotaUsage => {
   return usage
 }
 
-/** Asks the schema, content and webhook services (their `/internal/usage`) what the website uses. */
+/**
+ * Asks the schema, content and webhook services (their `/internal/usage`) what the website uses,
+ * and `gateway` what it holds itself (open change streams).
+ */
 export function createQuotaUsageReader(deps: {
   schema: InternalClient
   content: InternalClient
   webhook: InternalClient
+  gateway?: (websiteId: string) => Promise<QuotaUsage>
   operatorKeyId: string
 }) {
   return async function readQuotaUsage(websiteId: string): Promise<QuotaUsage> {
@@ -52,12 +60,13 @@ export function createQuotaUsageReader(deps: {
       keyId: deps.operatorKeyId,
       permissions: BUILT_IN_ROLES.owner,
     }
-    const answers = await Promise.all(
-      [deps.schema, deps.content, deps.webhook].map((service) =>
+    const [own, ...answers] = await Promise.all([
+      deps.gateway?.(websiteId) ?? {},
+      ...[deps.schema, deps.content, deps.webhook].map((service) =>
         service.get(caller, '/internal/usage'),
       ),
-    )
-    return Object.assign({}, ...answers.map((answer) => numbers(answer.body))) as QuotaUsage
+    ])
+    return Object.assign({}, own, ...answers.map((answer) => numbers(answer.body))) as QuotaUsage
   }
 }
 

@@ -16,6 +16,8 @@ export interface WebsiteQuotaLookup {
  */
 export function createWebsiteQuotaLookup(deps: {
   websites: Pick<WebsitesRepository, 'findById'>
+  /** The installation's defaults (`installationQuotas`). */
+  defaults: Readonly<WebsiteQuotas>
   ttlMs: number
   maxEntries?: number
 }): WebsiteQuotaLookup {
@@ -23,12 +25,12 @@ export function createWebsiteQuotaLookup(deps: {
     max: deps.maxEntries ?? 50_000,
     ttl: Math.max(deps.ttlMs, 1),
     fetchMethod: async (websiteId) =>
-      effectiveQuotas((await deps.websites.findById(websiteId))?.quotas),
+      effectiveQuotas((await deps.websites.findById(websiteId))?.quotas, deps.defaults),
   })
   return {
     async quotasOf(websiteId) {
       if (deps.ttlMs === 0) cache.delete(websiteId)
-      return (await cache.fetch(websiteId)) ?? effectiveQuotas(undefined)
+      return (await cache.fetch(websiteId)) ?? { ...deps.defaults }
     },
     forget: (websiteId) => void cache.delete(websiteId),
   }

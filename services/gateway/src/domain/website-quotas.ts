@@ -1,4 +1,4 @@
-import { QUOTA_NAMES, quotasFrom } from '@cms/http'
+import { DEFAULT_WEBSITE_QUOTAS, QUOTA_NAMES, quotasFrom } from '@cms/http'
 import type { QuotaName, WebsiteQuotas } from '@cms/http'
 import { QuotaChangeBody } from '@cms/contract'
 import { validateBody } from '@cms/contract/validation'
@@ -6,9 +6,19 @@ import { validateBody } from '@cms/contract/validation'
 /** A website's own quotas: only those the platform admin set; the rest follow the defaults. */
 export type QuotaOverride = Partial<WebsiteQuotas>
 
-/** The quotas in force: each overridden one, else its default. */
-export const effectiveQuotas = (override: QuotaOverride | undefined): WebsiteQuotas =>
-  quotasFrom(override)
+/** The quotas in force: each overridden one, else the installation's default. */
+export const effectiveQuotas = (
+  override: QuotaOverride | undefined,
+  defaults: Readonly<WebsiteQuotas> = DEFAULT_WEBSITE_QUOTAS,
+): WebsiteQuotas => quotasFrom(override, defaults)
+
+/** This installation's defaults: the open change streams' comes from the gateway's setting. */
+export const installationQuotas = (config: {
+  CHANGE_STREAMS_PER_WEBSITE: number
+}): Readonly<WebsiteQuotas> => ({
+  ...DEFAULT_WEBSITE_QUOTAS,
+  changeStreams: config.CHANGE_STREAMS_PER_WEBSITE,
+})
 
 /**
  * A PUT body: each member a quota, an integer from 0 to its ceiling, or null to return to the

@@ -3,6 +3,7 @@ import type { Middleware } from 'koa'
 import { buildAdminDocument } from '@cms/contract/openapi'
 import { ADMIN_IO, ADMIN_OPERATIONS, BUILT_IN_ROLES } from '@cms/contract'
 import { jsonBody, mountEndpoints, routed } from '@cms/http'
+import type { WebsiteQuotas } from '@cms/http'
 import { keyRoleProblems } from '../domain/api-key.ts'
 import type { ApiKeysAdmin } from '../domain/api-keys-admin.ts'
 import type { RolesAdmin } from '../domain/roles-admin.ts'
@@ -32,6 +33,8 @@ export interface AdminRoutesDeps {
   roles: RolesAdmin
   proxy: UpstreamProxy
   readQuotaUsage: QuotaUsageReader
+  /** The installation's quota defaults (`installationQuotas`). */
+  quotaDefaults: Readonly<WebsiteQuotas>
   /** Cached reads of a website are given up after an admin write that may change them. */
   contentChanged?: (websiteId: string) => Promise<void>
   lifecycle: { exports: WebsiteExport; imports: WebsiteImport; purges: WebsitePurges }
@@ -58,7 +61,8 @@ export function adminRouter(deps: AdminRoutesDeps): Router {
   // Quotas: each with its limit, default, override and the website's usage (docs/gateway.md).
   const quotas = async (id: string) => {
     const website = await deps.websites.get(id)
-    return { quotas: quotaReport(website, await deps.readQuotaUsage(website.id)) }
+    const usage = await deps.readQuotaUsage(website.id)
+    return { quotas: quotaReport(website, usage, deps.quotaDefaults) }
   }
   // The admin API's OpenAPI 3.1 document: it depends on no website, so it is built once.
   let adminDocument: Record<string, unknown> | undefined
