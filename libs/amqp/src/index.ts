@@ -5,3 +5,10 @@ export { deadLetterTo, quorumQueue } from './quorum-queue.ts'
 export { KEEP_TRYING, publishKept } from './publish-kept.ts'
 export type { KeepTrying } from './publish-kept.ts'
 export { listenOnPrivateQueue } from './private-queue.ts'
+export {
+  declareWebhookEventsQueue,
+  WEBHOOK_EVENTS_ROUTING_KEY,
+  webhookEventsQueue,
+  webhookQueueBase,
+} from './webhook-events-queue.ts'
+export type { WebhookEventsQueue } from './webhook-events-queue.ts'

@@ -30,6 +30,8 @@ const spec = {
    */
   AUDIT_LOG: env.boolean({ default: true }),
   AMQP_URL: brokerUrls(),
+  /** The webhook service's, whose events queue this service declares too (docs/webhooks.md). */
+  WEBHOOK_QUEUE_PREFIX: env.string({ default: 'webhook' }),
   INTERNAL_TOKEN: env.secret({ minLength: 16 }),
   SCHEMA_URL: env.url({ protocols: ['http', 'https'] }),
   CONTENT_MODE: env.oneOf(CONTENT_MODES),

@@ -96,6 +96,7 @@ export async function start(
   const broker = await connectBroker({
     url: config.AMQP_URL,
     logger,
+    webhookQueuePrefix: config.WEBHOOK_QUEUE_PREFIX,
     onContentTypeChanged: catalog.invalidate,
   })
   const populateLimits = {

@@ -1,4 +1,9 @@
-import { connectAmqp, listenOnPrivateQueue } from '@cms/amqp'
+import {
+  connectAmqp,
+  declareWebhookEventsQueue,
+  listenOnPrivateQueue,
+  webhookEventsQueue,
+} from '@cms/amqp'
 import type { AmqpClient } from '@cms/amqp'
 import { CONTENT_TYPE_CHANGED, EVENTS_EXCHANGE } from '@cms/events'
 import type { ContentTypeChangedMessage } from '@cms/events'
@@ -6,12 +11,16 @@ import type { Logger } from '@cms/logger'
 
 /**
  * The content service's broker connection: it declares the events exchange (the outbox relay
- * publishes there) and listens, on a private queue, for content-type changes to drop cached types.
- * It connects in the background; until then publishing fails and the relay waits.
+ * publishes there) and the webhook service's events queue, so that no entry event is confirmed
+ * before that queue exists (the gateways' private queues would take it alone), and listens, on a
+ * private queue, for content-type changes to drop cached types. It connects in the background;
+ * until then publishing fails and the relay waits.
  */
 export function connectBroker(options: {
   url: string
   logger: Logger
+  /** `WEBHOOK_QUEUE_PREFIX` of the webhook service. */
+  webhookQueuePrefix: string
   onContentTypeChanged: (websiteId: string) => void
 }): Promise<AmqpClient> {
   const { logger } = options
@@ -19,7 +28,7 @@ export function connectBroker(options: {
     url: options.url,
     logger,
     async topology(channel) {
-      await channel.assertExchange(EVENTS_EXCHANGE, 'topic', { durable: true })
+      await declareWebhookEventsQueue(channel, webhookEventsQueue(options.webhookQueuePrefix))
     },
     onConnect: (model) =>
       listenOnPrivateQueue(model, {

@@ -1,5 +1,11 @@
 import type { Channel } from 'amqplib'
-import { deadLetterTo, quorumQueue } from '@cms/amqp'
+import {
+  deadLetterTo,
+  declareWebhookEventsQueue,
+  quorumQueue,
+  WEBHOOK_EVENTS_ROUTING_KEY,
+  webhookQueueBase,
+} from '@cms/amqp'
 import { EVENTS_EXCHANGE } from '@cms/events'
 
 /**
@@ -31,7 +37,7 @@ export interface QueueNames {
  * earlier versions had; `migrateClassicQueues` drains them into these.
  */
 export function queueNames(prefix: string, type: QueueType = 'quorum'): QueueNames {
-  return namesUnder(`${prefix}.${type === 'quorum' ? 'q' : 'classic'}`)
+  return namesUnder(type === 'quorum' ? webhookQueueBase(prefix) : `${prefix}.classic`)
 }
 
 /** The queue names of versions before the quorum queues (classic queues), for the migration. */
@@ -82,13 +88,18 @@ export async function declareTopology(
   retryDelaysMs: readonly number[],
   type: QueueType = 'quorum',
 ): Promise<void> {
-  await channel.assertExchange(EVENTS_EXCHANGE, 'topic', { durable: true })
+  // The events queue and its dead letters exactly as the content service declares them too.
+  const shared = type === 'quorum' ? [names.events, names.dead] : []
+  if (type === 'quorum') await declareWebhookEventsQueue(channel, names)
+  else await channel.assertExchange(EVENTS_EXCHANGE, 'topic', { durable: true })
   for (const { name, delayMs } of allQueues(names, retryDelaysMs)) {
+    if (shared.includes(name)) continue
     const target =
       name === names.dead ? undefined : delayMs === undefined ? names.dead : names.deliveries
     const ttl = delayMs === undefined ? {} : { 'x-message-ttl': delayMs }
     const args = target === undefined ? {} : { ...deadLetterTo(target), ...ttl }
     await channel.assertQueue(name, type === 'quorum' ? quorumQueue(args) : classicQueue(args))
   }
-  await channel.bindQueue(names.events, EVENTS_EXCHANGE, 'entry.*')
+  if (type === 'classic')
+    await channel.bindQueue(names.events, EVENTS_EXCHANGE, WEBHOOK_EVENTS_ROUTING_KEY)
 }
