@@ -13,6 +13,8 @@ export interface ResolvedChange {
   event: EntryEventName
   /** The state at this seq; absent when the document is deleted (or this was its delete). */
   record?: StoredVersion
+  /** The entry's `published`: the published view after the change, as its writer claimed it. */
+  published?: boolean
 }
 
 /** The resolved changes after a seq, and where reading stopped. */
@@ -28,6 +30,15 @@ type Resolution =
   { kind: 'pending' } | { kind: 'void' } | { kind: 'committed'; change: ResolvedChange }
 
 const BATCH = 100
+
+/** What an entry tells of its change without the version record. */
+const changeOf = (entry: ChangeEntry): ResolvedChange => ({
+  seq: entry.seq,
+  documentId: entry.documentId,
+  type: entry.type,
+  event: entry.event,
+  ...(entry.published !== undefined && { published: entry.published }),
+})
 
 /**
  * The readers' side of the change log (docs/sync.md): an entry is committed when its version
@@ -47,12 +58,7 @@ export function createChangeReader(deps: {
 
   async function resolve(entry: ChangeEntry, now: Date): Promise<Resolution> {
     if (entry.void) return { kind: 'void' }
-    const base = {
-      seq: entry.seq,
-      documentId: entry.documentId,
-      type: entry.type,
-      event: entry.event,
-    }
+    const base = changeOf(entry)
     const record = await versions.findById(entry.websiteId, entry.versionId)
     if (record) {
       if (record.event.eventId !== entry.eventId) return { kind: 'void' }
@@ -84,8 +90,7 @@ export function createChangeReader(deps: {
       const entry = entries[index]!
       if (resolution.kind !== 'pending' || (settledAt.get(entry.documentId) ?? -1) <= index)
         return resolution
-      const { seq, documentId, type, event } = entry
-      return { kind: 'committed', change: { seq, documentId, type, event } }
+      return { kind: 'committed', change: changeOf(entry) }
     })
   }
 

@@ -102,6 +102,7 @@ export function createVersionCommit(deps: {
         versionId: record._id,
         eventId,
         event: record.event.name,
+        published: record.state.status === 'published',
         createdAt: change.now,
       })
       const message = entryEventOf(record, change.eventLocale)

@@ -1,6 +1,6 @@
 import { Router } from '@koa/router'
 import { GoneError, ValidationError } from '@cms/errors'
-import type { ChangeReader } from '../store/change-reader.ts'
+import type { ChangeReader, ResolvedChange } from '../store/change-reader.ts'
 
 const MAX_LIMIT = 1000
 
@@ -12,6 +12,25 @@ function integerParam(params: URLSearchParams, name: string, fallback: number, m
   if (!/^\d{1,15}$/.test(raw) || value > max)
     throw ValidationError.single(name, `must be an integer from 0 to ${max}`)
   return value
+}
+
+/**
+ * A change as the live stream needs it: whether the document is gone, whether it is published
+ * after the change (a delete: when it was deleted; unknown for entries claimed before the log
+ * recorded it), and whether only a pending draft changed (the published view is the same).
+ */
+function feedEntryOf(change: ResolvedChange) {
+  const { seq, documentId, type, event, record } = change
+  const published = record ? record.state.status === 'published' : change.published
+  return {
+    seq,
+    documentId,
+    type,
+    event,
+    ...(!record && { deleted: true }),
+    ...(published !== undefined && { published }),
+    ...(record?.reason === 'draft' && { draft: true }),
+  }
 }
 
 /**
@@ -36,15 +55,7 @@ export function internalChangesRoute(reader: ChangeReader): Router {
     const head = await reader.resolvedHead(websiteId)
     const batch = await reader.read({ websiteId, after: since, upTo: head, limit })
     ctx.body = {
-      entries: batch.changes.map((change) => ({
-        seq: change.seq,
-        documentId: change.documentId,
-        type: change.type,
-        event: change.event,
-        ...(change.record ? {} : { deleted: true }),
-        // The published view after the change, for the live stream of a caller without drafts.
-        ...(change.record && { published: change.record.state.status === 'published' }),
-      })),
+      entries: batch.changes.map(feedEntryOf),
       head,
       through: batch.through,
     }

@@ -127,13 +127,20 @@ export function createSync(deps: {
       : { items, deleted: [], nextSyncToken: tokens.encode({ ...choices, seq: position.seq }) }
   }
 
-  /** A change as this caller sees it: a state to store, an id to remove, or nothing. */
+  /**
+   * A change as this caller sees it: a state to store, an id to remove, or nothing (the published
+   * view did not change: a document that is not published stays out of the copy).
+   */
   function outcomeOf(change: ResolvedChange, view: View): ApiDocument | 'deleted' | undefined {
-    if (!change.record) return 'deleted'
+    if (!change.record) {
+      // A document deleted while unpublished was never in the copy, or left it when unpublished.
+      return view.draft || change.published !== false ? 'deleted' : undefined
+    }
     const document = stateToStored(change.documentId, change.record.state)
     if (view.draft || document.status === 'published') return shown(view, document)
-    // A draft created and never published was never in this caller's copy.
-    return change.record.version === 1 ? undefined : 'deleted'
+    // Only an unpublish takes a document out of the published view; other changes of one that
+    // is not published (created, edited, restored as a draft) were never in this caller's copy.
+    return change.event === 'entry.unpublish' ? 'deleted' : undefined
   }
 
   async function changesPage(position: SyncPosition, view: View): Promise<SyncAnswer> {
@@ -148,17 +155,19 @@ export function createSync(deps: {
       upTo,
       limit: SYNC_PAGE_SIZE,
     })
-    const latest = new Map<string, ApiDocument | 'deleted' | undefined>()
+    const latest = new Map<string, ApiDocument | 'deleted'>()
     for (const change of batch.changes) {
       if (!includesType(view.types, change.type) && view.types !== undefined) continue
+      const outcome = outcomeOf(change, view)
+      if (outcome === undefined) continue
       latest.delete(change.documentId)
-      latest.set(change.documentId, outcomeOf(change, view))
+      latest.set(change.documentId, outcome)
     }
     const items: ApiDocument[] = []
     const deleted: string[] = []
     for (const [id, outcome] of latest) {
       if (outcome === 'deleted') deleted.push(id)
-      else if (outcome) items.push(outcome)
+      else items.push(outcome)
     }
     const choices = choicesOf(position)
     return batch.through < upTo

@@ -25,6 +25,7 @@ function entryOf(message: Partial<EntryEventMessage>, seq: number): ChangeEntry 
     event: event as EntryEventName,
     published: document.status === 'published',
     ...(event === 'entry.delete' && { deleted: true }),
+    ...(message.draft === true && { draft: true }),
   }
 }
 

@@ -16,6 +16,8 @@ export interface ChangeEntry {
    * its last state). Absent from a log that does not say it: then the change is taken as seen.
    */
   published?: boolean
+  /** Only a pending draft was saved or discarded: the published view did not change. */
+  draft?: true
 }
 
 /** A run of resolved entries in seq order, and where the next read starts. */

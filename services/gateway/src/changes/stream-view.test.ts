@@ -48,6 +48,12 @@ describe('what a stream sees of a change', () => {
     )
   })
 
+  it('when only a pending draft of a published document was saved or discarded, then the published view sees nothing and the draft view an update', () => {
+    const draftSave = entry({ published: true, draft: true })
+    expect(streamEventOf(draftSave, PUBLISHED)).toBeUndefined()
+    expect(streamEventOf(draftSave, DRAFTS)?.event).toBe('entry.update')
+  })
+
   it('when the view is the draft one, then every change is there and a delete is a deletion', () => {
     expect(streamEventOf(entry({ event: 'entry.create', published: false }), DRAFTS)?.event).toBe(
       'entry.create',

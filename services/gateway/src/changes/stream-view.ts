@@ -23,7 +23,9 @@ export interface StreamEvent {
 /**
  * What `view` sees of a change: nothing for a type it may not read or did not ask for, or an
  * event it did not ask for; in the published view nothing for a change of a document that is
- * not published, and an unpublish or the delete of a published document as a deletion.
+ * not published (a delete included: it was never seen, or its unpublish was the deletion) nor
+ * for a pending draft saved or discarded, and an unpublish or the delete of a published document
+ * as a deletion.
  */
 export function streamEventOf(entry: ChangeEntry, view: StreamView): StreamEvent | undefined {
   if (view.type !== undefined && entry.type !== view.type) return undefined
@@ -34,6 +36,6 @@ export function streamEventOf(entry: ChangeEntry, view: StreamView): StreamEvent
   const gone = entry.deleted === true || event === 'entry.delete'
   if (view.drafts) return gone ? { ...change, deleted: true } : change
   if (event === 'entry.unpublish') return { ...change, deleted: true }
-  if (entry.published === false) return undefined
+  if (entry.published === false || entry.draft) return undefined
   return gone ? { ...change, deleted: true } : change
 }

@@ -17,6 +17,12 @@ export interface ChangeEntry {
   versionId: string
   eventId: string
   event: EntryEventName
+  /**
+   * Whether the document is published after the change (a delete: when it was deleted), which
+   * the published view needs once a deleted document's records are gone; absent on entries
+   * claimed before it was recorded.
+   */
+  published?: boolean
   createdAt: Date
   /** Set by the writer that lost the version race: this change never commits. */
   void?: true
