@@ -100,7 +100,7 @@ describe('CDN purgers', () => {
     for (const tags of seen) expect(tags).toEqual([`w-${doomed.websiteId}`])
   })
 
-  it('cdn: every change purges its tags at every purger — when purges went out, then /metrics counts them per purger with the time of the last', async () => {
+  it('cdn: every change purges its tags at every purger — when purges went out, then /metrics counts them per purger with the time of the last, and the changes in hand and waiting in the queue', async () => {
     const metricsUrl = gateway.metricsUrl!
     for (const purger of ['varnish', 'fastly', 'cloudflare'] as const) {
       expect(await purgeMetric(metricsUrl, 'cdn_purges_sent_total', purger)).toBeGreaterThan(0)
@@ -109,6 +109,9 @@ describe('CDN purgers', () => {
         await purgeMetric(metricsUrl, 'cdn_purge_last_success_seconds', purger),
       ).toBeGreaterThan(Date.parse('2020-01-01') / 1000)
     }
+    const text = await (await fetch(`${metricsUrl}/metrics`)).text()
+    expect(text).toMatch(/^cdn_purge_pending_messages\{[^}]*\} \d+$/m)
+    expect(text).toMatch(/^cdn_purge_queue_ready_messages\{[^}]*\} \d+$/m)
     // Varnish counts one call per batch, however many addresses it went to.
     expect(varnish[0]!.calls.length).toBe(varnish[1]!.calls.length)
   })

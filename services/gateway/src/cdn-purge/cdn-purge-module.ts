@@ -1,5 +1,4 @@
 import type { Registry } from 'prom-client'
-import type { AmqpClient } from '@cms/amqp'
 import { StartupError } from '@cms/config'
 import { cacheTags } from '@cms/contract'
 import { announceCachePurge } from '@cms/events'
@@ -8,6 +7,7 @@ import { configuredPurgers } from './configured-purgers.ts'
 import { createPurgeBatches } from './purge-batches.ts'
 import { createPurgeMetrics } from './purge-metrics.ts'
 import { consumePurgeQueue } from './purge-queue.ts'
+import type { PurgeQueue } from './purge-queue.ts'
 import type { CdnPurgeSettings } from './purge-settings.ts'
 
 export interface CdnPurgeModule {
@@ -44,8 +44,11 @@ export function createCdnPurgeModule(deps: {
   if (!amqpUrl) throw new StartupError('CDN_PURGERS needs AMQP_URL: purges come from the broker')
   const logger = deps.logger.child({ component: 'cdn-purge' })
   const now = deps.now ?? (() => new Date())
-  let client: AmqpClient | undefined
-  const metrics = createPurgeMetrics(deps.registry, () => batches.pending())
+  let queue: PurgeQueue | undefined
+  const metrics = createPurgeMetrics(deps.registry, {
+    inHand: () => batches.pending(),
+    inQueue: async () => queue?.readyMessages(),
+  })
   const batches = createPurgeBatches({
     purgers,
     batchMs: deps.settings.CDN_PURGE_BATCH_MS,
@@ -55,7 +58,7 @@ export function createCdnPurgeModule(deps: {
   })
   return {
     async start() {
-      client = await consumePurgeQueue({
+      queue = await consumePurgeQueue({
         url: amqpUrl,
         queue: deps.settings.CDN_PURGE_QUEUE,
         prefetch: PREFETCH,
@@ -64,9 +67,9 @@ export function createCdnPurgeModule(deps: {
       })
     },
     async websiteRemoved(websiteId) {
-      if (!client) return
+      if (!queue) return
       try {
-        await announceCachePurge(client, {
+        await announceCachePurge(queue.client, {
           websiteId,
           tags: [cacheTags.website(websiteId)],
           now: now(),
@@ -80,7 +83,7 @@ export function createCdnPurgeModule(deps: {
     },
     async stop() {
       await batches.stop()
-      await client?.close()
+      await queue?.client.close()
     },
   }
 }

@@ -15,7 +15,7 @@ export interface PurgeMetrics {
  */
 export function createPurgeMetrics(
   registry: Registry,
-  pendingMessages: () => number,
+  pending: { inHand: () => number; inQueue: () => Promise<number | undefined> },
 ): PurgeMetrics {
   const registers = [registry]
   const labelNames = ['purger'] as const
@@ -54,7 +54,16 @@ export function createPurgeMetrics(
     help: 'Changes taken from the purge queue and not yet purged at every purger',
     registers,
     collect() {
-      this.set(pendingMessages())
+      this.set(pending.inHand())
+    },
+  })
+  new Gauge({
+    name: 'cdn_purge_queue_ready_messages',
+    help: 'Changes waiting in the purge queue, not yet taken by any gateway instance',
+    registers,
+    async collect() {
+      const ready = await pending.inQueue().catch(() => undefined)
+      if (ready !== undefined) this.set(ready)
     },
   })
   return {

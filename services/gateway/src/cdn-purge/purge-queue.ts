@@ -1,9 +1,16 @@
 import { connectAmqp, quorumQueue } from '@cms/amqp'
 import type { AmqpClient } from '@cms/amqp'
+import type { Channel } from 'amqplib'
 import { EVENTS_EXCHANGE } from '@cms/events'
 import type { Logger } from '@cms/logger'
 import type { PurgeBatches } from './purge-batches.ts'
 import { PURGED_ROUTING_KEYS, tagsOfMessage } from './tags-of-message.ts'
+
+export interface PurgeQueue {
+  client: AmqpClient
+  /** Changes waiting in the queue, not yet taken by any instance; undefined while disconnected. */
+  readyMessages(): Promise<number | undefined>
+}
 
 /**
  * The durable quorum queue of purge work, bound to the events exchange for every change that
@@ -18,8 +25,9 @@ export function consumePurgeQueue(options: {
   prefetch: number
   batches: PurgeBatches
   logger: Logger
-}): Promise<AmqpClient> {
+}): Promise<PurgeQueue> {
   const { logger, queue } = options
+  let current: Channel | undefined
   const settle = (action: () => void) => {
     try {
       action()
@@ -42,6 +50,10 @@ export function consumePurgeQueue(options: {
         logger.warn({ err: error.message, queue }, 'purge consumer channel error'),
       )
       await consumer.prefetch(options.prefetch)
+      consumer.on('close', () => {
+        if (current === consumer) current = undefined
+      })
+      current = consumer
       await consumer.consume(
         queue,
         (message) => {
@@ -60,5 +72,11 @@ export function consumePurgeQueue(options: {
         { noAck: false },
       )
     },
-  })
+  }).then((client) => ({
+    client,
+    async readyMessages() {
+      if (!current) return undefined
+      return (await current.checkQueue(queue)).messageCount
+    },
+  }))
 }
