@@ -21,7 +21,12 @@ acl purgers {
 
 sub vcl_recv {
     if (req.method == "PURGE") {
-        if (client.ip !~ purgers) {
+        # A proxy in the purgers' network (an Ingress controller) must not relay a client's
+        # PURGE: it adds its own forwarding headers, before Varnish appends client.ip.
+        if (client.ip !~ purgers
+            || req.http.X-Forwarded-For ~ ","
+            || req.http.Forwarded
+            || req.http.X-Real-IP) {
             return (synth(403, "Forbidden"));
         }
         if (req.http.xkey) {

@@ -15,6 +15,7 @@ const OPTIONAL = new Set([
   'PUBLIC_URL',
   'OIDC_PROVIDERS',
   'PASSWORD_RESET_WEBHOOK',
+  'CDN_PURGERS',
 ])
 
 export function variablesByService(): Record<ServicePackage, Set<string>> {

@@ -81,10 +81,20 @@ function withoutExtensions(node: JsonObject): JsonObject {
   return Object.fromEntries(Object.entries(node).filter(([key]) => !key.startsWith('x-')))
 }
 
-/** The effective configuration of the files, each path absolute, interpolated with `env`. */
+/** A service with `profiles` runs only when one of them is active (`--profile`). */
+function inProfiles(service: ComposeService, active: readonly string[]): boolean {
+  const profiles = service.profiles
+  return !Array.isArray(profiles) || profiles.some((name) => active.includes(String(name)))
+}
+
+/**
+ * The effective configuration of the files, each path absolute, interpolated with `env`, with
+ * the services of the `profiles` given (none by default, as `docker compose` without one).
+ */
 export function loadCompose(
   paths: readonly string[],
   env: Readonly<Record<string, string | undefined>>,
+  profiles: readonly string[] = [],
 ): ComposeFile {
   let merged: Json = {}
   for (const path of paths) {
@@ -92,7 +102,11 @@ export function loadCompose(
     if (!isObject(document)) throw new Error(`${path} is not a map`)
     merged = mergeOverride(merged, withoutExtensions(interpolate(document, env) as JsonObject), '')
   }
-  return merged as unknown as ComposeFile
+  const file = merged as unknown as ComposeFile
+  const services = Object.entries(file.services ?? {}).filter(([, service]) =>
+    inProfiles(service, profiles),
+  )
+  return { ...file, services: Object.fromEntries(services) }
 }
 
 export function schemaErrors(file: ComposeFile): string[] {

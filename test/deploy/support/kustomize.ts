@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import { existsSync, readFileSync, statSync } from 'node:fs'
-import { join, resolve } from 'node:path'
+import { basename, join, resolve } from 'node:path'
 import { parseAllDocuments } from 'yaml'
 import { clone, isObject, strategicMerge } from './strategic-merge.ts'
 import type { Json, JsonObject } from './strategic-merge.ts'
@@ -87,7 +87,7 @@ function generatorData(
 ): Record<string, string> {
   const data: Record<string, string> = {}
   for (const key of Object.keys(generator)) {
-    if (!['name', 'behavior', 'literals', 'envs', 'type'].includes(key)) {
+    if (!['name', 'behavior', 'literals', 'envs', 'files', 'type'].includes(key)) {
       throw new Error(`generator field ${key} is not supported here`)
     }
   }
@@ -99,6 +99,14 @@ function generatorData(
   }
   for (const literal of list(generator.literals, 'literals')) {
     Object.assign(data, parseEnvFile(String(literal)))
+  }
+  for (const file of list(generator.files, 'files')) {
+    const [key, path] = String(file).includes('=') ? String(file).split('=') : [undefined, file]
+    const resolved = resolve(dir, String(path))
+    // As kustomize's default load restrictor: files below the kustomization only.
+    if (!resolved.startsWith(`${resolve(dir)}/`))
+      throw new Error(`${resolved} is not in or below ${dir}`)
+    data[key ?? basename(resolved)] = readFileSync(resolved, 'utf8')
   }
   return data
 }
