@@ -1,5 +1,6 @@
 import process from 'node:process'
 import { defineConfig } from 'vitest/config'
+import { SlowFirstSequencer } from './test/setup/slow-first-sequencer.ts'
 
 export default defineConfig({
   test: {
@@ -19,6 +20,7 @@ export default defineConfig({
     hookTimeout: 180_000,
     pool: 'forks',
     maxWorkers: 2,
+    sequence: { sequencer: SlowFirstSequencer },
     reporters: process.env.CI ? ['default'] : ['default'],
   },
 })
