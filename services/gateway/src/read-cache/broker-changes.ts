@@ -1,12 +1,14 @@
 import { connectAmqp, listenOnPrivateQueue } from '@cms/amqp'
 import type { AmqpClient } from '@cms/amqp'
 import { tagsOfEntryEvent, tagsOfTypeChange } from '@cms/contract'
-import { CONTENT_TYPE_CHANGED, ENTRY_EVENTS, EVENTS_EXCHANGE } from '@cms/events'
-import type { ContentTypeChangedMessage, EntryEventMessage } from '@cms/events'
+import { CACHE_PURGE, CONTENT_TYPE_CHANGED, ENTRY_EVENTS, EVENTS_EXCHANGE } from '@cms/events'
+import type { CachePurgeMessage, ContentTypeChangedMessage, EntryEventMessage } from '@cms/events'
 import type { Logger } from 'pino'
 import type { CacheTrust } from './cache-trust.ts'
 
-type Heard = Partial<EntryEventMessage> & Partial<ContentTypeChangedMessage>
+type Heard = Partial<EntryEventMessage> &
+  Partial<ContentTypeChangedMessage> &
+  Partial<CachePurgeMessage>
 
 /** The website and tags a broker message names; none for what leaves published reads alone. */
 export function changeOfMessage(text: string): { websiteId: string; tags: string[] } | undefined {
@@ -20,12 +22,16 @@ export function changeOfMessage(text: string): { websiteId: string; tags: string
       return undefined
     return { websiteId, tags: tagsOfEntryEvent(message as EntryEventMessage) }
   }
+  if (Array.isArray(message.tags)) {
+    const tags = message.tags.filter((tag): tag is string => typeof tag === 'string')
+    return tags.length > 0 ? { websiteId, tags } : undefined
+  }
   if (typeof message.name !== 'string') return undefined
   return { websiteId, tags: tagsOfTypeChange(message as ContentTypeChangedMessage) }
 }
 
 /**
- * Every website's entry events and type changes, on a queue of this instance's own, so changes
+ * Every website's entry events, type changes and cache purges (a media file, a website), on a queue of this instance's own, so changes
  * no gateway wrote (scheduled publishes, imports, writes through other instances) drop the
  * entries they name. The broker counts as a source of changes for the cache's trust: heard
  * from the moment the queue listens, lost when the connection is.
@@ -51,7 +57,7 @@ export function listenForCacheChanges(options: {
       options.trust.set('broker', false)
       await listenOnPrivateQueue(model, {
         exchange: EVENTS_EXCHANGE,
-        routingKeys: [...ENTRY_EVENTS, CONTENT_TYPE_CHANGED],
+        routingKeys: [...ENTRY_EVENTS, CONTENT_TYPE_CHANGED, CACHE_PURGE],
         logger: options.logger,
         what: 'change for the read cache',
         onMessage: (text) => {
