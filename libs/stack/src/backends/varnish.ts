@@ -23,6 +23,8 @@ export interface VarnishOptions {
 export interface Varnish {
   /** Where clients (and purgers) reach Varnish. */
   readonly url: string
+  /** varnishd's `-n` folder: `varnishstat -n <workDir>` reads its counters. */
+  readonly workDir: string
   /** Stop and start again (a purger outage in tests); the cache starts empty each time. */
   readonly control: ManagedProcess
   dispose(): Promise<void>
@@ -57,11 +59,12 @@ export async function startVarnish(options: VarnishOptions): Promise<Varnish> {
   mkdirSync(dir, { recursive: true })
   const gateway = new URL(options.gatewayUrl)
   const url = `http://127.0.0.1:${port}`
+  const workDir = join(dir, 'work')
   const server = managedProcess({
     name: 'varnish',
     command: 'sh',
     // -j none: run as this user, whose data folder the worker must read (no jail users).
-    args: [RUN_SCRIPT, '-n', join(dir, 'work'), '-j', 'none'],
+    args: [RUN_SCRIPT, '-n', workDir, '-j', 'none'],
     env: {
       GATEWAY_HOST: gateway.hostname,
       GATEWAY_PORT: gateway.port || '80',
@@ -74,5 +77,5 @@ export async function startVarnish(options: VarnishOptions): Promise<Varnish> {
     isReady: () => answers(url),
   })
   await server.start()
-  return { url, control: server, dispose: () => server.stop(5000) }
+  return { url, workDir, control: server, dispose: () => server.stop(5000) }
 }
