@@ -34,6 +34,7 @@ import {
   PageQuery,
 } from './schemas/requests/queries.ts'
 import { SyncQuery } from './schemas/requests/sync.ts'
+import { GraphqlAnswer, GraphqlRequestBody } from './schemas/graphql.ts'
 import { SyncPage } from './schemas/responses/sync.ts'
 import { WebhookCreateBody, WebhookPatchBody } from './schemas/requests/webhooks.ts'
 import { DocsList, ListEnvelope, PageEnvelope, Ref } from './schemas/responses/common.ts'
@@ -216,6 +217,8 @@ export const PUBLIC_IO = {
     answer: { 200: SyncPage(DOCUMENT) },
   },
   getOpenApiDocument: { answer: { 200: OpenApiDocument } },
+  graphqlQuery: { answer: { 200: GraphqlAnswer } },
+  graphql: { input: { body: GraphqlRequestBody }, answer: { 200: GraphqlAnswer } },
 } as const satisfies { readonly [Id in PublicOperationId]: OperationIo }
 
 export type PublicIo = typeof PUBLIC_IO

@@ -162,6 +162,9 @@ export const PUBLIC_OPERATIONS = {
   streamChanges: get('/api/changes', 'gateway', 'read'),
   sync: get('/api/sync', 'contentRead', 'read'),
   getOpenApiDocument: { method: 'GET', path: '/api/openapi.json', upstream: 'schema' },
+  // GraphQL (docs/graphql.md): each field then needs its own operation's permission.
+  graphqlQuery: get('/api/graphql', 'gateway', 'read'),
+  graphql: write('POST', '/api/graphql', 'gateway', 'read'),
 } as const satisfies Record<string, Operation>
 
 export type PublicOperationId = keyof typeof PUBLIC_OPERATIONS

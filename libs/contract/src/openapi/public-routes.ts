@@ -331,6 +331,16 @@ const PUBLIC_ROUTE_DOCS: { readonly [Id in PublicOperationId]: RouteProse } = {
     tag: 'Description',
     summary: "This document: the API and the website's content types",
   },
+  graphqlQuery: {
+    tag: 'GraphQL',
+    summary: 'A GraphQL query in the query string (`query`, `variables`, `operationName`)',
+    description:
+      "GraphQL over HTTP on the website's schema, generated from its content types (docs/graphql.md); mutations need POST.",
+  },
+  graphql: {
+    tag: 'GraphQL',
+    summary: "A GraphQL query or mutation on the website's schema (docs/graphql.md)",
+  },
 }
 
 /** The public operations as the document describes them, in the contract's order. */

@@ -1,0 +1,69 @@
+import type { Middleware } from 'koa'
+import type { AmqpClient } from '@cms/amqp'
+import type { Logger } from '@cms/logger'
+import { graphqlEndpoint } from './endpoint.ts'
+import type { EndpointHooks } from './endpoint.ts'
+import { operationCaller } from './operation-caller.ts'
+import { createSchemaCache } from './schema-cache.ts'
+import { listenForTypeChanges } from './type-changes.ts'
+import type { Caller } from '@cms/http'
+
+/** Schemas kept at once over all websites and permission sets. */
+const MAX_SCHEMAS = 500
+/** The largest GraphQL request body, as for the rest of the API. */
+const BODY_LIMIT_BYTES = 1024 * 1024
+
+/** `/api/graphql` (docs/graphql.md): the endpoint, its schema cache and the type changes. */
+export function createGraphqlModule(deps: {
+  config: {
+    AMQP_URL?: string | undefined
+    CONTENT_READ_URL: string
+    CONTENT_WRITE_URL: string
+    SCHEMA_URL: string
+    WEBHOOK_URL: string
+    INTERNAL_TOKEN: string
+    UPSTREAM_TIMEOUT_MS: number
+  }
+  quotas?: { quotasOf(websiteId: string): Promise<NonNullable<Caller['quotas']>> }
+  contentChanged: (websiteId: string) => Promise<void>
+  logger: Logger
+  hooks?: EndpointHooks
+}) {
+  const { config, logger } = deps
+  const schemas = createSchemaCache({ maxEntries: MAX_SCHEMAS })
+  const callerOf = operationCaller({
+    urls: {
+      contentRead: config.CONTENT_READ_URL,
+      contentWrite: config.CONTENT_WRITE_URL,
+      schema: config.SCHEMA_URL,
+      webhook: config.WEBHOOK_URL,
+    },
+    internalToken: config.INTERNAL_TOKEN,
+    timeoutMs: config.UPSTREAM_TIMEOUT_MS,
+  })
+  let broker: Promise<AmqpClient> | undefined
+  return {
+    routes: graphqlEndpoint({
+      ...deps.hooks,
+      schemas,
+      callerOf,
+      contentChanged: deps.contentChanged,
+      ...(deps.quotas && { quotasOf: (websiteId: string) => deps.quotas!.quotasOf(websiteId) }),
+      bodyLimitBytes: BODY_LIMIT_BYTES,
+    }) as Middleware,
+    /** Hears type changes in the background; without a broker each request's check still holds. */
+    start() {
+      if (!config.AMQP_URL) return
+      broker = listenForTypeChanges({
+        url: config.AMQP_URL,
+        logger,
+        onChange: (websiteId) => schemas.forget(websiteId),
+        onReconnected: () => schemas.forgetAll(),
+      })
+      broker.catch((error: unknown) => logger.warn({ err: error }, 'type changes not heard'))
+    },
+    async stop() {
+      await broker?.then((client) => client.close()).catch(() => undefined)
+    },
+  }
+}

@@ -1,0 +1,113 @@
+import qs from 'qs'
+import { authorize, intersectTypes, pathOf, PUBLIC_OPERATIONS } from '@cms/contract'
+import type { Permissions, PublicOperationId, Upstream } from '@cms/contract'
+import { AppError, ForbiddenError, ServiceUnavailableError } from '@cms/errors'
+import type { ErrorCode, ErrorDetail } from '@cms/errors'
+import { grantHeaders, internalHeaders } from '@cms/http'
+import type { Caller } from '@cms/http'
+
+/** One public operation, as a resolver asks for it. */
+export interface OperationCall {
+  id: PublicOperationId
+  params?: Readonly<Record<string, string>>
+  /** Query parameters as `qs` writes them (`filters`, `populate` nest). */
+  query?: Readonly<Record<string, unknown>>
+  body?: unknown
+  headers?: Readonly<Record<string, string>>
+  /** Narrows the call to documents of this type (`update<Type>` changes a <type> only). */
+  type?: string
+}
+
+export interface OperationAnswer {
+  status: number
+  body: unknown
+}
+
+/** Calls public operations for the caller of the request under way; refusals are thrown. */
+export type CallOperation = (call: OperationCall) => Promise<OperationAnswer>
+
+/** Who calls, as the API pipeline knows them. */
+export interface RequestCaller {
+  caller: Caller
+  permissions: Permissions
+  requestId?: string
+  traceparent?: string
+}
+
+export interface OperationCallerDeps {
+  urls: Readonly<Record<Upstream, string>>
+  internalToken: string
+  timeoutMs: number
+}
+
+const queryString = (query: OperationCall['query']): string => {
+  const text = query ? qs.stringify(query, { encodeValuesOnly: true, skipNulls: true }) : ''
+  return text === '' ? '' : `?${text}`
+}
+
+/** The refusal a service answered, as the error it stands for. */
+function refusalOf(status: number, body: unknown): AppError {
+  const error = (body as { error?: { code?: string; message?: string; details?: ErrorDetail[] } })
+    ?.error
+  if (status >= 500 || !error?.code) return new ServiceUnavailableError()
+  return new AppError(error.code as ErrorCode, error.message ?? error.code, {
+    ...(error.details && { details: error.details }),
+  })
+}
+
+/**
+ * The one internal way GraphQL reaches the public API: the operation's own authorization
+ * (`authorize`, as the pipeline decides it for REST) and the same forward to its service with
+ * the caller's headers, so permissions, validation, events, audit entries and the change log are
+ * the service's own. Operations the gateway serves itself are not reachable this way.
+ */
+export function operationCaller(deps: OperationCallerDeps) {
+  return (request: RequestCaller): CallOperation =>
+    async function callOperation(call) {
+      const operation = PUBLIC_OPERATIONS[call.id]
+      if (operation.upstream === 'gateway') throw new Error(`${call.id} is served by the gateway`)
+      const path = pathOf(operation.path, (call.params ?? {}) as never)
+      const search = queryString(call.query)
+      const decision = authorize(operation, request.permissions, {
+        query: new URLSearchParams(search),
+        params: { ...call.params, ...(call.type !== undefined && { type: call.type }) },
+      })
+      if (!decision.allowed)
+        throw new ForbiddenError(decision.reason, {
+          details: [{ path: 'permission', message: decision.missing }],
+        })
+      const types =
+        call.type === undefined ? decision.types : intersectTypes(decision.types, [call.type])
+      let response: Response
+      try {
+        response = await fetch(
+          `${deps.urls[operation.upstream].replace(/\/+$/, '')}${path}${search}`,
+          {
+            method: operation.method,
+            headers: {
+              ...internalHeaders(deps.internalToken, request.caller),
+              ...grantHeaders({ operationId: call.id, draftAccess: decision.draftAccess, types }),
+              ...(request.requestId && { 'x-request-id': request.requestId }),
+              ...(request.traceparent && { traceparent: request.traceparent }),
+              accept: 'application/json',
+              ...(call.body !== undefined && { 'content-type': 'application/json' }),
+              ...call.headers,
+            },
+            ...(call.body !== undefined && { body: JSON.stringify(call.body) }),
+            signal: AbortSignal.timeout(deps.timeoutMs),
+          },
+        )
+      } catch (error) {
+        throw new ServiceUnavailableError(undefined, { cause: error })
+      }
+      const text = await response.text().catch(() => '')
+      let body: unknown
+      try {
+        body = text === '' ? undefined : JSON.parse(text)
+      } catch {
+        body = undefined
+      }
+      if (response.status >= 400) throw refusalOf(response.status, body)
+      return { status: response.status, body }
+    }
+}
