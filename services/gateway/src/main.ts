@@ -42,6 +42,7 @@ import { createAuditChains, createAuditLog, createAuditStore } from '@cms/audit/
 import { startAuditSweep } from './audit/audit-sweep.ts'
 import { startAuditHeadExport } from './audit/audit-head-export.ts'
 import { createChangesModule } from './changes/changes-module.ts'
+import { createGraphqlModule } from './graphql/graphql-module.ts'
 import { createCdnPurgeModule } from './cdn-purge/cdn-purge-module.ts'
 
 export interface GatewayStartOptions {
@@ -231,6 +232,13 @@ export async function start(
     logger,
   })
 
+  const graphql = createGraphqlModule({
+    config,
+    quotas,
+    contentChanged: readCache.contentChanged,
+    logger,
+  })
+
   const service = createHttpService({
     name: 'gateway',
     logger,
@@ -260,6 +268,7 @@ export async function start(
             ownOperations: compose([
               websiteAccessRoutes({ apiKeys, roles, previews, audit }),
               changes.routes,
+              graphql.routes,
             ]),
             people,
           }),
@@ -331,6 +340,7 @@ export async function start(
   }
   lifecycle.runner.start()
   changes.start()
+  graphql.start()
   await cdnPurge.start()
   const auditTasks = [
     startAuditSweep({
@@ -357,6 +367,7 @@ export async function start(
     ...listening,
     async stop() {
       await changes.stop()
+      await graphql.stop()
       await cdnPurge.stop()
       await service.close()
       await keyUsage.stop()
