@@ -1,0 +1,120 @@
+import qs from 'qs'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { metricsUrlOf } from '@cms/testkit'
+import { expectStatus } from './content-fixtures.ts'
+import { graphql } from './graphql-kit.ts'
+import { graphqlWorld } from './graphql-world.ts'
+import type { GraphqlWorld } from './graphql-world.ts'
+
+const SAMPLE = /^mongodb_commands_total\{([^}]*)\}\s+([0-9.e+]+)$/gm
+
+/** The storage commands the content read pool has sent answering requests, so far. */
+async function readPoolCommands(): Promise<number> {
+  const text = await (await fetch(`${metricsUrlOf('content-read')}/metrics`)).text()
+  let total = 0
+  for (const [, labels, value] of text.matchAll(SAMPLE)) {
+    if (/origin="request"/.test(labels!)) total += Number(value)
+  }
+  return total
+}
+
+async function counted<T>(run: () => Promise<T>): Promise<{ commands: number; answer: T }> {
+  const before = await readPoolCommands()
+  const answer = await run()
+  return { commands: (await readPoolCommands()) - before, answer }
+}
+
+const PAGE_QUERY = `query ($draft: Boolean) { blogArticleList(sort: ["title"], pageSize: 20, draft: $draft) { totalDocs docs {
+  id data { title author { id data { name } } tags { id data { label } }
+    body { __typename ... on HeroComponent { heading image { id url } } ... on QuoteComponent { text by { id data { name } } } } } } } }`
+
+const REST_POPULATE = {
+  author: true,
+  tags: true,
+  body: { populate: { image: true, by: true } },
+}
+
+describe('GraphQL population', () => {
+  let w: GraphqlWorld
+  beforeAll(async () => {
+    w = await graphqlWorld(20)
+  }, 240_000)
+
+  it('graphql: a page costs what its REST populate costs — when 20 articles are read with their author, tags and a blocks field with images and quotes by people, then the read pool runs the storage commands of the REST list with the same populate, and both answer the same documents', async () => {
+    // draft=true: neither answer comes from the gateway's read cache.
+    const rest = await counted(() =>
+      expectStatus(
+        w.site.api(
+          'GET',
+          `/api/content?${qs.stringify({ type: 'blog-article', sort: 'title', limit: 20, draft: true, populate: REST_POPULATE }, { encodeValuesOnly: true })}`,
+        ),
+        200,
+      ),
+    )
+    const gql = await counted(() =>
+      graphql(w.site.adminKey, PAGE_QUERY, { variables: { draft: true } }),
+    )
+    // Again, once its schema is cached.
+    const warm = await counted(() =>
+      graphql(w.site.adminKey, PAGE_QUERY, { variables: { draft: true } }),
+    )
+    console.info(
+      `[graphql-population] read pool storage commands for 20 populated articles: REST ${rest.commands}, GraphQL ${gql.commands} (cold schema), ${warm.commands} (cached schema)`,
+    )
+    expect(gql.answer.body.errors).toBeUndefined()
+    const docs = gql.answer.body.data.blogArticleList.docs
+    expect(docs).toHaveLength(20)
+    // The page, its count, then author, tags, body.image and body.by: one read each.
+    expect(rest.commands).toBe(2 + 4)
+    expect(gql.commands).toBe(rest.commands)
+    expect(warm.commands).toBe(rest.commands)
+    expect(docs).toEqual(
+      rest.answer.body.docs.map((doc: any) => ({
+        id: doc.id,
+        data: {
+          title: doc.data.title,
+          author: { id: doc.data.author.id, data: { name: doc.data.author.data.name } },
+          tags: doc.data.tags.map((tag: any) => ({ id: tag.id, data: { label: tag.data.label } })),
+          body: doc.data.body.map((block: any) =>
+            block.__component === 'hero'
+              ? {
+                  __typename: 'HeroComponent',
+                  heading: block.heading,
+                  image: { id: block.image.id, url: block.image.url },
+                }
+              : {
+                  __typename: 'QuoteComponent',
+                  text: block.text,
+                  by: { id: block.by.id, data: { name: block.by.data.name } },
+                },
+          ),
+        },
+      })),
+    )
+  })
+
+  it('graphql: lookups populate cannot reach are batched — when three root fields each read an article and a mutation answers a document whose author it selects, then the relations are read by one list call each, not one per document', async () => {
+    const list = await graphql(
+      w.site.adminKey,
+      '{ blogArticleList(pageSize: 3, sort: ["title"]) { docs { id } } }',
+    )
+    const ids: string[] = list.body.data.blogArticleList.docs.map((doc: { id: string }) => doc.id)
+    const query = `{ ${ids.map((id, i) => `a${i}: blogArticle(id: "${id}") { data { author { data { name } } } }`).join(' ')} }`
+    const three = await counted(() => graphql(w.site.adminKey, query))
+    expect(three.answer.body.errors).toBeUndefined()
+    // Each get populates its author itself: one read for the document and one for its author.
+    expect(three.commands).toBe(ids.length * 2)
+    const made = await counted(() =>
+      graphql(
+        w.site.adminKey,
+        `mutation { a: createBlogArticle(data: {title: "M1", author: "${w.people[0]}", tags: ["${w.tags[0]}", "${w.tags[1]}"]}) { data { author { data { name } } tags { data { label } } } } }`,
+      ),
+    )
+    expect(made.answer.body.data.a.data).toEqual({
+      author: { data: { name: 'Ann' } },
+      tags: [{ data: { label: 'news' } }, { data: { label: 'tech' } }],
+    })
+    // The author and both tags: one batched list call (the list and its count).
+    expect(made.commands).toBe(2)
+  })
+})
