@@ -221,7 +221,7 @@ describe('GET /api/changes', () => {
     expect(second.status).toBe(200)
   })
 
-  it('changes: open streams are a website quota — when the platform admin overrides changeStreams, then that many streams open and one more is 429 naming the quota; the quota report shows the open streams against the override, with the setting as the default', async () => {
+  it('changes: open streams are a website quota — when the platform admin overrides changeStreams, then that many streams open and one more is 429 naming the quota; the quota report shows the open streams against the override, with the setting as the default, which also bounds the quotas an import may bring', async () => {
     const fresh = await contentSite()
     const gateway = await started({
       CHANGE_STREAMS_PER_WEBSITE: '1',
@@ -261,6 +261,32 @@ describe('GET /api/changes', () => {
       usage: 3,
     })
     expect((await open()).status).toBe(429)
+
+    // An import takes no quota above this installation's default, the setting's here.
+    const exported = await fetch(`${gateway.url}/admin/api/websites/${fresh.websiteId}/export`, {
+      headers: { authorization: `Bearer ${testEnv().adminToken}` },
+    })
+    const lines = (await exported.text())
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line))
+    lines[0].website.quotas = { changeStreams: 2 }
+    const imported = await fetch(`${gateway.url}/admin/api/websites/import?name=over-quota`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${testEnv().adminToken}`,
+        'content-type': 'application/x-ndjson',
+      },
+      body: lines.map((line) => JSON.stringify(line)).join('\n'),
+    })
+    const refusal = (await imported.json()) as RefusedStream['body']
+    expect(imported.status).toBe(422)
+    expect(refusal.error.details).toEqual([
+      expect.objectContaining({
+        path: 'line 1: website.quotas.changeStreams',
+        message: expect.stringContaining('at most the default 1'),
+      }),
+    ])
   })
 
   it('changes: the client resumes — when the server ends the stream and changes are written before it is back, then @cms/client iterator reconnects with Last-Event-ID and yields every change once', async () => {

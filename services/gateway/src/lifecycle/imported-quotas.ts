@@ -1,4 +1,5 @@
-import { DEFAULT_WEBSITE_QUOTAS, QUOTA_NAMES } from '@cms/http'
+import { QUOTA_NAMES } from '@cms/http'
+import type { WebsiteQuotas } from '@cms/http'
 import { ValidationError } from '@cms/errors'
 import type { ErrorDetail } from '@cms/errors'
 import { applyQuotaChange, parseQuotaChange } from '../domain/website-quotas.ts'
@@ -9,7 +10,10 @@ import type { QuotaOverride } from '../domain/website-quotas.ts'
  * defaults, or the export's where they are lower. A quota above its default is the platform
  * admin's decision for a website of this installation, never a file's: 422 naming it.
  */
-export function importedQuotas(raw: Record<string, unknown> | undefined): QuotaOverride {
+export function importedQuotas(
+  raw: Record<string, unknown> | undefined,
+  defaults: Readonly<WebsiteQuotas>,
+): QuotaOverride {
   let quotas: QuotaOverride
   try {
     quotas = applyQuotaChange(undefined, parseQuotaChange(raw ?? {}))
@@ -24,10 +28,10 @@ export function importedQuotas(raw: Record<string, unknown> | undefined): QuotaO
     )
   }
   const above: ErrorDetail[] = QUOTA_NAMES.filter(
-    (name) => (quotas[name] ?? 0) > DEFAULT_WEBSITE_QUOTAS[name],
+    (name) => (quotas[name] ?? 0) > defaults[name],
   ).map((name) => ({
     path: `line 1: website.quotas.${name}`,
-    message: `must be at most the default ${DEFAULT_WEBSITE_QUOTAS[name]}: an import takes no quota above the defaults (raise it with PATCH /admin/api/websites/:id/quotas once imported)`,
+    message: `must be at most the default ${defaults[name]}: an import takes no quota above the defaults (raise it with PATCH /admin/api/websites/:id/quotas once imported)`,
   }))
   if (above.length > 0)
     throw new ValidationError(

@@ -15,6 +15,7 @@ import type { RolesRepository } from '../data/roles-repository.ts'
 import type { AuditChains, AuditStore } from '@cms/audit/store'
 import { createWebsiteExport } from './website-export.ts'
 import { createWebsiteImport } from './website-import.ts'
+import { installationQuotas } from '../domain/website-quotas.ts'
 import { createWebsitePurges } from './website-purges.ts'
 
 /** How often a runner looks for purges when nothing told it of one. */
@@ -40,6 +41,7 @@ export function createLifecycleModule(deps: {
     | 'WEBHOOK_URL'
     | 'KEY_CACHE_TTL_MS'
     | 'PURGE_BATCH_SIZE'
+    | 'CHANGE_STREAMS_PER_WEBSITE'
   >
   operatorKeyId: string
   logger: Logger
@@ -89,6 +91,7 @@ export function createLifecycleModule(deps: {
     services: services,
     audit: deps.audit.store,
     readUsage: createQuotaUsageReader({ ...services, operatorKeyId: deps.operatorKeyId }),
+    quotaDefaults: installationQuotas(config),
     operatorKeyId: deps.operatorKeyId,
     clock,
     newId: randomUUID,

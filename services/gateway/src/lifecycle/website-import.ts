@@ -8,6 +8,7 @@ import {
 } from '@cms/errors'
 import type { ErrorCode, ErrorDetail } from '@cms/errors'
 import { QUOTA_NAMES, quotaExceeded } from '@cms/http'
+import type { WebsiteQuotas } from '@cms/http'
 import { NDJSON_TYPE, ndjsonLines, parseHeader, parseLine } from '@cms/website-data'
 import type { EndLine, NumberedLine, RecordLine } from '@cms/website-data'
 import type { PurgesRepository } from '../data/purges-repository.ts'
@@ -90,6 +91,8 @@ export function createWebsiteImport(deps: {
   audit: Pick<AuditStore, 'insertChained'>
   /** What the new website holds once its records are in, against its quotas. */
   readUsage: QuotaUsageReader
+  /** The installation's quota defaults (`installationQuotas`). */
+  quotaDefaults: Readonly<WebsiteQuotas>
   operatorKeyId: string
   clock: () => Date
   newId: () => string
@@ -98,7 +101,7 @@ export function createWebsiteImport(deps: {
   /** The imported records count as if they had been written through the API. */
   async function refuseOverQuota(websiteId: string, quotas: QuotaOverride): Promise<void> {
     const usage = await deps.readUsage(websiteId)
-    const limits = effectiveQuotas(quotas)
+    const limits = effectiveQuotas(quotas, deps.quotaDefaults)
     for (const name of QUOTA_NAMES) {
       const used = usage[name]
       if (used !== undefined && used > limits[name]) throw quotaExceeded(name, limits[name], used)
@@ -134,7 +137,7 @@ export function createWebsiteImport(deps: {
       const lines = ndjsonLines(body)
       const first = await lines.next()
       const header = parseHeader(first.done ? undefined : first.value.text)
-      const quotas = importedQuotas(header.website.quotas)
+      const quotas = importedQuotas(header.website.quotas, deps.quotaDefaults)
       const roles = importedRoles(header.website.roles)
       await refuseKnownSource(header.website.id)
 
