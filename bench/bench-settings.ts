@@ -13,6 +13,10 @@ export interface BenchSettings {
   /** Writes stop here even if fewer than `fanOutWrites` were made (FerretDB writes slowly). */
   fanOutSeconds: number
   fanOutWebhooks: number
+  /** Open `/api/changes` streams of the change-stream scenario (`BENCH_STREAMS`). */
+  streams: number
+  /** Creates whose receipt on every stream it times (`BENCH_STREAM_CHANGES`). */
+  streamChanges: number
 }
 
 function positiveNumber(name: string, fallback: number): number {
@@ -34,5 +38,7 @@ export function readBenchSettings(): BenchSettings {
     fanOutWrites: Math.round(positiveNumber('BENCH_FANOUT_WRITES', 2000)),
     fanOutSeconds: positiveNumber('BENCH_FANOUT_SECONDS', 120),
     fanOutWebhooks: 5,
+    streams: Math.round(positiveNumber('BENCH_STREAMS', 100)),
+    streamChanges: Math.round(positiveNumber('BENCH_STREAM_CHANGES', 100)),
   }
 }

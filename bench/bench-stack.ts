@@ -35,6 +35,8 @@ async function isReady(url: string): Promise<boolean> {
 export async function startBenchStack(options: {
   log: (line: string) => void
   profileDir?: string
+  /** The gateway's `CHANGE_STREAMS_PER_WEBSITE`: the change-stream scenario opens this many. */
+  changeStreams?: number
 }): Promise<BenchStack> {
   const { log } = options
   const quiet = { LOG_LEVEL: 'warn' }
@@ -46,7 +48,11 @@ export async function startBenchStack(options: {
           BENCH_PROFILE_NAME: name,
         }
       : {}
-  const gatewayEnv = { ...quiet, UPSTREAM_TIMEOUT_MS: '300000' }
+  const gatewayEnv = {
+    ...quiet,
+    UPSTREAM_TIMEOUT_MS: '300000',
+    ...(options.changeStreams && { CHANGE_STREAMS_PER_WEBSITE: String(options.changeStreams) }),
+  }
   const stack = await startStack({
     name: `bench-${Date.now()}`,
     ephemeral: true,

@@ -1,19 +1,26 @@
 import { performance } from 'node:perf_hooks'
-import process from 'node:process'
-import { startStack } from '@cms/stack'
-import { jsonClient } from '@cms/testkit'
-import { seedWebsite } from './seed-website.ts'
+import type { ApiCall } from '@cms/testkit'
 import { readCommandCounts } from './storage-commands.ts'
 
 /**
- * The live change stream (issue 35): change-to-receipt latency with STREAMS open streams, and
- * the storage commands per second open idle streams cost beyond an idle system's own.
- * `npx tsx bench/change-stream.ts` (BENCH_STREAMS, BENCH_CHANGES, BENCH_IDLE_SECONDS).
+ * The live change stream (issue 35): change-to-receipt latency with `streams` open streams, and
+ * the storage commands per second open idle streams cost beyond an idle system's own, read from
+ * every service's counters as the storage-command figures are.
  */
-const STREAMS = Number(process.env.BENCH_STREAMS ?? 100)
-const CHANGES = Number(process.env.BENCH_CHANGES ?? 100)
-const IDLE_SECONDS = Number(process.env.BENCH_IDLE_SECONDS ?? 10)
-const log = (line: string) => process.stderr.write(`[bench] ${line}\n`)
+
+export interface ChangeStreamBench {
+  streams: number
+  changes: number
+  receipts: number
+  missing: number
+  /** From the write's answer to the event's receipt (what the stream adds). */
+  fromAnswer: { p50Ms: number; p99Ms: number }
+  /** From the write's start (the write itself included). */
+  fromStart: { p50Ms: number; p99Ms: number }
+  idleSeconds: number
+  /** Storage commands per second, idle, without streams and with `streams` open. */
+  idleCommandsPerSec: { withoutStreams: number; withStreams: number }
+}
 
 /** `documentId -> when it arrived` on one stream (its first event of each document). */
 async function openStream(url: string, key: string, abort: AbortSignal) {
@@ -36,48 +43,56 @@ const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!
 const total = (counts: Map<string, number>) => [...counts.values()].reduce((a, b) => a + b, 0)
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
-
-async function idleCommandsPerSecond(metricsUrls: string[]): Promise<number> {
-  const before = total(await readCommandCounts(metricsUrls))
-  await sleep(IDLE_SECONDS * 1000)
-  const after = total(await readCommandCounts(metricsUrls))
-  return (after - before) / IDLE_SECONDS
+const ms = (value: number) => Number(value.toFixed(1))
+const quantiles = (values: number[]) => {
+  if (values.length === 0) return { p50Ms: Number.NaN, p99Ms: Number.NaN }
+  const sorted = [...values].sort((a, b) => a - b)
+  return { p50Ms: ms(percentile(sorted, 50)), p99Ms: ms(percentile(sorted, 99)) }
 }
 
-async function main(): Promise<void> {
-  const stack = await startStack({
-    name: `bench-changes-${Date.now()}`,
-    ephemeral: true,
-    log,
-    env: { gateway: { LOG_LEVEL: 'warn', CHANGE_STREAMS_PER_WEBSITE: String(STREAMS) } },
-  })
+async function idleCommandsPerSecond(metricsUrls: readonly string[], seconds: number) {
+  const before = total(await readCommandCounts(metricsUrls))
+  await sleep(seconds * 1000)
+  const after = total(await readCommandCounts(metricsUrls))
+  return Number(((after - before) / seconds).toFixed(2))
+}
+
+/**
+ * Opens `streams` draft-view streams with the admin key, then creates `changes` articles one
+ * after another through `api`; the gateway's `CHANGE_STREAMS_PER_WEBSITE` must allow `streams`.
+ */
+export async function measureChangeStream(options: {
+  gatewayUrl: string
+  adminKey: string
+  api: ApiCall
+  metricsUrls: readonly string[]
+  streams: number
+  changes: number
+  idleSeconds: number
+  log: (line: string) => void
+}): Promise<ChangeStreamBench> {
+  const { metricsUrls, idleSeconds } = options
   const abort = new AbortController()
   try {
-    const { gatewayUrl, adminToken } = stack.services
-    const metricsUrls = Object.values(stack.services.metricsUrls)
-    const site = await seedWebsite({ gatewayUrl, adminToken })
-    const api = jsonClient(gatewayUrl, { 'x-api-key': site.adminKey })
-    await api('POST', '/api/content-types', {
-      body: { name: 'note', fields: [{ name: 'title', type: 'text' }] },
-    })
-    await sleep(2000)
-    const baseline = await idleCommandsPerSecond(metricsUrls)
+    const withoutStreams = await idleCommandsPerSecond(metricsUrls, idleSeconds)
     const streams = await Promise.all(
-      Array.from({ length: STREAMS }, () => openStream(gatewayUrl, site.adminKey, abort.signal)),
+      Array.from({ length: options.streams }, () =>
+        openStream(options.gatewayUrl, options.adminKey, abort.signal),
+      ),
     )
-    log(`${STREAMS} streams open`)
-    const withStreams = await idleCommandsPerSecond(metricsUrls)
+    options.log(`  ${options.streams} streams open`)
+    const withStreams = await idleCommandsPerSecond(metricsUrls, idleSeconds)
     const written: { id: string; startedAt: number; answeredAt: number }[] = []
-    for (let i = 0; i < CHANGES; i++) {
+    for (let i = 0; i < options.changes; i++) {
       const startedAt = performance.now()
-      const created = await api('POST', '/api/content', {
-        body: { type: 'note', data: { title: `note ${i}` } },
+      const created = await options.api<{ id: string }>('POST', '/api/content', {
+        body: { type: 'article', data: { title: `stream probe ${i} ${Date.now()}` } },
       })
       if (created.status !== 201) throw new Error(`create failed: ${created.status}`)
-      written.push({ id: created.body.id as string, startedAt, answeredAt: performance.now() })
+      written.push({ id: created.body.id, startedAt, answeredAt: performance.now() })
     }
     const deadline = Date.now() + 60_000
-    while (streams.some((s) => s.size < CHANGES) && Date.now() < deadline) await sleep(100)
+    while (streams.some((s) => s.size < options.changes) && Date.now() < deadline) await sleep(100)
     const fromStart: number[] = []
     const fromAnswer: number[] = []
     let missing = 0
@@ -90,24 +105,28 @@ async function main(): Promise<void> {
           fromAnswer.push(at - answeredAt)
         }
       }
-    fromStart.sort((a, b) => a - b)
-    fromAnswer.sort((a, b) => a - b)
-    const ms = (value: number) => `${value.toFixed(1)} ms`
-    console.log(
-      [
-        `change stream: ${STREAMS} streams, ${CHANGES} creates one after another, ${fromStart.length} receipts, ${missing} missing`,
-        `  write sent -> event received: p50 ${ms(percentile(fromStart, 50))}, p99 ${ms(percentile(fromStart, 99))}`,
-        `  write answered -> event received: p50 ${ms(percentile(fromAnswer, 50))}, p99 ${ms(percentile(fromAnswer, 99))}`,
-        `  storage commands/s, idle (${IDLE_SECONDS} s): ${baseline.toFixed(2)} without streams, ${withStreams.toFixed(2)} with ${STREAMS} streams open`,
-      ].join('\n'),
-    )
+    return {
+      streams: options.streams,
+      changes: options.changes,
+      receipts: fromAnswer.length,
+      missing,
+      fromAnswer: quantiles(fromAnswer),
+      fromStart: quantiles(fromStart),
+      idleSeconds,
+      idleCommandsPerSec: { withoutStreams, withStreams },
+    }
   } finally {
     abort.abort()
-    await stack.stop()
   }
 }
 
-main().catch((error: unknown) => {
-  console.error(error)
-  process.exit(1)
-})
+export function formatChangeStreamBench(bench: ChangeStreamBench): string {
+  const idle = bench.idleCommandsPerSec
+  return [
+    `change stream: ${bench.streams} streams, ${bench.changes} creates one after another, ${bench.receipts} receipts, ${bench.missing} missing`,
+    `  write answered -> event received: p50 ${bench.fromAnswer.p50Ms} ms, p99 ${bench.fromAnswer.p99Ms} ms`,
+    `  write sent -> event received: p50 ${bench.fromStart.p50Ms} ms, p99 ${bench.fromStart.p99Ms} ms`,
+    `  storage commands/s, idle (${bench.idleSeconds} s): ${idle.withoutStreams} without streams, ${idle.withStreams} with ${bench.streams} streams open ` +
+      `(an idle stream costs ${((idle.withStreams - idle.withoutStreams) / bench.streams).toFixed(3)}/s)`,
+  ].join('\n')
+}

@@ -7,6 +7,9 @@ import type { MediaBench } from './media-scenarios.ts'
 import type { SessionComparison } from './session-scenarios.ts'
 import type { AuditComparison } from './audit-comparison.ts'
 import type { PatternBench } from './pattern-scenario.ts'
+import type { SyncBench } from './sync-scenarios.ts'
+import type { ChangeStreamBench } from './change-stream.ts'
+import type { VarnishBench } from './varnish-scenario.ts'
 
 export interface BaselineFigures {
   reqPerSec: number
@@ -42,6 +45,12 @@ export interface BenchReport {
   sessions?: SessionComparison[]
   /** The write scenarios with the audit log against without it, in the same run. */
   audit?: AuditComparison
+  /** Initial and incremental `GET /api/sync` (issue 35). */
+  sync?: SyncBench
+  /** `/api/changes`: change-to-receipt latency with open streams, what idle streams cost. */
+  changeStream?: ChangeStreamBench
+  /** Reads with one write a second, the gateway alone and through Varnish (issue 36). */
+  varnish?: VarnishBench
 }
 
 const figures = (m: Measurement): BaselineFigures => ({

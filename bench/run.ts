@@ -37,6 +37,9 @@ import { measureWebhookFanOut } from './webhook-fanout.ts'
 import { measureMedia } from './media-scenarios.ts'
 import { createRequests, patchRequests } from './write-scenarios.ts'
 import { formatPatternBench, measureHostilePattern } from './pattern-scenario.ts'
+import { formatSyncBench, measureSync, seedSmallWebsite, syncWebsite } from './sync-scenarios.ts'
+import { formatChangeStreamBench, measureChangeStream } from './change-stream.ts'
+import { formatVarnishBench, measureThroughVarnish } from './varnish-scenario.ts'
 import { auditCommands, formatAuditComparison, measureAuditThroughput } from './audit-comparison.ts'
 import type { AuditThroughput } from './audit-comparison.ts'
 import { jsonClient } from '@cms/testkit'
@@ -60,6 +63,13 @@ const variant = (name: string) => !variants || variants.includes(name)
 const selected = (name: string) => !only || only.some((part) => name.toLowerCase().includes(part))
 /** The warm reads the session variant compares with a key's (issue 33). */
 const SESSION_SCENARIOS = ['get by id', 'list first page']
+/** The reads of the Varnish scenario (issue 36): pages, lists and a populated list. */
+const VARNISH_READ_MIX = [
+  'get by id',
+  'get by slug',
+  'list first page',
+  'list 20 + populate 2 relations',
+]
 const summary = (m: Measurement) =>
   `${m.reqPerSec} req/s, p50 ${m.p50Ms} ms, p99 ${m.p99Ms} ms, errors ${m.errors} ${JSON.stringify(m.statuses)}`
 
@@ -80,7 +90,11 @@ async function main(): Promise<number> {
     `${settings.seconds} s per scenario, ${settings.connections} connections, ${settings.documents} documents`,
   )
   const profileDir = process.env.BENCH_PROFILE
-  const bench = await startBenchStack({ log, ...(profileDir ? { profileDir } : {}) })
+  const bench = await startBenchStack({
+    log,
+    changeStreams: settings.streams,
+    ...(profileDir ? { profileDir } : {}),
+  })
   const interrupted = () => {
     log('interrupted; stopping the stack')
     bench.stop().finally(() => process.exit(130))
@@ -426,6 +440,56 @@ async function main(): Promise<number> {
     const pattern = selected('pattern') ? await measureHostilePattern(site.api) : undefined
     if (pattern) log(formatPatternBench(pattern))
 
+    const sync = selected('sync')
+      ? await measureSync({
+          sites: {
+            large: syncWebsite('bench website', bench.gatewayUrl, site, seeded),
+            small: await seedSmallWebsite({
+              gatewayUrl: bench.gatewayUrl,
+              adminToken: bench.stack.services.adminToken,
+              db,
+            }),
+          },
+          metricsUrls: bench.metricsUrls,
+          log,
+        })
+      : undefined
+    if (sync) log(formatSyncBench(sync))
+
+    // The earlier writes' events first, as for the fan-out: the stream times its own events.
+    if (selected('change stream') && !(await outboxDrained(db, 300_000)))
+      log('outbox still holds events after 300 s')
+    const changeStream = selected('change stream')
+      ? await measureChangeStream({
+          gatewayUrl: bench.gatewayUrl,
+          adminKey: site.adminKey,
+          api: site.api,
+          metricsUrls: bench.metricsUrls,
+          streams: settings.streams,
+          changes: settings.streamChanges,
+          idleSeconds: settings.seconds,
+          log,
+        })
+      : undefined
+    if (changeStream) log(formatChangeStreamBench(changeStream))
+
+    const throughVarnish = selected('varnish')
+      ? await measureThroughVarnish({
+          stack: bench.stack,
+          gatewayUrl: bench.gatewayUrl,
+          readKey: site.readKey,
+          api: site.api,
+          paths: readScenarios({ db, websiteId: site.websiteId, contentTypes: types, hot })
+            .filter((scenario) => VARNISH_READ_MIX.includes(scenario.name))
+            .flatMap((scenario) => scenario.paths),
+          writeIds: hot.slice(0, 20).map((doc) => doc.id),
+          connections: settings.connections,
+          measure: http,
+          log,
+        })
+      : undefined
+    if (throughVarnish) log(formatVarnishBench(throughVarnish))
+
     // Quorum against classic queues, each with a webhook service of its own on these servers.
     const fanOutQueues: QueueTypeResult[] = selected('queues')
       ? await benchFanOutQueues({ backends: bench.stack.backends, log })
@@ -439,6 +503,9 @@ async function main(): Promise<number> {
       ...(media ? { media } : {}),
       ...(pattern ? { pattern } : {}),
       ...(sessions.length > 0 ? { sessions } : {}),
+      ...(sync ? { sync } : {}),
+      ...(changeStream ? { changeStream } : {}),
+      ...(throughVarnish ? { varnish: throughVarnish } : {}),
       audit: { throughput: auditThroughput, commands: auditCommands(commands) },
     }
     writeReport(join(REPO_ROOT, 'bench', 'results', 'latest.json'), report)
@@ -449,6 +516,9 @@ async function main(): Promise<number> {
         `media: upload ${media.uploadMBPerSec} MB/s (20 MB file); 1200 px JPEG -> 400 px WebP p50 ${media.transformFirstP50Ms} ms first, ${media.transformCachedP50Ms} ms cached; gateway RSS ${media.gatewayRss.beforeMB} MB before, ${media.gatewayRss.peakMB} MB peak, ${media.gatewayRss.afterMB} MB after 20 concurrent 20 MB uploads\n`,
       )
     if (pattern) process.stdout.write(`${formatPatternBench(pattern)}\n`)
+    if (sync) process.stdout.write(`${formatSyncBench(sync)}\n`)
+    if (changeStream) process.stdout.write(`${formatChangeStreamBench(changeStream)}\n`)
+    if (throughVarnish) process.stdout.write(`${formatVarnishBench(throughVarnish)}\n`)
     for (const session of sessions)
       process.stdout.write(
         `${session.scenario}, warm, through a session / through a key: ${session.ratio}x (median of ${session.pairRatios.length} pairs; goal >= ${SESSION_RATIO_GOAL}); ` +
@@ -458,6 +528,10 @@ async function main(): Promise<number> {
       process.stdout.write(
         `webhook fan-out on ${queues.type} queues: ${queues.deliveriesPerSec} deliveries/s (${queues.deliveries}/${queues.expected} delivered)\n`,
       )
+    if (changeStream && changeStream.missing > 0) {
+      log(`change stream: ${changeStream.missing} receipts missing`)
+      return 1
+    }
     const overBudget = commands.filter((count) => !count.withinBudget)
     if (overBudget.length > 0) {
       log(`storage commands over budget: ${overBudget.map((c) => c.name).join(', ')}`)

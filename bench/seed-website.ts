@@ -34,12 +34,16 @@ async function expectStatus<T>(
 export async function seedWebsite(options: {
   gatewayUrl: string
   adminToken: string
+  /** `bench` unless given. */
+  name?: string
 }): Promise<BenchWebsite> {
   const admin = jsonClient(options.gatewayUrl, { authorization: `Bearer ${options.adminToken}` })
   const website = await expectStatus(
     'creating the website',
     201,
-    admin<{ id: string }>('POST', '/admin/api/websites', { body: { name: 'bench' } }),
+    admin<{ id: string }>('POST', '/admin/api/websites', {
+      body: { name: options.name ?? 'bench' },
+    }),
   )
   const createKey = (scope: 'admin' | 'read') =>
     expectStatus(

@@ -55,7 +55,8 @@ export async function readCommandCounts(metricsUrls: readonly string[]): Promise
 
 const round = (value: number) => Number(value.toFixed(2))
 
-function perCallOf(before: Counts, after: Counts, calls: number, origin: string) {
+/** The growth of the counters from `before` to `after` per call, of one origin. */
+export function perCallOf(before: Counts, after: Counts, calls: number, origin: string) {
   const byCommand: Record<string, number> = {}
   let content = 0
   let others = 0
@@ -72,19 +73,37 @@ function perCallOf(before: Counts, after: Counts, calls: number, origin: string)
   return { content: round(content / calls), others: round(others / calls), byCommand }
 }
 
+/**
+ * What each call of `run` cost (it answers how many it made): the content store's commands and
+ * other services', on the request path and in the background.
+ */
+export async function commandsPerCall(
+  metricsUrls: readonly string[],
+  run: () => Promise<number>,
+  settleMs = 1000,
+) {
+  const before = await readCommandCounts(metricsUrls)
+  const calls = await run()
+  // Background work a call started (the relay sending its event) lands shortly after.
+  await new Promise((resolve) => setTimeout(resolve, settleMs))
+  const after = await readCommandCounts(metricsUrls)
+  return {
+    request: perCallOf(before, after, calls, 'request'),
+    background: perCallOf(before, after, calls, 'background'),
+  }
+}
+
 /** Runs each scenario alone and divides the counters' growth by its calls. */
 export async function countCommands(
   metricsUrls: readonly string[],
   scenario: CommandBudget,
   settleMs = 1000,
 ): Promise<CommandCount> {
-  const before = await readCommandCounts(metricsUrls)
-  await scenario.run()
-  // Background work a call started (the relay sending its event) lands shortly after.
-  await new Promise((resolve) => setTimeout(resolve, settleMs))
-  const after = await readCommandCounts(metricsUrls)
-  const request = perCallOf(before, after, scenario.calls, 'request')
-  const background = perCallOf(before, after, scenario.calls, 'background')
+  const run = async () => {
+    await scenario.run()
+    return scenario.calls
+  }
+  const { request, background } = await commandsPerCall(metricsUrls, run, settleMs)
   return {
     name: scenario.name,
     calls: scenario.calls,
