@@ -157,6 +157,16 @@ describe('read cache tags: the tags of an answer', () => {
     expect(tags).not.toContain(`l-${w}-author`)
     expect(tags).not.toContain(`d-${site.page.id}`)
     expect(list.headers.get('cache-tag')?.split(',')).toEqual(tags)
+    // A hit from the gateway's cache carries the same headers.
+    const hit = await waitFor(
+      async () => {
+        const again = await site.readApi('GET', '/api/content?type=article&populate=author,cover')
+        return cacheStatus(again) === 'hit' ? again : undefined
+      },
+      { timeoutMs: 15_000, what: 'the list to be cached' },
+    )
+    for (const header of ['surrogate-key', 'cache-tag', 'cache-control', 'vary'])
+      expect(hit.headers.get(header)).toBe(list.headers.get(header))
   })
 
   it('cache: answers name what they show — when a list names no type, then it names the lists of every type the key sees', async () => {

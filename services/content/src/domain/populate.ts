@@ -70,7 +70,9 @@ function embeddingsOf(level: Level, site: PopulateSite, context: PopulateContext
   const times = new Map<string, number>()
   for (const [index, document] of level.documents.entries()) {
     const fields = fieldsOf(context.types, document.type)
-    forEachSiteValue(fields, document.data ?? {}, site, (_field, value) => {
+    forEachSiteValue(fields, document.data ?? {}, site, (field, value) => {
+      // The field shows documents of its target type, found or not.
+      if (field.target) context.tags?.add(cacheTags.type(context.websiteId, field.target))
       for (const id of idsOf(value)) times.set(id, (times.get(id) ?? 0) + level.times[index]!)
     })
   }

@@ -46,10 +46,12 @@ export function cdnHeaders(policy: CdnPolicy): Middleware {
         ctx.set('Cache-Control', shared)
         ctx.set('Vary', VARY)
         const surrogateKey = ctx.response.get('surrogate-key')
-        if (surrogateKey) ctx.set('Cache-Tag', cacheTagOf(tagsOfHeader(surrogateKey)))
+        if (surrogateKey && !ctx.response.get('cache-tag'))
+          ctx.set('Cache-Tag', cacheTagOf(tagsOfHeader(surrogateKey)))
       } else {
         ctx.set('Cache-Control', 'private, no-store')
         ctx.remove('Surrogate-Key')
+        ctx.remove('Cache-Tag')
       }
     }
   }
