@@ -19,8 +19,10 @@ export interface VarnishBench {
   varnish: Measurement
   /** cache hits / (hits + misses) during the Varnish measurement. */
   hitRatio: number
-  /** Objects the purges removed during the Varnish measurement. */
-  objectsPurged: number
+  /** Cache misses during the Varnish measurement: what the purges sent back to the gateway. */
+  misses: number
+  /** PURGE calls the purging gateway made to Varnish during its measurement. */
+  purgeCalls: number
   /** Writes made during each measurement (one a second) and those that failed. */
   writes: { gateway: number; varnish: number; failed: number }
 }
@@ -39,9 +41,17 @@ async function varnishCounters(workDir: string): Promise<Record<string, number>>
   )
 }
 
+/** The purging gateway's `cdn_purges_sent_total` for Varnish (docs/cdn.md, "Purges"). */
+async function purgeCallsOf(metricsUrl: string): Promise<number> {
+  const text = await (await fetch(`${metricsUrl}/metrics`)).text()
+  const sample = /^cdn_purges_sent_total\{[^}]*purger="varnish"[^}]*\}\s+([0-9.e+]+)$/m.exec(text)
+  return sample ? Number(sample[1]) : 0
+}
+
 /** One more gateway on the stack's services and servers, the only one that purges Varnish. */
 async function startPurgingGateway(stack: Stack, varnishPort: number) {
   const port = await freePort()
+  const metricsPort = await freePort()
   const url = `http://127.0.0.1:${port}`
   const { services, backends } = stack
   const { command, args } = serviceCommand('gateway', 'node')
@@ -53,7 +63,7 @@ async function startPurgingGateway(stack: Stack, varnishPort: number) {
     env: {
       HOST: '127.0.0.1',
       CMS_PORT: String(port),
-      METRICS_PORT: String(await freePort()),
+      METRICS_PORT: String(metricsPort),
       MONGO_URL: backends.mongo.url,
       REDIS_URL: backends.redis.url,
       AMQP_URL: backends.amqp.url,
@@ -77,7 +87,7 @@ async function startPurgingGateway(stack: Stack, varnishPort: number) {
     readyTimeoutMs: 90_000,
   })
   await gateway.start()
-  return { url, stop: () => gateway.stop() }
+  return { url, metricsUrl: `http://127.0.0.1:${metricsPort}`, stop: () => gateway.stop() }
 }
 
 /** Republishes one of `ids` each second (an edit, then its publish) until stopped. */
@@ -140,10 +150,12 @@ export async function measureThroughVarnish(options: {
     const gatewayWritten = await gatewayWrites()
 
     const before = await varnishCounters(varnish.workDir)
+    const purgesBefore = await purgeCallsOf(purging.metricsUrl)
     const varnishWrites = writeEverySecond(options.api, options.writeIds)
     const through = await options.measure('through Varnish, 1 write/s', load(varnish.url))
     const varnishWritten = await varnishWrites()
     const after = await varnishCounters(varnish.workDir)
+    const purgeCalls = (await purgeCallsOf(purging.metricsUrl)) - purgesBefore
     const delta = (name: string) => (after[name] ?? 0) - (before[name] ?? 0)
     const hits = delta('MAIN.cache_hit')
     const misses = delta('MAIN.cache_miss')
@@ -152,7 +164,8 @@ export async function measureThroughVarnish(options: {
       gateway,
       varnish: through,
       hitRatio: hits + misses > 0 ? Number((hits / (hits + misses)).toFixed(4)) : 0,
-      objectsPurged: delta('MAIN.n_obj_purged'),
+      misses,
+      purgeCalls,
       writes: {
         gateway: gatewayWritten.writes,
         varnish: varnishWritten.writes,
@@ -171,7 +184,7 @@ export function formatVarnishBench(bench: VarnishBench): string {
   return [
     `reads through Varnish (${bench.paths} paths round robin, 1 write/s):`,
     `  ${line('gateway alone', bench.gateway)} (${bench.writes.gateway} writes)`,
-    `  ${line('through Varnish', bench.varnish)}, hit ratio ${bench.hitRatio}, ${bench.objectsPurged} objects purged (${bench.writes.varnish} writes)`,
+    `  ${line('through Varnish', bench.varnish)}, hit ratio ${bench.hitRatio} (${bench.misses} misses), ${bench.purgeCalls} purge calls (${bench.writes.varnish} writes)`,
     `  failed writes: ${bench.writes.failed}`,
   ].join('\n')
 }

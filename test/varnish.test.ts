@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { cacheTags } from '@cms/contract'
+import { startVarnish } from '@cms/stack'
 import { waitFor } from '@cms/testkit'
 import { expectStatus } from './content-fixtures.ts'
 import {
@@ -183,5 +185,54 @@ describe('Varnish in front of the gateway', () => {
     )
     const pages = await read('/api/content?type=page')
     for (const id of ids) expect(titlesOf(pages)).toContain(`new ${id}`)
+  }, 120_000)
+
+  it('varnish: only the purgers purge — when a PURGE comes from outside the ACL or through a proxy, then 403 and the answer stays; a purger gets 200 with the count, 400 without tags, and a soft purge keeps serving the stale answer', async () => {
+    const id = await publishedDocument(site.admin, 'article', 'purge protocol')
+    const path = `/api/content/${id}`
+    await warmSettled([path])
+    const purge = (headers: Record<string, string>, url = running.varnish.url) =>
+      fetch(`${url}/`, { method: 'PURGE', headers }).then(async (answer) => ({
+        status: answer.status,
+        purged: answer.headers.get('xkey-purged'),
+        text: await answer.text(),
+      }))
+    const tag = cacheTags.document(id)
+
+    const relayed = await purge({ xkey: tag, 'x-forwarded-for': '203.0.113.9' })
+    expect(relayed.status).toBe(403)
+    expect((await purge({ xkey: tag, 'x-real-ip': '203.0.113.9' })).status).toBe(403)
+    expect((await purge({})).status).toBe(400)
+    expect((await read(path)).cache).toBe('HIT')
+
+    const hard = await purge({ xkey: tag })
+    expect(hard.status).toBe(200)
+    expect(hard.text).toMatch(/^Invalidated \d+ objects/)
+    expect(Number(hard.purged)).toBeGreaterThanOrEqual(1)
+    expect((await read(path)).cache).toBe('MISS')
+
+    expect((await read(path)).cache).toBe('HIT')
+    // Soft: the entry is stale but served (grace) while a fresh one is fetched.
+    const soft = await purge({ 'xkey-softpurge': tag })
+    expect(soft.status).toBe(200)
+    expect(Number(soft.purged)).toBeGreaterThanOrEqual(1)
+    expect((await read(path)).cache).toBe('HIT')
+
+    // A Varnish whose ACL admits only another network refuses this host's purges.
+    const guarded = await startVarnish({
+      dataDir: `${running.stack.dataDir}/guarded`,
+      gatewayUrl: running.stack.services.gatewayUrl,
+      purgers: ['192.0.2.0/24'],
+    })
+    try {
+      const through = (key: string) => readThrough(guarded, key, path)
+      await through(site.readKey)
+      expect((await through(site.readKey)).cache).toBe('HIT')
+      const refused = await purge({ xkey: tag }, guarded.url)
+      expect(refused.status).toBe(403)
+      expect((await through(site.readKey)).cache).toBe('HIT')
+    } finally {
+      await guarded.dispose()
+    }
   }, 120_000)
 })
