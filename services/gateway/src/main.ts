@@ -43,6 +43,7 @@ import { startAuditSweep } from './audit/audit-sweep.ts'
 import { startAuditHeadExport } from './audit/audit-head-export.ts'
 import { createChangesModule } from './changes/changes-module.ts'
 import { createGraphqlModule } from './graphql/graphql-module.ts'
+import { limitHooks } from './graphql/limits/endpoint-hooks.ts'
 import { createCdnPurgeModule } from './cdn-purge/cdn-purge-module.ts'
 
 export interface GatewayStartOptions {
@@ -237,6 +238,7 @@ export async function start(
     quotas,
     contentChanged: readCache.contentChanged,
     logger,
+    hooks: limitHooks({ config, redis: redis.redis, logger }),
   })
 
   const service = createHttpService({
