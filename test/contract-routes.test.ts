@@ -14,6 +14,7 @@ import { webhookRoutes } from '../services/webhook/src/http/webhook-routes.ts'
 import { websiteAccessRouter } from '../services/gateway/src/http/website-access-routes.ts'
 import { syncRoute } from '../services/content/src/sync/sync-route.ts'
 import { changesRouter } from '../services/gateway/src/changes/changes-routes.ts'
+import { graphqlRouter } from '../services/gateway/src/graphql/graphql-routes.ts'
 
 // The routers are built only to read their routes; no handler runs, so no use case is needed.
 const none = {} as never
@@ -48,7 +49,7 @@ const INSTANCES: Record<Server, Router[]> = {
     openApiRoutes(none, none, none),
   ],
   webhook: [webhookRoutes(none)],
-  gateway: [websiteAccessRouter(none), changesRouter(none)],
+  gateway: [websiteAccessRouter(none), changesRouter(none), graphqlRouter(none)],
 }
 
 const operations = Object.entries(PUBLIC_OPERATIONS) as [string, Operation][]

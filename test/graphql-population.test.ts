@@ -24,9 +24,10 @@ async function counted<T>(run: () => Promise<T>): Promise<{ commands: number; an
   return { commands: (await readPoolCommands()) - before, answer }
 }
 
+/** The issue's page, lean enough for the default cost limit (docs/graphql.md, "Limits"). */
 const PAGE_QUERY = `query ($draft: Boolean) { blogArticleList(sort: ["title"], pageSize: 20, draft: $draft) { totalDocs docs {
-  id data { title author { id data { name } } tags { id data { label } }
-    body { __typename ... on HeroComponent { heading image { id url } } ... on QuoteComponent { text by { id data { name } } } } } } } }`
+  data { title author { data { name } } tags { data { label } }
+    body { __typename ... on HeroComponent { image { url } } ... on QuoteComponent { by { data { name } } } } } } } }`
 
 const REST_POPULATE = {
   author: true,
@@ -61,7 +62,7 @@ describe('GraphQL population', () => {
     console.info(
       `[graphql-population] read pool storage commands for 20 populated articles: REST ${rest.commands}, GraphQL ${gql.commands} (cold schema), ${warm.commands} (cached schema)`,
     )
-    expect(gql.answer.body.errors).toBeUndefined()
+    expect(gql.answer.body.errors, JSON.stringify(gql.answer.body.errors)).toBeUndefined()
     const docs = gql.answer.body.data.blogArticleList.docs
     expect(docs).toHaveLength(20)
     // The page, its count, then author, tags, body.image and body.by: one read each.
@@ -70,23 +71,14 @@ describe('GraphQL population', () => {
     expect(warm.commands).toBe(rest.commands)
     expect(docs).toEqual(
       rest.answer.body.docs.map((doc: any) => ({
-        id: doc.id,
         data: {
           title: doc.data.title,
-          author: { id: doc.data.author.id, data: { name: doc.data.author.data.name } },
-          tags: doc.data.tags.map((tag: any) => ({ id: tag.id, data: { label: tag.data.label } })),
+          author: { data: { name: doc.data.author.data.name } },
+          tags: doc.data.tags.map((tag: any) => ({ data: { label: tag.data.label } })),
           body: doc.data.body.map((block: any) =>
             block.__component === 'hero'
-              ? {
-                  __typename: 'HeroComponent',
-                  heading: block.heading,
-                  image: { id: block.image.id, url: block.image.url },
-                }
-              : {
-                  __typename: 'QuoteComponent',
-                  text: block.text,
-                  by: { id: block.by.id, data: { name: block.by.data.name } },
-                },
+              ? { __typename: 'HeroComponent', image: { url: block.image.url } }
+              : { __typename: 'QuoteComponent', by: { data: { name: block.by.data.name } } },
           ),
         },
       })),

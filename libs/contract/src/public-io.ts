@@ -217,8 +217,13 @@ export const PUBLIC_IO = {
     answer: { 200: SyncPage(DOCUMENT) },
   },
   getOpenApiDocument: { answer: { 200: OpenApiDocument } },
-  graphqlQuery: { answer: { 200: GraphqlAnswer } },
-  graphql: { input: { body: GraphqlRequestBody }, answer: { 200: GraphqlAnswer } },
+  // GraphQL over HTTP answers a request it cannot run with `{errors}` too (400; 405 for a
+  // mutation by GET).
+  graphqlQuery: { answer: { 200: GraphqlAnswer, 400: GraphqlAnswer, 405: GraphqlAnswer } },
+  graphql: {
+    input: { body: GraphqlRequestBody },
+    answer: { 200: GraphqlAnswer, 400: GraphqlAnswer },
+  },
 } as const satisfies { readonly [Id in PublicOperationId]: OperationIo }
 
 export type PublicIo = typeof PUBLIC_IO

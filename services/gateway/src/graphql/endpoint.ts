@@ -1,4 +1,4 @@
-import type { Context, Middleware } from 'koa'
+import type { Context } from 'koa'
 import { createHandler } from 'graphql-http'
 import type { HandlerOptions, ParseRequestParams, Request } from 'graphql-http'
 import { GraphQLError, specifiedRules, validate } from 'graphql'
@@ -75,10 +75,10 @@ export function formatError(error: Readonly<GraphQLError | Error>): GraphQLError
 }
 
 /**
- * `GET` and `POST /api/graphql` (GraphQL over HTTP, graphql-http's handler), after the API
+ * Answers a GraphQL request (GraphQL over HTTP, graphql-http's handler), after the API
  * pipeline authenticated the caller, counted the request and took its idempotency key.
  */
-export function graphqlEndpoint(deps: EndpointDeps): Middleware {
+export function graphqlEndpoint(deps: EndpointDeps): (ctx: Context) => Promise<void> {
   type Options = HandlerOptions<Context['req'], EndpointRequestContext, GraphqlContext>
   const schema: NonNullable<Options['schema']> = async (req, args) => {
     const { websiteId, caller } = req.context
@@ -109,9 +109,7 @@ export function graphqlEndpoint(deps: EndpointDeps): Middleware {
     ...(deps.resolveQueryText && { parseRequestParams: deps.resolveQueryText }),
     formatError,
   })
-  return async function graphqlEndpointMiddleware(ctx, next) {
-    const id = ctx.state.apiRoute?.id
-    if (id !== 'graphql' && id !== 'graphqlQuery') return next()
+  return async function serveGraphql(ctx) {
     const key = ctx.state.apiKey!
     const quotas = await deps.quotasOf?.(key.websiteId)
     const caller: RequestCaller = {

@@ -2,10 +2,12 @@ import type { Middleware } from 'koa'
 import type { AmqpClient } from '@cms/amqp'
 import type { Logger } from '@cms/logger'
 import { graphqlEndpoint } from './endpoint.ts'
+import { graphqlRouter } from './graphql-routes.ts'
 import type { EndpointHooks } from './endpoint.ts'
 import { operationCaller } from './operation-caller.ts'
 import { createSchemaCache } from './schema-cache.ts'
 import { listenForTypeChanges } from './type-changes.ts'
+import { routed } from '@cms/http'
 import type { Caller } from '@cms/http'
 
 /** Schemas kept at once over all websites and permission sets. */
@@ -43,14 +45,18 @@ export function createGraphqlModule(deps: {
   })
   let broker: Promise<AmqpClient> | undefined
   return {
-    routes: graphqlEndpoint({
-      ...deps.hooks,
-      schemas,
-      callerOf,
-      contentChanged: deps.contentChanged,
-      ...(deps.quotas && { quotasOf: (websiteId: string) => deps.quotas!.quotasOf(websiteId) }),
-      bodyLimitBytes: BODY_LIMIT_BYTES,
-    }) as Middleware,
+    routes: routed(
+      graphqlRouter({
+        serve: graphqlEndpoint({
+          ...deps.hooks,
+          schemas,
+          callerOf,
+          contentChanged: deps.contentChanged,
+          ...(deps.quotas && { quotasOf: (websiteId: string) => deps.quotas!.quotasOf(websiteId) }),
+          bodyLimitBytes: BODY_LIMIT_BYTES,
+        }),
+      }),
+    ) as Middleware,
     /** Hears type changes in the background; without a broker each request's check still holds. */
     start() {
       if (!config.AMQP_URL) return
