@@ -86,7 +86,7 @@ export const gatewayConfigSpec = {
   /** Field nesting, fragments followed; introspection's own fields are bounded by graphql-js. */
   GRAPHQL_MAX_DEPTH: env.integer({ default: 10, min: 2, max: 100 }),
   /** Each field 1 plus its selection, times its page size (or the default page size for a list). */
-  GRAPHQL_MAX_COST: env.integer({ default: 5000, min: 10, max: 10_000_000 }),
+  GRAPHQL_MAX_COST: env.integer({ default: 10_000, min: 10, max: 10_000_000 }),
   /** `__schema` and `__type` answered; the production profiles switch it off. */
   GRAPHQL_INTROSPECTION: env.boolean({ default: true }),
   /** Lifetime of a persisted query in Redis, renewed by each use (docs/graphql.md). */
