@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
-import { authorizationHeaders, internalHeaders } from '@cms/http'
-import type { Caller } from '@cms/http'
+import { authorizationHeaders, internalHeaders } from '@cms/http/caller-headers'
+import type { Caller } from '@cms/http/caller-headers'
 import { BUILT_IN_ROLES, ROLE_OF_SCOPE } from '@cms/contract'
 import type { KeyScope } from '@cms/contract'
 import { jsonClient } from './http-client.ts'
