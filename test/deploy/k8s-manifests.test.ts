@@ -20,11 +20,11 @@ import {
   spec,
 } from './support/k8s.ts'
 import type { Resource } from './support/kustomize.ts'
-import { readYamlDocuments } from './support/kustomize.ts'
 import { schemaProblems } from './support/k8s-schema.ts'
 import { parseQuantity } from './support/quantity.ts'
 import { SERVICE_NAMES, packageOf, repoPath, startCommand } from './support/repo.ts'
-import { isObject } from './support/strategic-merge.ts'
+import { isObject } from './support/json.ts'
+import { readYamlDocuments } from './support/yaml.ts'
 
 /** The Secret the operator creates outside git (docs/deployment.md). */
 const OPERATOR_SECRET = 'cms-secrets'

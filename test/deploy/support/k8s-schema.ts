@@ -1,8 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
-import { isObject } from './strategic-merge.ts'
-import type { Json } from './strategic-merge.ts'
+import { isObject } from './json.ts'
+import type { Json } from './json.ts'
 
 /**
  * Validation of a Kubernetes object offline, in two parts:

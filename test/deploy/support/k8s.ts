@@ -1,27 +1,48 @@
-import { existsSync, readFileSync } from 'node:fs'
+import {
+  copyFileSync,
+  cpSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+} from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import process from 'node:process'
+import { isObject } from './json.ts'
+import type { Json, JsonObject } from './json.ts'
 import { kustomizeBuild } from './kustomize.ts'
 import type { Resource } from './kustomize.ts'
 import { repoPath } from './repo.ts'
-import { isObject } from './strategic-merge.ts'
-import type { Json, JsonObject } from './strategic-merge.ts'
 
 export const BUILDS = ['k8s/base', 'k8s/overlays/dev', 'k8s/overlays/production'] as const
 export const OVERLAYS = ['k8s/overlays/dev', 'k8s/overlays/production'] as const
 
+let checkout: string | undefined
+
 /**
- * The objects a build produces. The dev overlay's secrets.env is the user's to create (git
- * ignores it); when it is absent, its committed key list secrets.env.example stands in.
+ * The manifests as a user's checkout holds them once the README's steps are done: k8s/ and
+ * deploy/ (the Varnish example reads its VCL there) copied aside, with each env file that git
+ * ignores (the dev overlay's secrets.env) created from its committed `.example` where absent.
  */
-export function build(dir: string): Resource[] {
-  return kustomizeBuild(repoPath(dir), {
-    missingEnvFile: (path) => {
-      const example = `${path}.example`
-      return path.endsWith('secrets.env') && existsSync(example)
-        ? readFileSync(example, 'utf8')
-        : undefined
-    },
-  })
+function userCheckout(): string {
+  if (checkout) return checkout
+  const root = mkdtempSync(join(tmpdir(), 'cms-manifests-'))
+  process.on('exit', () => rmSync(root, { recursive: true, force: true }))
+  for (const folder of ['k8s', 'deploy'])
+    cpSync(repoPath(folder), join(root, folder), { recursive: true })
+  for (const file of readdirSync(join(root, 'k8s'), { recursive: true, encoding: 'utf8' })) {
+    const path = join(root, 'k8s', file)
+    const target = path.slice(0, -'.example'.length)
+    if (path.endsWith('.env.example') && !existsSync(target)) copyFileSync(path, target)
+  }
+  checkout = root
+  return root
 }
+
+/** The objects `kustomize build <dir>` prints for a folder of the repository, e.g. k8s/base. */
+export const build = (dir: string): Resource[] => kustomizeBuild(join(userCheckout(), dir))
 
 export const ofKind = (resources: readonly Resource[], kind: string): Resource[] =>
   resources.filter((resource) => resource.kind === kind)

@@ -1,5 +1,5 @@
-import { isObject } from './strategic-merge.ts'
-import type { Json, JsonObject } from './strategic-merge.ts'
+import { isObject } from './json.ts'
+import type { Json, JsonObject } from './json.ts'
 import type { Resource } from './kustomize.ts'
 
 /**

@@ -5,9 +5,9 @@ import process from 'node:process'
 import { MongoClient } from 'mongodb'
 import type { Backend } from './backend.ts'
 import { freePort } from '../free-port.ts'
+import { findGo } from '../go-command.ts'
 import { managedProcess } from '../managed-process.ts'
 import { CACHE_ROOT } from '../paths.ts'
-import { which } from '../system-packages.ts'
 
 const VERSION = 'v1.24.2'
 const MODULE = 'github.com/FerretDB/FerretDB'
@@ -20,8 +20,7 @@ const MODULE = 'github.com/FerretDB/FerretDB'
 export function ensureFerretdbBinary(log: (line: string) => void): string {
   const binary = join(CACHE_ROOT, 'ferretdb', VERSION, 'ferretdb')
   if (existsSync(binary)) return binary
-  const go =
-    which('go') ?? (existsSync('/usr/local/go/bin/go') ? '/usr/local/go/bin/go' : undefined)
+  const go = findGo()
   if (!go) {
     throw new Error(
       'no MongoDB-compatible server: set MONGO_URL, install mongod, or install Go >= 1.24 so FerretDB can be built',
