@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { webhookEventsQueue } from '@cms/amqp'
 import { launchServices, startStack } from '@cms/stack'
 import type { Stack } from '@cms/stack'
-import { internalClient, jsonClient, testEnv } from '@cms/testkit'
+import { internalClient, jsonClient, testEnv, waitFor } from '@cms/testkit'
 import { startReceiver } from '../services/webhook/test/support/receiver.ts'
 import type { Receiver } from '../services/webhook/test/support/receiver.ts'
 import { openChangeStream, opened } from './changes-kit.ts'
@@ -106,11 +106,19 @@ describe('the webhook events queue', () => {
     await stream.waitForEvents(3)
     stream.close()
 
+    // Quorum queues report their length a moment after the publish: wait for it.
     const connection = await connect(stack.backends.amqp.url)
     try {
-      const channel = await connection.createChannel()
-      const waiting = await channel.checkQueue(webhookEventsQueue('webhook').events)
-      expect(waiting.messageCount).toBe(3)
+      const waiting = await waitFor(async () => {
+        const channel = await connection.createChannel()
+        try {
+          const queue = await channel.checkQueue(webhookEventsQueue('webhook').events)
+          return queue.messageCount >= 3 ? queue.messageCount : undefined
+        } finally {
+          await channel.close().catch(() => undefined)
+        }
+      })
+      expect(waiting).toBe(3)
     } finally {
       await connection.close().catch(() => undefined)
     }
