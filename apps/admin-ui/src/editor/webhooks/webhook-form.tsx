@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks'
 import type { Webhook, WebhookInput } from '@cms/client'
-import { ENTRY_EVENTS } from '@cms/events'
+import { ENTRY_EVENTS } from '@cms/contract'
 import { ErrorMessage } from '../../ui/error-message.tsx'
 import type { EditorSite } from '../editor-site.ts'
 
