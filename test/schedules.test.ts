@@ -43,7 +43,8 @@ const eventsOf = (id: string, event: string) =>
     .map((request) => request.json())
     .filter((body) => body.document?.id === id && body.event === event)
 
-describe('scheduled publishing', () => {
+// Each test has its own document and waits for its own time: they wait side by side.
+describe.concurrent('scheduled publishing', () => {
   it('schedules: a schedule runs within 2 s of its time — when a publish is scheduled 8 s ahead, then the document shows it, is published within 2 s of the time, once, with the normal event', async () => {
     const id = await note('Soon')
     const at = inSeconds(8)
