@@ -1,11 +1,10 @@
 import { spawnSync } from 'node:child_process'
-import process from 'node:process'
 import { ensureGoTool } from '@cms/stack'
 import type { GoToolName } from '@cms/stack'
 
 /** The tool's binary, built into .cache/go-tools the first time any test file asks. */
 export const goTool = (name: GoToolName): Promise<string> =>
-  ensureGoTool(name, { log: (line) => process.stderr.write(`[go-tools] ${line}\n`) })
+  ensureGoTool(name, { log: (line) => console.error(`[go-tools] ${line}`) })
 
 export class ToolError extends Error {}
 
