@@ -264,3 +264,43 @@ describe('GraphQL persisted queries', () => {
     expect(badVersion.body.errors?.[0]?.extensions?.code).toBe('PERSISTED_QUERY_NOT_SUPPORTED')
   })
 })
+
+describe('GraphQL schema download', () => {
+  it("graphql: the SDL is downloadable per key — when a key reads /api/graphql/schema.graphql, then it gets its own schema's SDL, and a key restricted to tags sees no article", async () => {
+    const sdl = async (key: string, base = testEnv().gatewayUrl) => {
+      const response = await fetch(`${base}/api/graphql/schema.graphql`, {
+        headers: { 'x-api-key': key },
+      })
+      return {
+        status: response.status,
+        type: response.headers.get('content-type'),
+        text: await response.text(),
+      }
+    }
+    const full = await sdl(site.adminKey)
+    expect(full.status).toBe(200)
+    expect(full.type).toMatch(/^text\/plain/)
+    expect(full.text).toMatch(/^type Query \{$/m)
+    expect(full.text).toMatch(/^type Article \{$/m)
+    expect(full.text).toMatch(/articleList\(/)
+    const created = await site.api('POST', '/api/keys', {
+      body: { name: 'tags only', role: 'viewer', types: ['tag'] },
+    })
+    expect(created.status).toBe(201)
+    const tagsOnly = await sdl((created.body as { key: string }).key)
+    expect(tagsOnly.text).toMatch(/^type Tag \{$/m)
+    expect(tagsOnly.text).not.toMatch(/Article/)
+    const off = await sdl(site.adminKey, quiet.gatewayUrl)
+    expect(off.status).toBe(403)
+    expect(JSON.parse(off.text)).toMatchObject({ error: { code: 'FORBIDDEN' } })
+  })
+  it("graphql: the SDL is downloadable per key — when /docs shows a key's document, then its page offers that key's schema file", async () => {
+    const base = testEnv().gatewayUrl
+    const page = await (await fetch(`${base}/docs`)).text()
+    expect(page).toMatch(/<a id="docs-sdl" download="schema.graphql" hidden>/)
+    const script = await (await fetch(`${base}/docs/assets/docs.js`)).text()
+    expect(script).toContain(
+      "fetch('/api/graphql/schema.graphql', { headers: { 'x-api-key': key } })",
+    )
+  })
+})

@@ -34,7 +34,7 @@ import {
   PageQuery,
 } from './schemas/requests/queries.ts'
 import { SyncQuery } from './schemas/requests/sync.ts'
-import { GraphqlAnswer, GraphqlRequestBody } from './schemas/graphql.ts'
+import { GraphqlAnswer, GraphqlRequestBody, GraphqlSdl } from './schemas/graphql.ts'
 import { SyncPage } from './schemas/responses/sync.ts'
 import { WebhookCreateBody, WebhookPatchBody } from './schemas/requests/webhooks.ts'
 import { DocsList, ListEnvelope, PageEnvelope, Ref } from './schemas/responses/common.ts'
@@ -224,6 +224,7 @@ export const PUBLIC_IO = {
     input: { body: GraphqlRequestBody },
     answer: { 200: GraphqlAnswer, 400: GraphqlAnswer },
   },
+  graphqlSchema: { answer: { 200: GraphqlSdl } },
 } as const satisfies { readonly [Id in PublicOperationId]: OperationIo }
 
 export type PublicIo = typeof PUBLIC_IO

@@ -165,6 +165,7 @@ export const PUBLIC_OPERATIONS = {
   // GraphQL (docs/graphql.md): each field then needs its own operation's permission.
   graphqlQuery: get('/api/graphql', 'gateway', 'read'),
   graphql: write('POST', '/api/graphql', 'gateway', 'read'),
+  graphqlSchema: get('/api/graphql/schema.graphql', 'gateway', 'read'),
 } as const satisfies Record<string, Operation>
 
 export type PublicOperationId = keyof typeof PUBLIC_OPERATIONS

@@ -341,6 +341,10 @@ const PUBLIC_ROUTE_DOCS: { readonly [Id in PublicOperationId]: RouteProse } = {
     tag: 'GraphQL',
     summary: "A GraphQL query or mutation on the website's schema (docs/graphql.md)",
   },
+  graphqlSchema: {
+    tag: 'GraphQL',
+    summary: "The key's GraphQL schema as SDL (docs/graphql.md), while introspection is on",
+  },
 }
 
 /** The public operations as the document describes them, in the contract's order. */

@@ -26,3 +26,9 @@ export const GraphqlAnswer = Type.Unsafe<Record<string, unknown>>({
     "`{data, errors}`: each error's `extensions.code` is one of the API's error codes and `extensions.details` lists its problems as REST does",
   properties: { data: { type: ['object', 'null'] }, errors: { type: 'array' } },
 })
+
+/** The caller's schema as GraphQL SDL (`printSchema`), for code generators. */
+export const GraphqlSdl: RawBody = {
+  mediaType: 'text/plain',
+  schema: { type: 'string', description: "The caller's GraphQL schema in SDL" },
+}

@@ -26,6 +26,7 @@ export const DOCS_PAGE = `<!doctype html>
         <input id="docs-secret" type="password" autocomplete="off" spellcheck="false" />
       </label>
       <button type="submit">Show</button>
+      <a id="docs-sdl" download="schema.graphql" hidden>GraphQL schema (SDL)</a>
       <span id="docs-problem" class="docs-problem" role="status"></span>
     </form>
     <div id="docs-render"></div>

@@ -12,6 +12,7 @@ import type { CallOperation, RequestCaller } from './operation-caller.ts'
 import type { SchemaCache } from './schema-cache.ts'
 import { readWebsiteModel } from './website-model.ts'
 import { requestBodyText } from './request-body.ts'
+import { requestCallerOf } from './request-caller.ts'
 
 /** What the endpoint knows of a request beside its text: who calls, for which website. */
 export interface EndpointRequestContext {
@@ -111,13 +112,7 @@ export function graphqlEndpoint(deps: EndpointDeps): (ctx: Context) => Promise<v
   })
   return async function serveGraphql(ctx) {
     const key = ctx.state.apiKey!
-    const quotas = await deps.quotasOf?.(key.websiteId)
-    const caller: RequestCaller = {
-      caller: quotas ? { ...ctx.state.caller, quotas } : ctx.state.caller,
-      permissions: key.permissions,
-      requestId: ctx.state.requestId,
-      traceparent: ctx.state.trace.traceparent,
-    }
+    const caller = await requestCallerOf(ctx, deps.quotasOf)
     let text: Promise<string> | undefined
     const [body, init] = await handler({
       method: ctx.method,

@@ -3,6 +3,7 @@ import type { AmqpClient } from '@cms/amqp'
 import type { Logger } from '@cms/logger'
 import { graphqlEndpoint } from './endpoint.ts'
 import { graphqlRouter } from './graphql-routes.ts'
+import { schemaDownload } from './schema-download.ts'
 import type { EndpointHooks } from './endpoint.ts'
 import { operationCaller } from './operation-caller.ts'
 import { createSchemaCache } from './schema-cache.ts'
@@ -25,6 +26,7 @@ export function createGraphqlModule(deps: {
     WEBHOOK_URL: string
     INTERNAL_TOKEN: string
     UPSTREAM_TIMEOUT_MS: number
+    GRAPHQL_INTROSPECTION: boolean
   }
   quotas?: { quotasOf(websiteId: string): Promise<NonNullable<Caller['quotas']>> }
   contentChanged: (websiteId: string) => Promise<void>
@@ -54,6 +56,12 @@ export function createGraphqlModule(deps: {
           contentChanged: deps.contentChanged,
           ...(deps.quotas && { quotasOf: (websiteId: string) => deps.quotas!.quotasOf(websiteId) }),
           bodyLimitBytes: BODY_LIMIT_BYTES,
+        }),
+        schema: schemaDownload({
+          schemas,
+          callerOf,
+          ...(deps.quotas && { quotasOf: (websiteId: string) => deps.quotas!.quotasOf(websiteId) }),
+          introspection: config.GRAPHQL_INTROSPECTION,
         }),
       }),
     ) as Middleware,

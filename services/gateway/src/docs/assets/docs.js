@@ -11,6 +11,26 @@
   var secret = document.getElementById('docs-secret')
   var problem = document.getElementById('docs-problem')
   var target = document.getElementById('docs-render')
+  var sdl = document.getElementById('docs-sdl')
+
+  // The key's GraphQL schema (GET /api/graphql/schema.graphql), offered as a file: a link
+  // cannot send the key, so the page fetches it and links the text it got.
+  function offerSchema(key) {
+    sdl.hidden = true
+    if (sdl.href) URL.revokeObjectURL(sdl.href)
+    fetch('/api/graphql/schema.graphql', { headers: { 'x-api-key': key } })
+      .then(function (response) {
+        return response.ok ? response.blob() : null
+      })
+      .then(function (blob) {
+        if (!blob) return
+        sdl.href = URL.createObjectURL(blob)
+        sdl.hidden = false
+      })
+      .catch(function () {
+        // No schema (introspection switched off): no link.
+      })
+  }
 
   function read(key) {
     try {
@@ -53,6 +73,8 @@
       .then(function (spec) {
         show('')
         target.setAttribute('data-loaded', admin ? 'admin' : 'public')
+        if (admin) sdl.hidden = true
+        else offerSchema(credential)
         window.Redoc.init(
           spec,
           { disableSearch: true, hideDownloadButton: false, expandResponses: '200,201' },
