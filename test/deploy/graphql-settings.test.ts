@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { readGatewayConfig } from '../../services/gateway/src/config.ts'
+import { environmentOf, loadCompose } from './support/compose.ts'
 import { build, envOf, mainContainer, named, plainValue } from './support/k8s.ts'
+import { repoPath } from './support/repo.ts'
 
 const SECRETS = {
   INTERNAL_TOKEN: 'internal-token-for-the-graphql-test',
@@ -26,5 +28,18 @@ describe('GraphQL settings in the deployment', () => {
     expect(introspectionOf('k8s/overlays/production')).toBe(false)
     expect(introspectionOf('k8s/overlays/dev')).toBe(true)
     expect(introspectionOf('k8s/base')).toBe(true)
+  })
+  it('graphql: introspection can be switched off — when compose starts the production-like stack, then the gateway runs without introspection unless .env turns it on', () => {
+    const env = {
+      CMS_ADMIN_TOKEN: SECRETS.CMS_ADMIN_TOKEN,
+      INTERNAL_TOKEN: SECRETS.INTERNAL_TOKEN,
+      RABBITMQ_PASSWORD: 'rabbitpassword',
+    }
+    const gatewayOf = (extra: Record<string, string>) =>
+      environmentOf(
+        loadCompose([repoPath('docker-compose.yml')], { ...env, ...extra }).services.gateway!,
+      )
+    expect(gatewayOf({}).GRAPHQL_INTROSPECTION).toBe('false')
+    expect(gatewayOf({ GRAPHQL_INTROSPECTION: 'true' }).GRAPHQL_INTROSPECTION).toBe('true')
   })
 })
