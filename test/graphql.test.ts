@@ -343,6 +343,19 @@ describe('GraphQL: queries, mutations, errors, permissions', () => {
     expect(after.body.data.personList.docs[0].data).toHaveProperty('bio')
   })
 
+  it("graphql: mutations are the REST writes — when a published document is read by REST, changed by a GraphQL mutation and read again, then REST answers the change, not the gateway's cached read", async () => {
+    const id = await created(w.site.api, 'tag', { label: 'before' })
+    const path = `/api/content/${id}`
+    expect((await expectStatus(w.site.readApi('GET', path), 200)).body.data.label).toBe('before')
+    expect((await expectStatus(w.site.readApi('GET', path), 200)).body.data.label).toBe('before')
+    const changed = await graphql(
+      w.site.adminKey,
+      `mutation { updateTag(id: "${id}", data: {label: "after"}) { version } }`,
+    )
+    expect(changed.body.errors).toBeUndefined()
+    expect((await expectStatus(w.site.readApi('GET', path), 200)).body.data.label).toBe('after')
+  })
+
   it('graphql: Idempotency-Key applies to the request — when a mutation is sent twice with one key, then one document is made and the second answer is the first, replayed', async () => {
     const key = randomUUID()
     const send = () =>
