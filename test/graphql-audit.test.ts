@@ -16,7 +16,7 @@ const line = (result: AuditResult) =>
   `${result.status.padEnd(5)} ${result.id} ${result.name}${'reason' in result ? ` — ${result.reason}` : ''}`
 
 describe("graphql-http's audit suite against /api/graphql", () => {
-  it("graphql: the endpoint passes graphql-http's audit — when every server audit runs against the gateway, then every MUST passes and the SHOULDs and MAYs are reported", async () => {
+  it("graphql: the endpoint passes graphql-http's audit — when every server audit runs against the gateway, then every MUST and every SHOULD passes, and each audit's result is printed", async () => {
     const site = await createTestWebsite()
     await site.api('POST', '/api/content-types', {
       body: { name: 'article', fields: [{ name: 'title', type: 'text' }] },
@@ -31,6 +31,11 @@ describe("graphql-http's audit suite against /api/graphql", () => {
       (result) => result.name.startsWith('MUST') && result.status !== 'ok',
     )
     expect(failedMusts.map(line)).toEqual([])
+    // Every SHOULD holds too (9ABE, a POST without a JSON content type, is 415 and not 204).
+    const unmetShoulds = results.filter(
+      (result) => result.name.startsWith('SHOULD') && result.status !== 'ok',
+    )
+    expect(unmetShoulds.map(line)).toEqual([])
     expect(results.filter((result) => result.name.startsWith('MUST')).length).toBeGreaterThan(10)
   })
 })

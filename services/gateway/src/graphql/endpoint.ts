@@ -125,6 +125,7 @@ export function graphqlEndpoint(deps: EndpointDeps): (ctx: Context) => Promise<v
     ctx.status = init.status
     if (init.headers) ctx.set(init.headers)
     // As bytes, like a service's answer, so an idempotency record keeps it.
-    ctx.body = body === null ? null : Buffer.from(body)
+    // graphql-http answers 405, 406 and 415 without a body; koa would make a null body a 204.
+    if (body !== null) ctx.body = Buffer.from(body)
   }
 }
