@@ -38,7 +38,7 @@ describe('CDN purges through an outage', () => {
     const site = await createTestWebsite()
     await defineType(site.api, ARTICLE_TYPE)
     const first = gateways[0]!
-    await waitFor(() => (varnish.tags().has(`t-${site.websiteId}-article`) ? true : undefined), {
+    await waitFor(() => (varnish.tags().has(`w-${site.websiteId}`) ? true : undefined), {
       timeoutMs: 60_000,
       what: 'the type purged before the outage',
     })
@@ -80,7 +80,7 @@ describe('CDN purges through an outage', () => {
     await varnish.reopen()
     await fastly.reopen()
     const w = site.websiteId
-    const expected = [`t-${w}-article`, `l-${w}-article`, ...ids.map((id) => `d-${id}`)].sort()
+    const expected = [`w-${w}`, `l-${w}-article`, ...ids.map((id) => `d-${id}`)].sort()
     for (const fake of [varnish, fastly]) {
       await waitFor(
         () => {

@@ -3,7 +3,7 @@ import type { Logger } from 'pino'
 
 /**
  * Hears `routingKeys` of `exchange` on a queue of this connection's own (exclusive, deleted with
- * it), so every instance hears every message. `onMessage` gets each body as text; one that
+ * it), so every instance hears every message. `onMessage` gets each body as text, with its routing key; one that
  * throws is logged as `what` and skipped. For `onConnect`: a new connection listens anew.
  */
 export async function listenOnPrivateQueue(
@@ -13,7 +13,7 @@ export async function listenOnPrivateQueue(
     routingKeys: readonly string[]
     logger: Logger
     what: string
-    onMessage: (text: string) => void
+    onMessage: (text: string, routingKey: string) => void
   },
 ): Promise<void> {
   const channel = await model.createChannel()
@@ -24,7 +24,7 @@ export async function listenOnPrivateQueue(
     (message) => {
       if (!message) return
       try {
-        options.onMessage(message.content.toString('utf8'))
+        options.onMessage(message.content.toString('utf8'), message.fields.routingKey)
       } catch (error) {
         options.logger.warn({ err: error }, `ignoring a malformed ${options.what}`)
       }

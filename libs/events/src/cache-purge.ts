@@ -1,5 +1,5 @@
 import { Buffer } from 'node:buffer'
-import { CACHE_PURGE, EVENTS_EXCHANGE } from './index.ts'
+import { CACHE_PURGE, EVENTS_EXCHANGE } from './routing-keys.ts'
 
 /** What announcing a purge needs of a broker client (`@cms/amqp`'s AmqpClient). */
 export interface PurgePublisher {

@@ -1,13 +1,8 @@
+export { CACHE_PURGE, CONTENT_TYPE_CHANGED, EVENTS_EXCHANGE } from './routing-keys.ts'
 import type { EntryEventName } from '@cms/contract'
-
-/** What the services say to each other over RabbitMQ: one topic exchange, routing key = event name. */
-export const EVENTS_EXCHANGE = 'cms.events'
 
 export { ENTRY_EVENTS } from '@cms/contract'
 export type { EntryEventName } from '@cms/contract'
-
-/** Routing key of the schema service's announcement that a content type changed or was deleted. */
-export const CONTENT_TYPE_CHANGED = 'schema.content-type.changed'
 
 /** The message body of an entry event, as the content service's outbox relays it. */
 export interface EntryEventMessage {
@@ -38,13 +33,6 @@ export interface ContentTypeChangedMessage {
   component?: true
 }
 
-/**
- * Routing key of a change whose cached answers must go but that is no entry event or type
- * change (a media file changed or deleted, a website deleted): the tags it affects, which the
- * gateway's CDN purge queue sends on to the configured purgers (docs/cdn.md, "Purges").
- */
-export const CACHE_PURGE = 'cache.purge'
-
 export interface CachePurgeMessage {
   websiteId: string
   /** Cache tags of `@cms/contract`'s `cacheTags`. */
@@ -54,3 +42,5 @@ export interface CachePurgeMessage {
 
 export { announceCachePurge } from './cache-purge.ts'
 export type { PurgePublisher } from './cache-purge.ts'
+export { CHANGED_TAGS_ROUTING_KEYS, changedTagsOf } from './changed-tags.ts'
+export type { ChangedTags } from './changed-tags.ts'

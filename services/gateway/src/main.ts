@@ -41,6 +41,7 @@ import { createPeopleModule } from './people/people-module.ts'
 import { createAuditChains, createAuditLog, createAuditStore } from '@cms/audit/store'
 import { startAuditSweep } from './audit/audit-sweep.ts'
 import { startAuditHeadExport } from './audit/audit-head-export.ts'
+import { createBrokerChanges } from './broker/broker-changes.ts'
 import { createChangesModule } from './changes/changes-module.ts'
 import { createGraphqlModule } from './graphql/graphql-module.ts'
 import { limitHooks } from './graphql/limits/endpoint-hooks.ts'
@@ -208,8 +209,12 @@ export async function start(
       internalToken: config.INTERNAL_TOKEN,
       timeoutMs: config.UPSTREAM_TIMEOUT_MS,
     })
+  const brokerChanges = config.AMQP_URL
+    ? createBrokerChanges({ url: config.AMQP_URL, logger })
+    : undefined
   const changes = createChangesModule({
     config,
+    brokerChanges,
     content: internalClient('content', config.CONTENT_READ_URL),
     quotas,
     operatorKeyId: OPERATOR_KEY_ID,
@@ -229,7 +234,7 @@ export async function start(
     ttlMs: config.READ_CACHE_TTL_MS,
     redis: redis.redis,
     prefix: config.REDIS_PREFIX,
-    amqpUrl: config.AMQP_URL,
+    brokerChanges,
     logger,
   })
 
@@ -341,8 +346,8 @@ export async function start(
     throw error
   }
   lifecycle.runner.start()
-  changes.start()
   graphql.start()
+  brokerChanges?.start()
   await cdnPurge.start()
   const auditTasks = [
     startAuditSweep({
@@ -369,6 +374,7 @@ export async function start(
     ...listening,
     async stop() {
       await changes.stop()
+      await brokerChanges?.close()
       await graphql.stop()
       await cdnPurge.stop()
       await service.close()

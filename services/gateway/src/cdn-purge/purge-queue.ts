@@ -1,10 +1,9 @@
 import { connectAmqp, quorumQueue } from '@cms/amqp'
 import type { AmqpClient } from '@cms/amqp'
 import type { Channel } from 'amqplib'
-import { EVENTS_EXCHANGE } from '@cms/events'
+import { CHANGED_TAGS_ROUTING_KEYS, changedTagsOf, EVENTS_EXCHANGE } from '@cms/events'
 import type { Logger } from '@cms/logger'
 import type { PurgeBatches } from './purge-batches.ts'
-import { PURGED_ROUTING_KEYS, tagsOfMessage } from './tags-of-message.ts'
 
 export interface PurgeQueue {
   client: AmqpClient
@@ -42,7 +41,8 @@ export function consumePurgeQueue(options: {
     async topology(publisher) {
       await publisher.assertExchange(EVENTS_EXCHANGE, 'topic', { durable: true })
       await publisher.assertQueue(queue, quorumQueue())
-      for (const key of PURGED_ROUTING_KEYS) await publisher.bindQueue(queue, EVENTS_EXCHANGE, key)
+      for (const key of CHANGED_TAGS_ROUTING_KEYS)
+        await publisher.bindQueue(queue, EVENTS_EXCHANGE, key)
     },
     async onConnect(model) {
       const consumer = await model.createChannel()
@@ -59,7 +59,10 @@ export function consumePurgeQueue(options: {
         (message) => {
           // Cancelled by the broker (the queue was deleted): a new connection declares it again.
           if (!message) return void model.close().catch(() => undefined)
-          const tags = tagsOfMessage(message.fields.routingKey, message.content.toString('utf8'))
+          const tags = changedTagsOf(
+            message.fields.routingKey,
+            message.content.toString('utf8'),
+          )?.tags
           if (!tags) {
             logger.warn(
               { routingKey: message.fields.routingKey, queue },

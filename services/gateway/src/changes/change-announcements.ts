@@ -1,9 +1,7 @@
-import { connectAmqp, listenOnPrivateQueue } from '@cms/amqp'
-import type { AmqpClient } from '@cms/amqp'
-import { ENTRY_EVENTS, EVENTS_EXCHANGE } from '@cms/events'
+import { ENTRY_EVENTS } from '@cms/events'
 import type { EntryEventMessage, EntryEventName } from '@cms/events'
+import type { BrokerChanges } from '../broker/broker-changes.ts'
 import type { ChangeEntry } from './change-entry.ts'
-import type { Logger } from '@cms/logger'
 
 /** What a change announcement tells this instance: whose log grew, and to which seq. */
 export interface ChangeAnnouncement {
@@ -38,36 +36,20 @@ function announcementOf(content: string): ChangeAnnouncement | undefined {
   return { websiteId: message.websiteId, seq, ...(entry && { entry }) }
 }
 
-/**
- * Every website's entry events, on a queue of this instance's own (exclusive, deleted with its
- * connection), so that each gateway instance hears every change whichever instance a stream is
- * open on. `onConnected` runs after every (re)connect: what was published meanwhile was missed.
- */
-export function listenForChanges(options: {
-  url: string
-  logger: Logger
-  onChange: (announcement: ChangeAnnouncement) => void
-  onConnected: () => void
-}): Promise<AmqpClient> {
-  const { logger } = options
-  return connectAmqp({
-    url: options.url,
-    logger,
-    async topology(channel) {
-      await channel.assertExchange(EVENTS_EXCHANGE, 'topic', { durable: true })
+/** Entry events heard from the broker tell the feeds whose log grew (docs/sync.md). */
+export function announceChanges(
+  changes: BrokerChanges,
+  options: {
+    onChange: (announcement: ChangeAnnouncement) => void
+    onConnected: () => void
+  },
+): void {
+  changes.listen({
+    routingKeys: ENTRY_EVENTS,
+    onMessage(text) {
+      const announcement = announcementOf(text)
+      if (announcement) options.onChange(announcement)
     },
-    async onConnect(model) {
-      await listenOnPrivateQueue(model, {
-        exchange: EVENTS_EXCHANGE,
-        routingKeys: ENTRY_EVENTS,
-        logger,
-        what: 'entry event',
-        onMessage: (text) => {
-          const announcement = announcementOf(text)
-          if (announcement) options.onChange(announcement)
-        },
-      })
-      options.onConnected()
-    },
+    onConnected: options.onConnected,
   })
 }

@@ -1,11 +1,11 @@
 import type { Middleware } from 'koa'
 import type { Redis } from 'ioredis'
-import type { AmqpClient } from '@cms/amqp'
 import { routed } from '@cms/http'
 import type { InternalClient } from '@cms/http'
 import type { WebsiteQuotaLookup } from '../domain/website-quota-lookup.ts'
 import type { Logger } from '@cms/logger'
-import { listenForChanges } from './change-announcements.ts'
+import type { BrokerChanges } from '../broker/broker-changes.ts'
+import { announceChanges } from './change-announcements.ts'
 import { createChangeFeeds } from './change-feeds.ts'
 import { createChangeLogClient } from './change-log-client.ts'
 import { changeStream } from './change-stream.ts'
@@ -19,11 +19,12 @@ const LEASE_HEARTBEATS = 3
 /** `GET /api/changes` (docs/sync.md, "Live changes"): the feeds, the broker and the routes. */
 export function createChangesModule(deps: {
   config: {
-    AMQP_URL?: string | undefined
     CHANGE_STREAM_HEARTBEAT_MS: number
     REDIS_PREFIX: string
   }
   content: InternalClient
+  /** Where every instance hears every website's changes; without it, streams are 503. */
+  brokerChanges: BrokerChanges | undefined
   /** The `changeStreams` quota limits each website's open streams. */
   quotas: Pick<WebsiteQuotaLookup, 'quotasOf'>
   operatorKeyId: string
@@ -32,7 +33,12 @@ export function createChangesModule(deps: {
 }) {
   const { config, logger } = deps
   const reader = createChangeLogClient({ content: deps.content, operatorKeyId: deps.operatorKeyId })
-  const feeds = config.AMQP_URL ? createChangeFeeds({ reader, logger }) : undefined
+  const feeds = deps.brokerChanges ? createChangeFeeds({ reader, logger }) : undefined
+  if (feeds && deps.brokerChanges)
+    announceChanges(deps.brokerChanges, {
+      onChange: ({ websiteId, seq, entry }) => feeds.notify(websiteId, seq, entry),
+      onConnected: () => feeds.notifyAll(),
+    })
   const open: OpenStreams = new Set()
   const leases = createStreamLeases({
     redis: deps.redis,
@@ -52,7 +58,6 @@ export function createChangesModule(deps: {
     },
     open,
   )
-  let broker: Promise<AmqpClient> | undefined
   return {
     routes: routed(changesRouter({ streamChanges })) as Middleware,
     /** The website's open streams, for the quota report (`changeStreams` usage). */
@@ -60,22 +65,10 @@ export function createChangesModule(deps: {
       const open = await leases.count(websiteId)
       return open === undefined ? {} : { changeStreams: open }
     },
-    /** Connects to the broker in the background (streams wait for nothing but the log). */
-    start() {
-      if (!feeds || !config.AMQP_URL) return
-      broker = listenForChanges({
-        url: config.AMQP_URL,
-        logger,
-        onChange: ({ websiteId, seq, entry }) => feeds.notify(websiteId, seq, entry),
-        onConnected: () => feeds.notifyAll(),
-      })
-      broker.catch((error: unknown) => logger.warn({ err: error }, 'change announcements failed'))
-    },
     /** Ends every open stream (its client resumes elsewhere with Last-Event-ID). */
     async stop() {
       for (const stream of [...open]) stream.end()
       feeds?.stop()
-      await broker?.then((client) => client.close()).catch(() => undefined)
     },
   }
 }

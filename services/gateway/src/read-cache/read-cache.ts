@@ -3,7 +3,8 @@ import type { Middleware } from 'koa'
 import type { Redis } from 'ioredis'
 import type { Logger } from 'pino'
 import { cacheTags } from '@cms/contract'
-import { listenForCacheChanges } from './broker-changes.ts'
+import type { BrokerChanges } from '../broker/broker-changes.ts'
+import { dropOnBrokerChanges } from './broker-changes.ts'
 import { cachedReads } from './cached-reads.ts'
 import { createCacheTrust } from './cache-trust.ts'
 import { createChangeChannel } from './change-channel.ts'
@@ -18,7 +19,7 @@ export interface ReadCacheOptions {
   redis: Redis
   prefix: string
   /** Where the services' changes are heard; without it, only writes through the gateways are. */
-  amqpUrl?: string | undefined
+  brokerChanges?: BrokerChanges | undefined
   logger: Logger
 }
 
@@ -38,7 +39,7 @@ export function createReadCache(options: ReadCacheOptions): ReadCache {
   const store = createResponseStore({ maxBytes: options.maxBytes, ttlMs: options.ttlMs })
   const drop = (websiteId: string, tags: readonly string[]) => void store.drop(websiteId, tags)
   const trust = createCacheTrust({
-    sources: options.amqpUrl ? ['redis', 'broker'] : ['redis'],
+    sources: options.brokerChanges ? ['redis', 'broker'] : ['redis'],
     onRegained: () => store.clear(),
   })
   const channel = createChangeChannel({
@@ -48,15 +49,15 @@ export function createReadCache(options: ReadCacheOptions): ReadCache {
     trust,
     logger: options.logger,
   })
-  const broker = options.amqpUrl
-    ? listenForCacheChanges({ url: options.amqpUrl, logger: options.logger, trust, drop })
-    : undefined
+  const broker =
+    options.brokerChanges && dropOnBrokerChanges({ changes: options.brokerChanges, trust, drop })
   const reads = options.enabled ? trust : { trusted: () => false }
   return {
     middleware: compose([invalidateOnWrite({ channel }), cachedReads({ trust: reads, store })]),
     contentChanged: (websiteId) => channel.announce(websiteId, [cacheTags.website(websiteId)]),
     async close() {
-      await Promise.all([channel.close(), broker?.close()])
+      broker?.close()
+      await channel.close()
     },
   }
 }
