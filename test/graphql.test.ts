@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import qs from 'qs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { waitFor } from '@cms/testkit'
 import { expectStatus, tapEntryEvents } from './content-fixtures.ts'
 import type { EventTap } from './content-fixtures.ts'
 import { graphql } from './graphql-kit.ts'
@@ -354,6 +355,37 @@ describe('GraphQL: queries, mutations, errors, permissions', () => {
     )
     expect(changed.body.errors).toBeUndefined()
     expect((await expectStatus(w.site.readApi('GET', path), 200)).body.data.label).toBe('after')
+  })
+
+  it('graphql: a type change is seen at once — when a field is removed from a type, then the schema drops it once the change is announced, though its cached schema would still accept it', async () => {
+    const query = '{ tagList { docs { data { label note } } } }'
+    await expectStatus(
+      w.site.api('PATCH', '/api/content-types/tag', {
+        body: {
+          fields: [
+            { name: 'label', type: 'text' },
+            { name: 'note', type: 'text' },
+          ],
+        },
+      }),
+      200,
+    )
+    expect((await graphql(w.site.readKey, query)).body.errors).toBeUndefined()
+    await expectStatus(
+      w.site.api('PATCH', '/api/content-types/tag', {
+        body: { fields: [{ name: 'label', type: 'text' }] },
+      }),
+      200,
+    )
+    const refused = await waitFor(
+      async () => {
+        const answer = await graphql(w.site.readKey, query)
+        return answer.body.errors ? answer : undefined
+      },
+      { what: 'the removed field refused' },
+    )
+    expect(refused.body.errors[0]).toMatchObject({ extensions: { code: 'VALIDATION_ERROR' } })
+    expect(refused.body.errors[0].message).toContain('note')
   })
 
   it('graphql: Idempotency-Key applies to the request — when a mutation is sent twice with one key, then one document is made and the second answer is the first, replayed', async () => {

@@ -4,6 +4,7 @@ import type { HandlerOptions, ParseRequestParams, Request } from 'graphql-http'
 import { GraphQLError, specifiedRules, validate } from 'graphql'
 import type { ValidationRule } from 'graphql'
 import { AppError } from '@cms/errors'
+import type { Logger } from '@cms/logger'
 import type { Caller } from '@cms/http'
 import type { DocumentLoaders } from './document-loaders.ts'
 import { createDocumentLoaders } from './document-loaders.ts'
@@ -43,6 +44,8 @@ export interface EndpointDeps extends EndpointHooks {
   /** The website's quotas, which the services hold writes to (docs/gateway.md, "Quotas"). */
   quotasOf?: (websiteId: string) => Promise<NonNullable<Caller['quotas']>>
   bodyLimitBytes: number
+  /** Where an unexpected failure is logged; the client is told only `INTERNAL_ERROR`. */
+  logger?: Pick<Logger, 'error'>
 }
 
 /** `error` with other extensions, where it was found kept. */
@@ -60,7 +63,10 @@ const withExtensions = (error: GraphQLError, message: string, extensions: object
  * GraphQL's own refusals (syntax, validation) as `VALIDATION_ERROR`, the bad input a 422 is in
  * REST; anything else as `INTERNAL_ERROR` without its message.
  */
-export function formatError(error: Readonly<GraphQLError | Error>): GraphQLError | Error {
+export function formatError(
+  error: Readonly<GraphQLError | Error>,
+  logger?: Pick<Logger, 'error'>,
+): GraphQLError | Error {
   if (!(error instanceof GraphQLError)) return error
   const original = error.originalError
   if (original instanceof AppError)
@@ -68,8 +74,10 @@ export function formatError(error: Readonly<GraphQLError | Error>): GraphQLError
       code: original.code,
       ...(original.details && { details: original.details }),
     })
-  if (original && !(original instanceof GraphQLError))
+  if (original && !(original instanceof GraphQLError)) {
+    logger?.error({ err: original, path: error.path }, 'graphql resolver failed')
     return withExtensions(error, 'Internal error', { code: 'INTERNAL_ERROR' })
+  }
   if (error.extensions.code === undefined)
     return withExtensions(error, error.message, { code: 'VALIDATION_ERROR' })
   return error
@@ -108,7 +116,7 @@ export function graphqlEndpoint(deps: EndpointDeps): (ctx: Context) => Promise<v
       ...(deps.validationRules?.(req, args.variableValues ?? {}) ?? []),
     ],
     ...(deps.resolveQueryText && { parseRequestParams: deps.resolveQueryText }),
-    formatError,
+    formatError: (error) => formatError(error, deps.logger),
   })
   return async function serveGraphql(ctx) {
     const key = ctx.state.apiKey!

@@ -56,6 +56,7 @@ export function createGraphqlModule(deps: {
           contentChanged: deps.contentChanged,
           ...(deps.quotas && { quotasOf: (websiteId: string) => deps.quotas!.quotasOf(websiteId) }),
           bodyLimitBytes: BODY_LIMIT_BYTES,
+          logger,
         }),
         schema: schemaDownload({
           schemas,
