@@ -86,6 +86,9 @@ export function inMemoryStore(
       const found = records.get(id)
       return found?.websiteId === websiteId ? copy(found) : null
     },
+    async findMany() {
+      throw new Error('not used by these tests')
+    },
     async history(websiteId, documentId, page) {
       const all = [...records.values()]
         .filter(

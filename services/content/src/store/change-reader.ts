@@ -31,6 +31,12 @@ type Resolution =
 
 const BATCH = 100
 
+/** The version records of a batch of entries, and the versions of documents without one. */
+interface StoredState {
+  records: Map<string, StoredVersion>
+  versionOf: Map<string, number>
+}
+
 /** What an entry tells of its change without the version record. */
 const changeOf = (entry: ChangeEntry): ResolvedChange => ({
   seq: entry.seq,
@@ -56,10 +62,32 @@ export function createChangeReader(deps: {
 }) {
   const { changes, versions, documents } = deps
 
-  async function resolve(entry: ChangeEntry, now: Date): Promise<Resolution> {
+  /** What the change log's entries stand for, read with one query per collection. */
+  async function storedStateOf(entries: ChangeEntry[]): Promise<StoredState> {
+    const live = entries.filter((entry) => !entry.void)
+    if (live.length === 0) return { records: new Map(), versionOf: new Map() }
+    const websiteId = live[0]!.websiteId
+    const found = await versions.findMany(
+      websiteId,
+      live.map((entry) => entry.versionId),
+    )
+    const records = new Map(found.map((record) => [record._id, record]))
+    const unrecorded = live.filter((entry) => !records.has(entry.versionId))
+    const present = await documents.findMany(
+      websiteId,
+      [...new Set(unrecorded.map((entry) => entry.documentId))],
+      { projection: { _id: 1, version: 1 } },
+    )
+    const versionOf = new Map(
+      present.map((document) => [document._id!, document.version!] as const),
+    )
+    return { records, versionOf }
+  }
+
+  function resolve(entry: ChangeEntry, stored: StoredState, now: Date): Resolution {
     if (entry.void) return { kind: 'void' }
     const base = changeOf(entry)
-    const record = await versions.findById(entry.websiteId, entry.versionId)
+    const record = stored.records.get(entry.versionId)
     if (record) {
       if (record.event.eventId !== entry.eventId) return { kind: 'void' }
       return {
@@ -67,10 +95,10 @@ export function createChangeReader(deps: {
         change: record.reason === 'delete' ? base : { ...base, record },
       }
     }
-    const document = await documents.findById(entry.websiteId, entry.documentId)
+    const version = stored.versionOf.get(entry.documentId)
     // Only a delete removes a document that had a version before this one.
-    if (!document && entry.version > 1) return { kind: 'committed', change: base }
-    if (document && document.version >= entry.version) return { kind: 'void' }
+    if (version === undefined && entry.version > 1) return { kind: 'committed', change: base }
+    if (version !== undefined && version >= entry.version) return { kind: 'void' }
     const young = now.getTime() - entry.createdAt.getTime() < deps.graceMs
     return young ? { kind: 'pending' } : { kind: 'void' }
   }
@@ -81,7 +109,8 @@ export function createChangeReader(deps: {
    * with the document.
    */
   async function resolveAll(entries: ChangeEntry[], now: Date): Promise<Resolution[]> {
-    const resolutions = await Promise.all(entries.map((entry) => resolve(entry, now)))
+    const stored = await storedStateOf(entries)
+    const resolutions = entries.map((entry) => resolve(entry, stored, now))
     const settledAt = new Map<string, number>()
     resolutions.forEach((resolution, index) => {
       if (resolution.kind === 'committed') settledAt.set(entries[index]!.documentId, index)

@@ -7,6 +7,8 @@ export interface VersionsCollection {
   insert(record: StoredVersion): Promise<boolean>
   /** The website's record of that id; null for another website's. */
   findById(websiteId: string, id: string): Promise<StoredVersion | null>
+  /** The website's records among `ids`, in one query. */
+  findMany(websiteId: string, ids: readonly string[]): Promise<StoredVersion[]>
   /** The listed history of the website's document, newest first, and its total. */
   history(
     websiteId: string,
@@ -40,6 +42,11 @@ export function versionsCollection(db: Db): VersionsCollection {
     async findById(websiteId, id) {
       const found = await versions.findOne({ _id: id })
       return found?.websiteId === websiteId ? found : null
+    },
+    async findMany(websiteId, ids) {
+      if (ids.length === 0) return []
+      const found = await versions.find({ _id: { $in: [...ids] } }).toArray()
+      return found.filter((record) => record.websiteId === websiteId)
     },
     async history(websiteId, documentId, page) {
       const [records, total] = await Promise.all([
