@@ -242,6 +242,7 @@ export async function start(
     config,
     quotas,
     contentChanged: readCache.contentChanged,
+    brokerChanges,
     logger,
     hooks: limitHooks({ config, redis: redis.redis, logger }),
   })
@@ -346,7 +347,6 @@ export async function start(
     throw error
   }
   lifecycle.runner.start()
-  graphql.start()
   brokerChanges?.start()
   await cdnPurge.start()
   const auditTasks = [
@@ -375,7 +375,6 @@ export async function start(
     async stop() {
       await changes.stop()
       await brokerChanges?.close()
-      await graphql.stop()
       await cdnPurge.stop()
       await service.close()
       await keyUsage.stop()

@@ -1,6 +1,6 @@
 import type { Middleware } from 'koa'
-import type { AmqpClient } from '@cms/amqp'
 import type { Logger } from '@cms/logger'
+import type { BrokerChanges } from '../broker/broker-changes.ts'
 import { graphqlEndpoint } from './endpoint.ts'
 import { graphqlRouter } from './graphql-routes.ts'
 import { schemaDownload } from './schema-download.ts'
@@ -19,7 +19,6 @@ const BODY_LIMIT_BYTES = 1024 * 1024
 /** `/api/graphql` (docs/graphql.md): the endpoint, its schema cache and the type changes. */
 export function createGraphqlModule(deps: {
   config: {
-    AMQP_URL?: string | undefined
     CONTENT_READ_URL: string
     CONTENT_WRITE_URL: string
     SCHEMA_URL: string
@@ -30,6 +29,8 @@ export function createGraphqlModule(deps: {
   }
   quotas?: { quotasOf(websiteId: string): Promise<NonNullable<Caller['quotas']>> }
   contentChanged: (websiteId: string) => Promise<void>
+  /** Type changes drop cached schemas; without it each request's check still holds. */
+  brokerChanges: BrokerChanges | undefined
   logger: Logger
   hooks?: EndpointHooks
 }) {
@@ -45,7 +46,11 @@ export function createGraphqlModule(deps: {
     internalToken: config.INTERNAL_TOKEN,
     timeoutMs: config.UPSTREAM_TIMEOUT_MS,
   })
-  let broker: Promise<AmqpClient> | undefined
+  if (deps.brokerChanges)
+    listenForTypeChanges(deps.brokerChanges, {
+      onChange: (websiteId) => schemas.forget(websiteId),
+      onReconnected: () => schemas.forgetAll(),
+    })
   return {
     routes: routed(
       graphqlRouter({
@@ -66,19 +71,5 @@ export function createGraphqlModule(deps: {
         }),
       }),
     ) as Middleware,
-    /** Hears type changes in the background; without a broker each request's check still holds. */
-    start() {
-      if (!config.AMQP_URL) return
-      broker = listenForTypeChanges({
-        url: config.AMQP_URL,
-        logger,
-        onChange: (websiteId) => schemas.forget(websiteId),
-        onReconnected: () => schemas.forgetAll(),
-      })
-      broker.catch((error: unknown) => logger.warn({ err: error }, 'type changes not heard'))
-    },
-    async stop() {
-      await broker?.then((client) => client.close()).catch(() => undefined)
-    },
   }
 }
