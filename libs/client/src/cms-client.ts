@@ -8,6 +8,7 @@ import { csrfHeaders } from './session-auth.ts'
 import type { SessionAuth } from './session-auth.ts'
 import { createTransport } from './transport.ts'
 import type { TransportOptions } from './transport.ts'
+import { graphqlApi } from './graphql-api.ts'
 import { syncApi } from './sync-api.ts'
 import { webhooksApi } from './webhooks-api.ts'
 
@@ -52,6 +53,7 @@ export function createCmsClient(options: CmsClientOptions) {
     ...auditApi(transport),
     ...changesApi(transport),
     ...syncApi(transport),
+    ...graphqlApi(transport),
   }
 }
 
