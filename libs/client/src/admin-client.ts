@@ -86,6 +86,13 @@ export function createCmsAdminClient(options: CmsAdminClientOptions) {
         call<DocsList<Component>>(ADMIN.viewComponents, { params: { id }, ...options }),
       locales: (id: string, options?: CallOptions) =>
         call<LocaleList>(ADMIN.viewLocales, { params: { id }, ...options }),
+      /** The website's GraphQL schema as SDL, as its owner sees it. */
+      graphqlSchema: (id: string, options?: CallOptions) =>
+        call<string>(ADMIN.viewGraphqlSchema, {
+          params: { id },
+          accept: 'text/plain',
+          ...options,
+        }),
       /** The website's documents as its admin reads them (drafts included). */
       documents: (id: string, query?: ContentQuery, options?: CallOptions) =>
         call<Page<CmsDocument>>(ADMIN.viewDocuments, { params: { id }, query, ...options }),

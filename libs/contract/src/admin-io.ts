@@ -1,6 +1,7 @@
 import type { AdminOperationId } from './admin-operations.ts'
 import type { OperationIo, RawBody } from './operation-io.ts'
 import { OpenApiDocument } from './public-io.ts'
+import { GraphqlSdl } from './schemas/graphql.ts'
 import { MediaUploadBody, WebsiteExportBody } from './schemas/media-upload.ts'
 import { ApiKeyCreateBody, QuotaChangeBody, WebsiteBody } from './schemas/requests/admin.ts'
 import { MediaPatchBody } from './schemas/requests/content.ts'
@@ -80,6 +81,7 @@ export const ADMIN_IO = {
   viewContentType: { answer: { 200: Ref('ContentType', ContentType) } },
   viewComponents: { answer: { 200: DocsList(Ref('Component', Component)) } },
   viewLocales: { answer: { 200: Ref('Locales', Locales) } },
+  viewGraphqlSchema: { answer: { 200: GraphqlSdl } },
   viewDocuments: {
     input: { query: ContentListQuery },
     answer: { 200: ListEnvelope(Ref('ListedDocument', DocumentProjection)) },

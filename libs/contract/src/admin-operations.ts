@@ -33,6 +33,7 @@ export const ADMIN_OPERATIONS = {
   viewContentType: view('/content-types/:name'),
   viewComponents: view('/components'),
   viewLocales: view('/locales'),
+  viewGraphqlSchema: view('/graphql/schema.graphql'),
   viewDocuments: view('/documents'),
   viewDocument: view('/documents/:docId'),
   viewVersions: view('/documents/:docId/versions'),

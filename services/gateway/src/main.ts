@@ -300,6 +300,7 @@ export async function start(
           adminRoutes({
             people: people.admin,
             publicUrl: config.PUBLIC_URL,
+            graphqlSdl: graphql.sdlOf,
             audit,
             websites,
             apiKeys,

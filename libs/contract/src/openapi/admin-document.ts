@@ -160,6 +160,9 @@ const ADMIN_ROUTE_DOCS: { readonly [Id in AdminOperationId]: RouteProse } = {
   viewContentType: view('A content type'),
   viewComponents: view("The website's components"),
   viewLocales: view("The website's locales"),
+  viewGraphqlSchema: view(
+    "The website's GraphQL schema as SDL, as its owner sees it (docs/graphql.md), even while introspection is off",
+  ),
   viewDocuments: view("The website's documents, drafts included"),
   viewDocument: view('A document (its draft state)'),
   viewVersions: view("A document's versions"),

@@ -3,7 +3,7 @@ import type { Logger } from '@cms/logger'
 import type { BrokerChanges } from '../broker/broker-changes.ts'
 import { graphqlEndpoint } from './endpoint.ts'
 import { graphqlRouter } from './graphql-routes.ts'
-import { schemaDownload } from './schema-download.ts'
+import { schemaDownload, schemaSdl } from './schema-download.ts'
 import type { EndpointHooks } from './endpoint.ts'
 import { operationCaller } from './operation-caller.ts'
 import { createSchemaCache } from './schema-cache.ts'
@@ -51,7 +51,10 @@ export function createGraphqlModule(deps: {
       onChange: (websiteId) => schemas.forget(websiteId),
       onReconnected: () => schemas.forgetAll(),
     })
+  const sdlOf = schemaSdl({ schemas, callerOf })
   return {
+    /** The SDL of a caller's schema, for the admin API's view of it. */
+    sdlOf,
     routes: routed(
       graphqlRouter({
         serve: graphqlEndpoint({
@@ -64,8 +67,7 @@ export function createGraphqlModule(deps: {
           logger,
         }),
         schema: schemaDownload({
-          schemas,
-          callerOf,
+          sdlOf,
           ...(deps.quotas && { quotasOf: (websiteId: string) => deps.quotas!.quotasOf(websiteId) }),
           introspection: config.GRAPHQL_INTROSPECTION,
         }),

@@ -24,8 +24,10 @@ import { accessHandlers } from './access-handlers.ts'
 import { websiteJson } from './admin-json.ts'
 import { adminLifecycleRoutes } from './admin-lifecycle-routes.ts'
 import { adminMediaRoutes } from './admin-media-routes.ts'
+import { adminGraphqlSchema } from './admin-graphql-schema.ts'
 import { adminReadRoutes } from './admin-read-routes.ts'
 import type { UpstreamProxy } from './upstream-proxy.ts'
+import type { SchemaSdlOf } from '../graphql/schema-download.ts'
 
 export interface AdminRoutesDeps {
   websites: WebsitesAdmin
@@ -42,6 +44,8 @@ export interface AdminRoutesDeps {
   audit: AuditReads & { log: AuditLog }
   /** Where links point; else the request's origin. */
   publicUrl?: string
+  /** A caller's GraphQL schema as SDL (graphql/schema-download.ts). */
+  graphqlSdl: SchemaSdlOf
 }
 
 /** The platform operator grants anything: its token stands above every website's roles. */
@@ -110,6 +114,7 @@ export function adminRouter(deps: AdminRoutesDeps): Router {
       },
       ...adminLifecycleRoutes(deps.lifecycle),
       ...adminReadRoutes({ websites: deps.websites, proxy: deps.proxy }),
+      ...adminGraphqlSchema({ websites: deps.websites, sdlOf: deps.graphqlSdl }),
       ...adminMediaRoutes({
         websites: deps.websites,
         proxy: deps.proxy,
