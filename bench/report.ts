@@ -10,6 +10,7 @@ import type { PatternBench } from './pattern-scenario.ts'
 import type { SyncBench } from './sync-scenarios.ts'
 import type { ChangeStreamBench } from './change-stream.ts'
 import type { VarnishBench } from './varnish-scenario.ts'
+import type { GraphqlBench } from './graphql-scenario.ts'
 
 export interface BaselineFigures {
   reqPerSec: number
@@ -51,6 +52,7 @@ export interface BenchReport {
   changeStream?: ChangeStreamBench
   /** Reads with one write a second, the gateway alone and through Varnish (issue 36). */
   varnish?: VarnishBench
+  graphql?: GraphqlBench
 }
 
 const figures = (m: Measurement): BaselineFigures => ({

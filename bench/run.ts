@@ -40,6 +40,7 @@ import { formatPatternBench, measureHostilePattern } from './pattern-scenario.ts
 import { formatSyncBench, measureSync, seedSmallWebsite, syncWebsite } from './sync-scenarios.ts'
 import { formatChangeStreamBench, measureChangeStream } from './change-stream.ts'
 import { formatVarnishBench, measureThroughVarnish } from './varnish-scenario.ts'
+import { formatGraphqlBench, measureGraphqlPage } from './graphql-scenario.ts'
 import { auditCommands, formatAuditComparison, measureAuditThroughput } from './audit-comparison.ts'
 import type { AuditThroughput } from './audit-comparison.ts'
 import { jsonClient } from '@cms/testkit'
@@ -490,6 +491,20 @@ async function main(): Promise<number> {
       : undefined
     if (throughVarnish) log(formatVarnishBench(throughVarnish))
 
+    const graphqlPage = selected('graphql')
+      ? await measureGraphqlPage({
+          api: site.api,
+          related,
+          coldGatewayUrl: bench.coldGatewayUrl,
+          readKey: site.readKey,
+          metricsUrls: bench.metricsUrls,
+          connections: settings.connections,
+          measure: http,
+          log,
+        })
+      : undefined
+    if (graphqlPage) log(formatGraphqlBench(graphqlPage))
+
     // Quorum against classic queues, each with a webhook service of its own on these servers.
     const fanOutQueues: QueueTypeResult[] = selected('queues')
       ? await benchFanOutQueues({ backends: bench.stack.backends, log })
@@ -506,6 +521,7 @@ async function main(): Promise<number> {
       ...(sync ? { sync } : {}),
       ...(changeStream ? { changeStream } : {}),
       ...(throughVarnish ? { varnish: throughVarnish } : {}),
+      ...(graphqlPage ? { graphql: graphqlPage } : {}),
       audit: { throughput: auditThroughput, commands: auditCommands(commands) },
     }
     writeReport(join(REPO_ROOT, 'bench', 'results', 'latest.json'), report)
@@ -519,6 +535,7 @@ async function main(): Promise<number> {
     if (sync) process.stdout.write(`${formatSyncBench(sync)}\n`)
     if (changeStream) process.stdout.write(`${formatChangeStreamBench(changeStream)}\n`)
     if (throughVarnish) process.stdout.write(`${formatVarnishBench(throughVarnish)}\n`)
+    if (graphqlPage) process.stdout.write(`${formatGraphqlBench(graphqlPage)}\n`)
     for (const session of sessions)
       process.stdout.write(
         `${session.scenario}, warm, through a session / through a key: ${session.ratio}x (median of ${session.pairRatios.length} pairs; goal >= ${SESSION_RATIO_GOAL}); ` +

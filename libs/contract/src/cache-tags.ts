@@ -67,3 +67,31 @@ export const cacheTagOf = (tags: Iterable<string>): string => [...tags].join(','
 /** The tags of a `Surrogate-Key` or `Cache-Tag` header, in either form. */
 export const tagsOfHeader = (header: string): string[] =>
   header.split(/[\s,]+/).filter((tag) => tag !== '')
+
+/**
+ * The longest tag header an answer sends: under Varnish's default response header line (8 KiB)
+ * and the 16 KiB that Fastly, Cloudflare and the gateway's upstream client read.
+ */
+export const MAX_TAG_HEADER_LENGTH = 7000
+
+/**
+ * Tags that fit the header: past its length, each document and media tag gives way to the list
+ * tag that every change of it also names (the lists of each type shown, the media lists), so the
+ * answer is dropped by more changes than it shows, never by fewer.
+ */
+export function boundedTags(websiteId: string, tags: ReadonlySet<string>): Set<string> {
+  if (surrogateKeyOf(tags).length <= MAX_TAG_HEADER_LENGTH) return new Set(tags)
+  const typePrefix = cacheTags.type(websiteId, '')
+  const coarse = new Set<string>()
+  for (const tag of tags) {
+    if (tag.startsWith(cacheTags.document(''))) continue
+    if (tag.startsWith(cacheTags.media(''))) {
+      coarse.add(cacheTags.mediaList(websiteId))
+      continue
+    }
+    coarse.add(tag)
+    if (tag.startsWith(typePrefix))
+      coarse.add(cacheTags.list(websiteId, tag.slice(typePrefix.length)))
+  }
+  return coarse
+}

@@ -82,8 +82,10 @@ export type { AccountOperationId, AccountOperations } from './account-operations
 export { ACCOUNT_IO } from './account-io.ts'
 export type { AccountIo } from './account-io.ts'
 export {
+  boundedTags,
   cacheTagOf,
   cacheTags,
+  MAX_TAG_HEADER_LENGTH,
   surrogateKeyOf,
   tagsOfEntryEvent,
   tagsOfHeader,

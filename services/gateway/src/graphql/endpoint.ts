@@ -3,6 +3,7 @@ import { createHandler } from 'graphql-http'
 import type { HandlerOptions, ParseRequestParams, Request } from 'graphql-http'
 import { GraphQLError, specifiedRules, validate } from 'graphql'
 import type { ValidationRule } from 'graphql'
+import { boundedTags, surrogateKeyOf } from '@cms/contract'
 import { AppError } from '@cms/errors'
 import type { Logger } from '@cms/logger'
 import type { Caller } from '@cms/http'
@@ -14,6 +15,8 @@ import type { SchemaCache } from './schema-cache.ts'
 import { readWebsiteModel } from './website-model.ts'
 import { requestBodyText } from './request-body.ts'
 import { requestCallerOf } from './request-caller.ts'
+import { shareableAnswerTags } from './answer-tags.ts'
+import { newCallRecord } from './operation-caller.ts'
 
 /** What the endpoint knows of a request beside its text: who calls, for which website. */
 export interface EndpointRequestContext {
@@ -91,7 +94,8 @@ export function graphqlEndpoint(deps: EndpointDeps): (ctx: Context) => Promise<v
   type Options = HandlerOptions<Context['req'], EndpointRequestContext, GraphqlContext>
   const schema: NonNullable<Options['schema']> = async (req, args) => {
     const { websiteId, caller } = req.context
-    const read = () => readWebsiteModel(deps.callerOf(caller))
+    // The schema is cached: its reads are not what the answer shows.
+    const read = () => readWebsiteModel(deps.callerOf({ ...caller, record: undefined }))
     const found = await deps.schemas.schemaFor(websiteId, caller.permissions, read)
     // A type changed a moment ago may not have been announced yet: a document the cached schema
     // refuses is checked once more against a fresh read before it is refused.
@@ -120,7 +124,8 @@ export function graphqlEndpoint(deps: EndpointDeps): (ctx: Context) => Promise<v
   })
   return async function serveGraphql(ctx) {
     const key = ctx.state.apiKey!
-    const caller = await requestCallerOf(ctx, deps.quotasOf)
+    const record = newCallRecord()
+    const caller = { ...(await requestCallerOf(ctx, deps.quotasOf)), record }
     let text: Promise<string> | undefined
     const [body, init] = await handler({
       method: ctx.method,
@@ -132,6 +137,8 @@ export function graphqlEndpoint(deps: EndpointDeps): (ctx: Context) => Promise<v
     })
     ctx.status = init.status
     if (init.headers) ctx.set(init.headers)
+    const tags = shareableAnswerTags(ctx.method, init.status, body, record)
+    if (tags) ctx.set('Surrogate-Key', surrogateKeyOf(boundedTags(key.websiteId, tags)))
     // As bytes, like a service's answer, so an idempotency record keeps it.
     // graphql-http answers 405, 406 and 415 without a body; koa would make a null body a 204.
     if (body !== null) ctx.body = Buffer.from(body)

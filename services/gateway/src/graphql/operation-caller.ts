@@ -1,5 +1,12 @@
 import qs from 'qs'
-import { authorize, intersectTypes, pathOf, PUBLIC_OPERATIONS } from '@cms/contract'
+import {
+  asksForDrafts,
+  authorize,
+  intersectTypes,
+  pathOf,
+  PUBLIC_OPERATIONS,
+  tagsOfHeader,
+} from '@cms/contract'
 import type { Permissions, PublicOperationId, Upstream } from '@cms/contract'
 import { AppError, ForbiddenError, ServiceUnavailableError } from '@cms/errors'
 import type { ErrorCode, ErrorDetail } from '@cms/errors'
@@ -26,12 +33,38 @@ export interface OperationAnswer {
 /** Calls public operations for the caller of the request under way; refusals are thrown. */
 export type CallOperation = (call: OperationCall) => Promise<OperationAnswer>
 
+/**
+ * What the calls of one request showed, for its answer's CDN headers: the union of their
+ * `Surrogate-Key` tags, and whether every call was a tagged published read.
+ */
+export interface CallRecord {
+  tags: Set<string>
+  published: boolean
+}
+
+export const newCallRecord = (): CallRecord => ({ tags: new Set(), published: true })
+
 /** Who calls, as the API pipeline knows them. */
 export interface RequestCaller {
   caller: Caller
   permissions: Permissions
   requestId?: string
   traceparent?: string
+  /** Where the request's calls are recorded, when its answer may be shared. */
+  record?: CallRecord
+}
+
+/** Notes one answered call in the request's record. */
+function recordCall(
+  record: CallRecord | undefined,
+  call: { method: string; search: string; status: number; surrogateKey: string | null },
+): void {
+  if (!record) return
+  const tagged = call.surrogateKey !== null && call.surrogateKey !== ''
+  const publishedRead =
+    call.method === 'GET' && !asksForDrafts(new URLSearchParams(call.search)) && call.status < 400
+  if (!tagged || !publishedRead) record.published = false
+  for (const tag of tagsOfHeader(call.surrogateKey ?? '')) record.tags.add(tag)
 }
 
 export interface OperationCallerDeps {
@@ -98,8 +131,15 @@ export function operationCaller(deps: OperationCallerDeps) {
           },
         )
       } catch (error) {
+        if (request.record) request.record.published = false
         throw new ServiceUnavailableError(undefined, { cause: error })
       }
+      recordCall(request.record, {
+        method: operation.method,
+        search,
+        status: response.status,
+        surrogateKey: response.headers.get('surrogate-key'),
+      })
       const text = await response.text().catch(() => '')
       let body: unknown
       try {

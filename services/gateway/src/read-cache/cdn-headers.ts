@@ -10,7 +10,11 @@ const SHARED_READS = new Set<PublicOperationId>([
   'listMedia',
   'getMedia',
   'getContentType',
+  'graphqlQuery',
 ])
+
+/** Reads shared only when their answer names its tags (a GraphQL query of published content). */
+const TAGGED_ONLY = new Set<PublicOperationId>(['graphqlQuery'])
 
 /** A shared cache keys each answer by the key that asked for it (the VCL hashes either header). */
 export const VARY = 'x-api-key, Authorization'
@@ -27,6 +31,7 @@ function sharedRead(ctx: Context): boolean {
   if (ctx.status !== 200 && ctx.status !== 304) return false
   const route = ctx.state.apiRoute
   if (!route || !SHARED_READS.has(route.id)) return false
+  if (TAGGED_ONLY.has(route.id) && !ctx.response.get('surrogate-key')) return false
   // Draft access (draft=true, a preview token) may show what a published read never does.
   return ctx.state.grant?.draftAccess !== true
 }
