@@ -93,5 +93,5 @@ describe('the live stream against a model', () => {
     const list = await fullList()
     expect(Object.keys(list).length).toBeGreaterThan(1)
     expect(copy).toEqual(list)
-  })
+  }, 240_000)
 })
