@@ -2,10 +2,8 @@ import { createHash } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestWebsite, metricsUrlOf, testEnv } from '@cms/testkit'
 import type { TestWebsite } from '@cms/testkit'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { join } from 'node:path'
-import { DATA_ROOT, launchServices } from '@cms/stack'
-import type { RunningServices } from '@cms/stack'
+import { launchExtraGateway } from './extra-gateway-kit.ts'
+import type { ExtraGateway } from './extra-gateway-kit.ts'
 
 interface GraphqlAnswer {
   status: number
@@ -18,31 +16,7 @@ interface GraphqlAnswer {
 
 let site: TestWebsite
 /** A second gateway process, introspection off, sharing the stack's services, MongoDB and Redis. */
-let quiet: RunningServices
-let quietDir: string
-
-async function launchQuietGateway(): Promise<RunningServices> {
-  const env = testEnv()
-  quietDir = mkdtempSync(join(DATA_ROOT, 'graphql-limits-'))
-  return launchServices({
-    mongoUrl: env.mongoUrl,
-    redisUrl: env.redisUrl,
-    amqpUrl: env.amqpUrl,
-    dataDir: quietDir,
-    adminToken: env.adminToken,
-    internalToken: env.internalToken,
-    only: ['gateway'],
-    env: {
-      gateway: {
-        GRAPHQL_INTROSPECTION: 'false',
-        CONTENT_READ_URL: env.contentReadUrl,
-        CONTENT_WRITE_URL: env.contentWriteUrl,
-        SCHEMA_URL: env.schemaUrl,
-        WEBHOOK_URL: env.webhookUrl,
-      },
-    },
-  })
-}
+let quiet: ExtraGateway
 
 /** POST or GET /api/graphql with the website's admin key, on the stack's gateway or `base`. */
 async function graphql(
@@ -144,7 +118,7 @@ beforeAll(async () => {
     body: { data: { title: 'Hello', related: articleId } },
   })
   expect((await site.api('POST', `/api/content/${articleId}/publish`)).status).toBe(200)
-  quiet = await launchQuietGateway()
+  quiet = await launchExtraGateway('graphql-limits', { GRAPHQL_INTROSPECTION: 'false' })
   // The schema is built once (its types read from the schema service) before anything is counted.
   expect((await graphql({ query: '{ __typename articleList { totalDocs } }' })).body.errors).toBe(
     undefined,
@@ -153,7 +127,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await quiet?.stop()
-  if (quietDir) rmSync(quietDir, { recursive: true, force: true })
 })
 
 describe('GraphQL limits', () => {
