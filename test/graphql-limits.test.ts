@@ -61,16 +61,27 @@ async function storageCommands(): Promise<number> {
   return total
 }
 
-/** The refusal a request gets, and the storage commands sent meanwhile (none, for a limit). */
+/**
+ * The refusal a request gets, and the storage commands sent meanwhile (none, for a limit). Other
+ * files' requests on the shared stack can only add to the count, so the fewest of a few tries
+ * is kept: a refusal that sent commands would show them on every try.
+ */
 async function refusalOf(params: Parameters<typeof graphql>[0]) {
-  const before = await storageCommands()
-  const answer = await graphql(params)
-  return {
-    status: answer.status,
-    data: answer.body.data,
-    extensions: answer.body.errors?.map((error) => error.extensions),
-    commands: (await storageCommands()) - before,
+  let fewest: { status: number; data: unknown; extensions: unknown; commands: number } | undefined
+  for (let attempt = 0; attempt < 20 && fewest?.commands !== 0; attempt++) {
+    if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 100 * attempt))
+    const before = await storageCommands()
+    const answer = await graphql(params)
+    const commands = (await storageCommands()) - before
+    if (fewest === undefined || commands < fewest.commands)
+      fewest = {
+        status: answer.status,
+        data: answer.body.data,
+        extensions: answer.body.errors?.map((error) => error.extensions),
+        commands,
+      }
   }
+  return fewest!
 }
 
 /** `levels` fields nested: `articleList { docs { data { related { data { ... title } } } } }`. */
