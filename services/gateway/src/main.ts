@@ -189,13 +189,15 @@ export async function start(
     redis: redis.redis,
     prefix: config.REDIS_PREFIX,
   })
+  /** Where each public operation's service is, for the proxy and GraphQL's operation caller. */
+  const upstreamUrls = {
+    contentRead: config.CONTENT_READ_URL,
+    contentWrite: config.CONTENT_WRITE_URL,
+    schema: config.SCHEMA_URL,
+    webhook: config.WEBHOOK_URL,
+  }
   const proxy = createUpstreamProxy({
-    urls: {
-      contentRead: config.CONTENT_READ_URL,
-      contentWrite: config.CONTENT_WRITE_URL,
-      schema: config.SCHEMA_URL,
-      webhook: config.WEBHOOK_URL,
-    },
+    urls: upstreamUrls,
     internalToken: config.INTERNAL_TOKEN,
     connectTimeoutMs: config.UPSTREAM_CONNECT_TIMEOUT_MS,
     timeoutMs: config.UPSTREAM_TIMEOUT_MS,
@@ -240,6 +242,7 @@ export async function start(
 
   const graphql = createGraphqlModule({
     config,
+    upstreamUrls,
     quotas,
     contentChanged: readCache.contentChanged,
     brokerChanges,

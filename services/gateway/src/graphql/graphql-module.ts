@@ -1,4 +1,5 @@
 import type { Middleware } from 'koa'
+import type { Upstream } from '@cms/contract'
 import type { Logger } from '@cms/logger'
 import type { BrokerChanges } from '../broker/broker-changes.ts'
 import { graphqlEndpoint } from './endpoint.ts'
@@ -19,14 +20,11 @@ const BODY_LIMIT_BYTES = 1024 * 1024
 /** `/api/graphql` (docs/graphql.md): the endpoint, its schema cache and the type changes. */
 export function createGraphqlModule(deps: {
   config: {
-    CONTENT_READ_URL: string
-    CONTENT_WRITE_URL: string
-    SCHEMA_URL: string
-    WEBHOOK_URL: string
     INTERNAL_TOKEN: string
     UPSTREAM_TIMEOUT_MS: number
     GRAPHQL_INTROSPECTION: boolean
   }
+  upstreamUrls: Readonly<Record<Upstream, string>>
   quotas?: { quotasOf(websiteId: string): Promise<NonNullable<Caller['quotas']>> }
   contentChanged: (websiteId: string) => Promise<void>
   /** Type changes drop cached schemas; without it each request's check still holds. */
@@ -37,12 +35,7 @@ export function createGraphqlModule(deps: {
   const { config, logger } = deps
   const schemas = createSchemaCache({ maxEntries: MAX_SCHEMAS })
   const callerOf = operationCaller({
-    urls: {
-      contentRead: config.CONTENT_READ_URL,
-      contentWrite: config.CONTENT_WRITE_URL,
-      schema: config.SCHEMA_URL,
-      webhook: config.WEBHOOK_URL,
-    },
+    urls: deps.upstreamUrls,
     internalToken: config.INTERNAL_TOKEN,
     timeoutMs: config.UPSTREAM_TIMEOUT_MS,
   })
