@@ -1,3 +1,4 @@
+import { seededRandom } from '@cms/testkit'
 /** The website's locales: French falls back to English field by field. */
 export const BENCH_LOCALES = {
   locales: [
@@ -108,17 +109,8 @@ const WORDS = [
 ]
 const TAGS = ['how-to', 'opinion', 'release', 'guide', 'deep-dive', 'news', 'video', 'interview']
 
-/** A small deterministic generator, so every run seeds the same documents. */
-export function createRandom(seed: number): () => number {
-  let state = seed >>> 0
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0
-    let t = state
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296
-  }
-}
+/** A seeded generator, so every run seeds the same documents. */
+export const createRandom = seededRandom
 
 const pick = <T>(random: () => number, items: readonly T[]): T =>
   items[Math.floor(random() * items.length)]!

@@ -1,4 +1,5 @@
 import { expect } from 'vitest'
+import { seededRandom } from '@cms/testkit'
 import type { ApiCall } from '@cms/testkit'
 import { expectStatus } from './content-fixtures.ts'
 
@@ -66,17 +67,8 @@ export async function fullList(api: ApiCall, query = '') {
 export const sorted = (docs: Map<string, unknown>) =>
   [...docs.entries()].sort(([a], [b]) => a.localeCompare(b))
 
-/** A small seeded generator, so a failing run can be repeated from its printed seed. */
-export function random(seed: number) {
-  let state = seed >>> 0
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0
-    let t = state
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
+/** A seeded generator, so a failing run can be repeated from its printed seed. */
+export const random = seededRandom
 
 const OPERATIONS = [
   'create',
