@@ -34,6 +34,7 @@ export default defineConfig({
             'test/**/*.test.ts',
           ],
           globalSetup: ['test/setup/global-setup.ts'],
+          setupFiles: ['test/setup/delete-created-websites.ts'],
         },
       },
     ],

@@ -283,6 +283,5 @@ describe('website export and import', () => {
     const twice = await postImport('twice', original)
     expect(twice.status).toBe(409)
     expect(twice.body.error.message).toContain(`as website ${copyId} ("copy")`)
-    process.stdout.write(`[export] ${original.length} bytes, ${lines.length} lines\n`)
   }, 240_000)
 })

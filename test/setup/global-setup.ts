@@ -2,6 +2,7 @@ import { rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import process from 'node:process'
+import { MongoClient } from 'mongodb'
 import { startStack } from '@cms/stack'
 import type { Stack } from '@cms/stack'
 
@@ -51,7 +52,28 @@ export async function setup(): Promise<void> {
   )
 }
 
+/** What the suite left in storage: the collections every FerretDB query reads whole. */
+async function reportRecordsLeft(url: string): Promise<void> {
+  const client = new MongoClient(url, { serverSelectionTimeoutMS: 2000 })
+  try {
+    const counts: string[] = []
+    for (const database of (await client.db().admin().listDatabases()).databases) {
+      const db = client.db(database.name)
+      for (const { name } of await db.listCollections({}, { nameOnly: true }).toArray()) {
+        const count = await db.collection(name).estimatedDocumentCount()
+        if (count >= 100) counts.push(`${database.name}.${name} ${count}`)
+      }
+    }
+    process.stderr.write(`[stack] records left (collections of 100 or more): ${counts.join(', ')}\n`)
+  } catch (error) {
+    process.stderr.write(`[stack] could not count the records left: ${(error as Error).message}\n`)
+  } finally {
+    await client.close()
+  }
+}
+
 export async function teardown(): Promise<void> {
+  if (stack) await reportRecordsLeft(stack.backends.mongo.url)
   await stack?.stop()
   const shapes = process.env.CMS_TEST_QUERY_SHAPES_DIR
   if (shapes) rmSync(shapes, { recursive: true, force: true })

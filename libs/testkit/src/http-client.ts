@@ -1,4 +1,5 @@
 import { assertAnswerMatches, contractCheckOn } from './answer-contract.ts'
+import { noteCreatedWebsite } from './created-websites.ts'
 
 export interface ApiResponse<T = any> {
   status: number
@@ -60,6 +61,7 @@ export function jsonClient(baseUrl: string, fixedHeaders: Record<string, string>
         text,
         body: parsed,
       })
+    noteCreatedWebsite(baseUrl, method, path, response.status, parsed)
     return { status: response.status, headers: response.headers, body: parsed, text }
   }
 }
