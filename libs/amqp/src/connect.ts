@@ -37,6 +37,8 @@ export interface AmqpOptions {
   topology: (channel: ConfirmChannel) => Promise<void>
   /** Starts consumers; runs after `topology` on every (re)connect. */
   onConnect?: (model: ChannelModel) => Promise<void>
+  /** Called once the client can publish, after every (re)connect (work held back can go now). */
+  onReady?: () => void
   /** The socket's connect time-out per address; a node that is down but not refusing costs this. */
   connectTimeoutMs?: number
   /**
@@ -228,6 +230,7 @@ export async function connectAmqp(options: AmqpOptions): Promise<AmqpClient> {
       publisher = channel
       rotation.connected()
       logger.info({ broker: addressOf(url) }, 'amqp connected')
+      options.onReady?.()
     } catch (error) {
       publisher = undefined
       // A node that refuses is routine while it is down; one that accepts and then fails the

@@ -38,8 +38,13 @@ const spec = {
   /** Where the read pool's queries go (docs/deployment.md); writers always read the primary. */
   MONGO_READ_PREFERENCE: env.oneOf(READ_PREFERENCES, { default: 'primary' }),
   LOG_LEVEL: env.string({ default: 'info' }),
-  /** How often the outbox relay looks for unsent events when nothing kicked it. */
-  OUTBOX_POLL_MS: env.integer({ default: 300, min: 20, max: 60_000 }),
+  /**
+   * How long the outbox relay sleeps when nothing woke it: its own commits and the broker's
+   * return wake it, so this bounds how late the events of a writer that died after its commit go.
+   */
+  OUTBOX_POLL_MS: env.integer({ default: 10_000, min: 20, max: 60_000 }),
+  /** The longest the schedule runner sleeps: how late a schedule runs whose instance died. */
+  SCHEDULE_IDLE_MS: env.integer({ default: 10_000, min: 20, max: 300_000 }),
   /** Related documents one populated answer may embed, each repeat counted (docs/content.md). */
   POPULATE_MAX_DOCUMENTS: env.integer({
     default: DEFAULT_POPULATE_LIMITS.maxDocuments,

@@ -98,6 +98,8 @@ export async function start(
     logger,
     webhookQueuePrefix: config.WEBHOOK_QUEUE_PREFIX,
     onContentTypeChanged: catalog.invalidate,
+    // Events committed while the broker was away go out as soon as it is back.
+    onReady: () => store.relay.kick(),
   })
   const populateLimits = {
     maxDocuments: config.POPULATE_MAX_DOCUMENTS,
@@ -111,14 +113,27 @@ export async function start(
     populateLimits,
   })
   const router = contentRoutes(service, { writes, audit })
-  const scheduler = createScheduler({ schedules, store, clock })
+  const scheduler = createScheduler({
+    schedules,
+    store,
+    clock,
+    onScheduled: () => runner.wake(),
+  })
   const changeLogSweep = createChangeLogSweep({
     changes: store.changes,
     retentionDays: config.CHANGE_LOG_RETENTION_DAYS,
     clock,
     logger,
   })
-  const runner = createScheduleRunner({ schedules, service, store, audit, clock, logger })
+  const runner = createScheduleRunner({
+    schedules,
+    service,
+    store,
+    audit,
+    clock,
+    logger,
+    idleMs: config.SCHEDULE_IDLE_MS,
+  })
 
   const http = createHttpService({
     name: writes ? 'content-write' : 'content-read',

@@ -76,6 +76,7 @@ function runner(
     steps,
     batchSize: 10,
     pollMs: 20,
+    retryMs: 20,
     owner,
     clock: () => new Date(),
     logger: silent,

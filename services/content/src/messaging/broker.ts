@@ -22,11 +22,14 @@ export function connectBroker(options: {
   /** `WEBHOOK_QUEUE_PREFIX` of the webhook service. */
   webhookQueuePrefix: string
   onContentTypeChanged: (websiteId: string) => void
+  /** The connection can publish (at start and after every reconnect). */
+  onReady?: () => void
 }): Promise<AmqpClient> {
   const { logger } = options
   return connectAmqp({
     url: options.url,
     logger,
+    ...(options.onReady && { onReady: options.onReady }),
     async topology(channel) {
       await declareWebhookEventsQueue(channel, webhookEventsQueue(options.webhookQueuePrefix))
     },

@@ -8,8 +8,13 @@ import { SCHEDULE_MEMBER } from './schedule.ts'
 import type { StoredSchedule } from './schedule.ts'
 import type { SchedulesCollection } from './schedules-collection.ts'
 
+/** Schedules read per look: the due ones first, then the next to fall due. */
+const BATCH = 20
+
 export interface ScheduleRunner {
   start(): void
+  /** A schedule was set here: look again now instead of at the time the runner meant to. */
+  wake(): void
   stop(): Promise<void>
 }
 
@@ -19,6 +24,10 @@ export interface ScheduleRunner {
  * instance died mid-run) is claimed again. The action is the ordinary publish or unpublish, with
  * its version, event and audit entry (the system's); a document already in that state, or gone,
  * closes it with none of them.
+ *
+ * Between runs it sleeps until the earliest schedule is due, woken when this instance sets one,
+ * and at most `idleMs`: how late a schedule set on another instance runs should that instance die
+ * before its time (docs/content.md, "Schedules").
  */
 export function createScheduleRunner(deps: {
   schedules: SchedulesCollection
@@ -27,14 +36,19 @@ export function createScheduleRunner(deps: {
   audit: Pick<ContentAudit, 'systemRecordOf'>
   clock: () => Date
   logger: Logger
+  /** How soon a due schedule this runner could not run (claimed elsewhere, failed) is looked at again. */
   pollMs?: number
+  idleMs?: number
   leaseMs?: number
 }): ScheduleRunner {
   const pollMs = deps.pollMs ?? 500
+  const idleMs = deps.idleMs ?? 10_000
   const leaseMs = deps.leaseMs ?? 30_000
   let timer: ReturnType<typeof setTimeout> | undefined
   let running: Promise<void> | undefined
   let stopped = true
+  /** Set while a look is under way: it may have missed the schedule just set. */
+  let woken = false
 
   async function run(schedule: StoredSchedule): Promise<void> {
     const caller = {
@@ -58,29 +72,45 @@ export function createScheduleRunner(deps: {
     await deps.schedules.close(schedule)
   }
 
-  async function tick(): Promise<void> {
+  /** Runs what is due; answers how long to sleep before the next look. */
+  async function tick(): Promise<number> {
     const now = deps.clock()
-    for (const schedule of await deps.schedules.due(now, 20)) {
-      if (stopped) return
-      if (!(await deps.schedules.claimRun(schedule.scheduleId, now, leaseMs))) continue
-      await run(schedule).catch((error: unknown) =>
+    const earliest = await deps.schedules.earliest(BATCH)
+    let left = false
+    for (const schedule of earliest) {
+      if (stopped) return idleMs
+      const dueInMs = schedule.at.getTime() - now.getTime()
+      if (dueInMs > 0) return Math.min(dueInMs, left ? pollMs : idleMs)
+      if (!(await deps.schedules.claimRun(schedule.scheduleId, now, leaseMs))) {
+        left = true
+        continue
+      }
+      await run(schedule).catch((error: unknown) => {
+        left = true
         deps.logger.warn(
           { err: error, scheduleId: schedule.scheduleId },
           'schedule run failed; it is retried after its lease',
-        ),
-      )
+        )
+      })
     }
+    if (earliest.length === BATCH) return left ? pollMs : 0
+    return left ? pollMs : idleMs
   }
 
   function next(delayMs: number): void {
     if (stopped) return
     clearTimeout(timer)
     timer = setTimeout(() => {
+      timer = undefined
       running = tick()
-        .catch((error: unknown) => deps.logger.warn({ err: error }, 'schedule poll failed'))
-        .finally(() => {
+        .catch((error: unknown) => {
+          deps.logger.warn({ err: error }, 'schedule poll failed')
+          return pollMs
+        })
+        .then((sleepMs) => {
           running = undefined
-          next(pollMs)
+          next(woken ? 0 : sleepMs)
+          woken = false
         })
     }, delayMs)
   }
@@ -89,6 +119,10 @@ export function createScheduleRunner(deps: {
     start() {
       stopped = false
       next(0)
+    },
+    wake() {
+      if (running) woken = true
+      else next(0)
     },
     async stop() {
       stopped = true

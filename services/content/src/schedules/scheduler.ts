@@ -32,6 +32,8 @@ export function createScheduler(deps: {
   schedules: SchedulesCollection
   store: Pick<DocumentStore, 'findDocument' | 'setSchedule'>
   clock: () => Date
+  /** A schedule was set (the runner sleeps until the earliest it knows of). */
+  onScheduled?: () => void
 }) {
   return {
     async schedule(input: {
@@ -54,6 +56,7 @@ export function createScheduler(deps: {
         createdBy: caller.keyId,
       }
       await deps.schedules.put(schedule)
+      deps.onScheduled?.()
       const shown = await deps.store.setSchedule(
         caller.websiteId,
         input.id,

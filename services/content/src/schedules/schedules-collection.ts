@@ -20,8 +20,8 @@ export interface SchedulesCollection {
   pendingOf(websiteId: string, documentId: string): Promise<StoredSchedule[]>
   /** False when no such pending schedule exists. */
   remove(websiteId: string, documentId: string, scheduleId: string): Promise<boolean>
-  /** Schedules due at `now`, oldest first. */
-  due(now: Date, limit: number): Promise<StoredSchedule[]>
+  /** The schedules that fall due first, due or not (one read tells what is due and what next). */
+  earliest(limit: number): Promise<StoredSchedule[]>
   /**
    * Claims the next run of a schedule unless another claim is younger than `leaseMs` (its
    * runner may still be at work); true when this caller won it.
@@ -55,12 +55,7 @@ export function schedulesCollection(db: Db): SchedulesCollection {
       const removed = await schedules.deleteOne({ documentId, websiteId, scheduleId })
       return removed.deletedCount > 0
     },
-    due: (now, limit) =>
-      schedules
-        .find({ at: { $lte: now } })
-        .sort({ at: 1, _id: 1 })
-        .limit(limit)
-        .toArray(),
+    earliest: (limit) => schedules.find({}).sort({ at: 1, _id: 1 }).limit(limit).toArray(),
     async claimRun(scheduleId, now, leaseMs) {
       const [latest] = await runs.find({ scheduleId }).sort({ attempt: -1 }).limit(1).toArray()
       if (latest && now.getTime() - latest.createdAt.getTime() < leaseMs) return false

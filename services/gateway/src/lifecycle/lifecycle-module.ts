@@ -18,8 +18,13 @@ import { createWebsiteImport } from './website-import.ts'
 import { installationQuotas } from '../domain/website-quotas.ts'
 import { createWebsitePurges } from './website-purges.ts'
 
-/** How often a runner looks for purges when nothing told it of one. */
-const PURGE_POLL_MS = 1000
+/**
+ * How long a runner sleeps when nothing told it of a purge: a delete kicks its own instance's
+ * runner, so this bounds only how soon another instance takes over a purge whose gateway died.
+ */
+const PURGE_POLL_MS = 30_000
+/** How soon a purge that stopped short (a failing service, another runner's lease) is tried again. */
+const PURGE_RETRY_MS = 1000
 /** After a key's revocation, other instances' key caches keep it this long (docs/gateway.md). */
 const GRACE_AFTER_KEY_CACHE_MS = 1000
 
@@ -74,6 +79,7 @@ export function createLifecycleModule(deps: {
     }),
     batchSize: config.PURGE_BATCH_SIZE,
     pollMs: PURGE_POLL_MS,
+    retryMs: PURGE_RETRY_MS,
     owner: randomUUID(),
     clock,
     logger: deps.logger,

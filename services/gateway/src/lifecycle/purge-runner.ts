@@ -35,7 +35,10 @@ export function createPurgeRunner(deps: {
   websiteExists: (websiteId: string) => Promise<boolean>
   steps: readonly PurgeStep[]
   batchSize: number
+  /** The longest it sleeps when nothing told it of a purge (another instance's delete, say). */
   pollMs: number
+  /** How soon it tries a purge again that stopped short (a failing service, another runner). */
+  retryMs: number
   owner: string
   clock: () => Date
   logger: Logger
@@ -45,7 +48,8 @@ export function createPurgeRunner(deps: {
   let cycle: Promise<void> | undefined
   let again = false
 
-  async function runPurge(purge: Purge): Promise<void> {
+  /** Works the purge to its end; false when it stopped short (a failed step, another runner). */
+  async function runPurge(purge: Purge): Promise<boolean> {
     const id = purge.websiteId
     let leasedAt = 0
     /** Takes the purge, and renews the lease once a third of it has passed. */
@@ -59,7 +63,7 @@ export function createPurgeRunner(deps: {
     for (const step of deps.steps) {
       if (purge.steps[step.name]?.state === 'done') continue
       for (;;) {
-        if (stopped || !(await holding())) return
+        if (stopped || !(await holding())) return false
         let result: PurgeBatchResult
         try {
           result = await step.batch(id, deps.batchSize)
@@ -67,7 +71,7 @@ export function createPurgeRunner(deps: {
           const message = (error as Error).message
           deps.logger.warn({ websiteId: id, step: step.name, err: error }, 'purge step failed')
           await deps.purges.recordError(id, step.name, message, deps.clock())
-          return
+          return false
         }
         await deps.purges.recordBatch(id, step.name, result, deps.clock())
         if (result.done) break
@@ -76,6 +80,7 @@ export function createPurgeRunner(deps: {
     await deps.purges.finish(id, deps.clock())
     await deps.leases.drop(id)
     deps.logger.info({ websiteId: id, reason: purge.reason }, 'website purged')
+    return true
   }
 
   /** An import's purge waits while the import is alive; a dead import's website is purged. */
@@ -92,16 +97,29 @@ export function createPurgeRunner(deps: {
     return purge.notBefore > now ? undefined : purge
   }
 
-  async function runOnce(): Promise<void> {
+  /**
+   * One pass over the unfinished purges; answers when to look again: at the first moment one of
+   * them may be worked (its grace or an import's hold ends), soon after a purge stopped short,
+   * and otherwise after `pollMs`, for purges only another instance was told of.
+   */
+  async function runOnce(): Promise<number> {
+    let nextMs = deps.pollMs
+    const lookAgainIn = (ms: number) => (nextMs = Math.min(nextMs, Math.max(0, ms)))
     try {
       for (const found of await deps.purges.unfinished(100)) {
-        if (stopped) return
-        const purge = await ready(found, deps.clock())
-        if (purge) await runPurge(purge)
+        if (stopped) break
+        const now = deps.clock()
+        const purge = await ready(found, now)
+        if (!purge) {
+          const until = found.state === 'importing' ? found.heldUntil : found.notBefore
+          lookAgainIn(until ? until.getTime() - now.getTime() : deps.retryMs)
+        } else if (!(await runPurge(purge))) lookAgainIn(deps.retryMs)
       }
     } catch (error) {
       deps.logger.warn({ err: error }, 'purge runner cycle failed; trying again')
+      lookAgainIn(deps.retryMs)
     }
+    return nextMs
   }
 
   function schedule(delayMs: number): void {
@@ -109,9 +127,9 @@ export function createPurgeRunner(deps: {
     clearTimeout(timer)
     timer = setTimeout(() => {
       timer = undefined
-      cycle = runOnce().finally(() => {
+      cycle = runOnce().then((nextMs) => {
         cycle = undefined
-        const next = again ? 0 : deps.pollMs
+        const next = again ? 0 : nextMs
         again = false
         schedule(next)
       })
