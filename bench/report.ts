@@ -8,6 +8,7 @@ import type { SessionComparison } from './session-scenarios.ts'
 import type { AuditComparison } from './audit-comparison.ts'
 import type { PatternBench } from './pattern-scenario.ts'
 import type { SyncBench } from './sync-scenarios.ts'
+import type { BulkBench } from './bulk-scenario.ts'
 import type { ChangeStreamBench } from './change-stream.ts'
 import type { VarnishBench } from './varnish-scenario.ts'
 import type { GraphqlBench } from './graphql-scenario.ts'
@@ -48,6 +49,8 @@ export interface BenchReport {
   audit?: AuditComparison
   /** Initial and incremental `GET /api/sync` (issue 35). */
   sync?: SyncBench
+  /** Bulk publish beside single publishes (issue 38). */
+  bulk?: BulkBench
   /** `/api/changes`: change-to-receipt latency with open streams, what idle streams cost. */
   changeStream?: ChangeStreamBench
   /** Reads with one write a second, the gateway alone and through Varnish (issue 36). */

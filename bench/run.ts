@@ -38,6 +38,7 @@ import { measureMedia } from './media-scenarios.ts'
 import { createRequests, patchRequests } from './write-scenarios.ts'
 import { formatPatternBench, measureHostilePattern } from './pattern-scenario.ts'
 import { formatSyncBench, measureSync, seedSmallWebsite, syncWebsite } from './sync-scenarios.ts'
+import { formatBulkBench, measureBulk } from './bulk-scenario.ts'
 import { formatChangeStreamBench, measureChangeStream } from './change-stream.ts'
 import { formatVarnishBench, measureThroughVarnish } from './varnish-scenario.ts'
 import { formatGraphqlBench, measureGraphqlPage } from './graphql-scenario.ts'
@@ -457,6 +458,16 @@ async function main(): Promise<number> {
       : undefined
     if (sync) log(formatSyncBench(sync))
 
+    const bulk = selected('bulk')
+      ? await measureBulk({
+          api: site.api,
+          metricsUrls: bench.metricsUrls,
+          documents: Math.min(settings.documents, 1000),
+          log,
+        })
+      : undefined
+    if (bulk) log(formatBulkBench(bulk))
+
     // The earlier writes' events first, as for the fan-out: the stream times its own events.
     if (selected('change stream') && !(await outboxDrained(db, 300_000)))
       log('outbox still holds events after 300 s')
@@ -519,6 +530,7 @@ async function main(): Promise<number> {
       ...(pattern ? { pattern } : {}),
       ...(sessions.length > 0 ? { sessions } : {}),
       ...(sync ? { sync } : {}),
+      ...(bulk ? { bulk } : {}),
       ...(changeStream ? { changeStream } : {}),
       ...(throughVarnish ? { varnish: throughVarnish } : {}),
       ...(graphqlPage ? { graphql: graphqlPage } : {}),
@@ -533,6 +545,7 @@ async function main(): Promise<number> {
       )
     if (pattern) process.stdout.write(`${formatPatternBench(pattern)}\n`)
     if (sync) process.stdout.write(`${formatSyncBench(sync)}\n`)
+    if (bulk) process.stdout.write(`${formatBulkBench(bulk)}\n`)
     if (changeStream) process.stdout.write(`${formatChangeStreamBench(changeStream)}\n`)
     if (throughVarnish) process.stdout.write(`${formatVarnishBench(throughVarnish)}\n`)
     if (graphqlPage) process.stdout.write(`${formatGraphqlBench(graphqlPage)}\n`)

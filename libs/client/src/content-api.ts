@@ -1,4 +1,5 @@
 import { PUBLIC_OPERATIONS as API } from '@cms/contract'
+import type { BulkDryRun, BulkJob, BulkRequestBody } from '@cms/contract'
 import { operationCaller } from './operation-call.ts'
 import type { CallOptions, Transport } from './transport.ts'
 import type {
@@ -88,6 +89,18 @@ export function contentApi(transport: Transport) {
     cancelSchedule: async (id: string, scheduleId: string, options?: CallOptions) => {
       await call(API.cancelSchedule, { params: { id, scheduleId }, ...options })
     },
+    /**
+     * Publishes, unpublishes, deletes or updates up to 1,000 documents (`ids` or a list `query`):
+     * the finished job up to 100 of them, else the running job to poll with `job` (docs/bulk.md).
+     */
+    bulk: <R extends BulkRequestBody>(request: R, options?: CallOptions) =>
+      call<R extends { dryRun: true } ? BulkDryRun : BulkJob>(API.bulkDocuments, {
+        json: request,
+        ...options,
+      }),
+    /** A bulk job's state, progress and outcomes so far. */
+    job: (id: string, options?: CallOptions) =>
+      call<BulkJob>(API.getJob, { params: { id }, ...options }),
   }
 }
 

@@ -34,6 +34,7 @@ import {
   PageQuery,
 } from './schemas/requests/queries.ts'
 import { SyncQuery } from './schemas/requests/sync.ts'
+import { BulkDryRun, BulkJob, BulkRequestBody, JobPathParams } from './schemas/bulk.ts'
 import { GraphqlAnswer, GraphqlRequestBody, GraphqlSdl } from './schemas/graphql.ts'
 import { SyncPage } from './schemas/responses/sync.ts'
 import { WebhookCreateBody, WebhookPatchBody } from './schemas/requests/webhooks.ts'
@@ -55,6 +56,7 @@ const WEBHOOK = Ref('Webhook', Webhook)
 const DELIVERY = Ref('Delivery', Delivery)
 const SCHEDULE = Ref('Schedule', Schedule)
 const AUDIT_ENTRY = Ref('AuditEntry', AuditEntry)
+const BULK_JOB = Ref('BulkJob', BulkJob)
 
 /** Server-Sent Events, one a change (docs/sync.md, "Live changes"). */
 const CHANGE_STREAM: RawBody = {
@@ -140,6 +142,11 @@ export const PUBLIC_IO = {
     input: { ...DOCUMENT_PATH, query: Type.Pick(ContentWriteQuery, ['discardDraft', 'locale']) },
     answer: { 200: DOCUMENT },
   },
+  bulkDocuments: {
+    input: { body: BulkRequestBody, invalid: 'The bulk request is invalid' },
+    answer: { 200: Type.Union([BULK_JOB, BulkDryRun]), 202: BULK_JOB },
+  },
+  getJob: { input: { params: JobPathParams, notFound: 'No job {id}' }, answer: { 200: BULK_JOB } },
   listMedia: { input: { query: MediaListQuery }, answer: { 200: PageEnvelope(MEDIA) } },
   uploadMedia: { input: { body: MediaUploadBody }, answer: { 201: MEDIA } },
   getMedia: { input: MEDIA_PATH, answer: { 200: MEDIA } },

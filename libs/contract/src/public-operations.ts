@@ -70,6 +70,15 @@ export const PUBLIC_OPERATIONS = {
     ...write('POST', '/api/content/:id/restore/:versionId', 'contentWrite', 'publish'),
     changes: 'edit',
   },
+  // Needs the action's permission on each document's type (docs/bulk.md): checked per document.
+  bulkDocuments: {
+    method: 'POST',
+    path: '/api/content/bulk',
+    upstream: 'contentWrite',
+    idempotent: true,
+    changes: 'other',
+  },
+  getJob: get('/api/jobs/:id', 'contentWrite', 'readDrafts'),
   listMedia: get('/api/media', 'contentRead', 'read'),
   uploadMedia: { ...write('POST', '/api/media', 'contentWrite', 'manageMedia'), changes: 'other' },
   getMedia: get('/api/media/:id', 'contentRead', 'read'),

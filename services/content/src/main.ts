@@ -29,6 +29,8 @@ import { createMediaPurges } from './media/media-purges.ts'
 import { ensureWebsiteDataIndexes, websiteDataRoutes } from '@cms/website-data'
 import { contentImportHooks } from './lifecycle/media-import.ts'
 import { CONTENT_WEBSITE_DATA } from './lifecycle/website-data-plan.ts'
+import { createBulkModule } from './bulk/bulk-module.ts'
+import { jobStore } from './bulk/job-store.ts'
 
 export interface RunningContentService {
   url: string
@@ -65,6 +67,7 @@ export async function start(
     changeGraceMs: config.CHANGE_LOG_GRACE_MS,
   })
   const schedules = schedulesCollection(mongo.db)
+  const bulkJobs = jobStore(mongo.db)
   const media = createMediaModule({
     db: mongo.db,
     documents: store,
@@ -81,6 +84,7 @@ export async function start(
     async () => {
       await store.ensureIndexes()
       await schedules.ensureIndexes()
+      await bulkJobs.ensureIndexes()
       await media.ensureIndexes()
       await ensureWebsiteDataIndexes(mongo.db, CONTENT_WEBSITE_DATA)
       if (writes) await auditStore.ensureIndexes()
@@ -113,6 +117,16 @@ export async function start(
     populateLimits,
   })
   const router = contentRoutes(service, { writes, audit })
+  const bulk = createBulkModule({
+    jobs: bulkJobs,
+    service,
+    store,
+    catalog,
+    audit,
+    clock,
+    logger,
+    config,
+  })
   const scheduler = createScheduler({
     schedules,
     store,
@@ -160,6 +174,8 @@ export async function start(
       }),
       ...(writes ? [media.upload] : []),
       jsonBody(),
+      // Before the document routes: /api/content/bulk would be their /api/content/:id (405).
+      ...(writes ? [routed(bulk.routes)] : []),
       routed(router),
       routed(internalRoutes(store, media.store)),
       routed(internalChangesRoute(store.changeReader)),
@@ -192,6 +208,7 @@ export async function start(
       onPublished: (count) => published.inc(count),
     })
     runner.start()
+    bulk.runner.start()
     media.orphanSweep.start()
     changeLogSweep.start()
   }
@@ -204,6 +221,7 @@ export async function start(
       metricsPort: config.METRICS_PORT,
     })
   } catch (error) {
+    await bulk.runner.stop()
     await changeLogSweep.stop()
     await media.orphanSweep.stop()
     await runner.stop()
@@ -218,6 +236,7 @@ export async function start(
     ...address,
     async stop() {
       await http.close()
+      await bulk.runner.stop()
       await changeLogSweep.stop()
       await media.orphanSweep.stop()
       await runner.stop()

@@ -117,6 +117,19 @@ const PUBLIC_ROUTE_DOCS: { readonly [Id in PublicOperationId]: RouteProse } = {
     headers: { 200: ['ETag'] },
     errors: [409, 412],
   },
+  bulkDocuments: {
+    tag: CONTENT,
+    summary: 'Publish, unpublish, delete or update up to 1,000 documents in one request',
+    description:
+      "Names the documents by `ids` or by a list `query`; `dryRun` answers which. Each document is changed as its single call would change it and needs that call's permission on its type (a document of another type is a `failed` result with 404). Up to 100 documents the answer is the finished job (200); more is 202 with the running job at `Location` (docs/bulk.md).",
+    headers: { 202: ['Location'] },
+    errors: [413, 415],
+  },
+  getJob: {
+    pathParams: { id: "The job's id" },
+    tag: CONTENT,
+    summary: 'A bulk job: its state, progress and the outcome of each document so far',
+  },
   listMedia: {
     tag: 'Media',
     summary: 'List media, newest first',

@@ -27,32 +27,69 @@ export type ListedDocument = Partial<ApiDocument> & { id: string }
 const asksForDrafts = (queryString: string): boolean =>
   new URLSearchParams(queryString).getAll('draft').includes('true')
 
+/**
+ * The list query parsed against the website's types: they come from a cache, so a query that
+ * names a field only a just-changed type declares is parsed once more against a fresh list
+ * before it is refused.
+ */
+export async function parseListQueryOf(
+  catalog: ContentTypeCatalog,
+  caller: Caller,
+  queryString: string,
+): Promise<{ query: ListQuery; model: WebsiteModel; locale: ReadLocale }> {
+  const parsed = (model: WebsiteModel) => {
+    const query = parseListQuery(queryString, { contentTypes: model.types })
+    return { query, model, locale: readLocaleOf(model, query.locale) }
+  }
+  try {
+    return parsed(await catalog.listed(caller))
+  } catch (error) {
+    if (!(error instanceof ValidationError)) throw error
+    return parsed(await catalog.listed(caller, { fresh: true }))
+  }
+}
+
+/**
+ * The storage filter of a parsed list query: its conditions (related ones resolved), the
+ * caller's website and types, and the status (`draft`: both).
+ */
+export async function listFilterOf(
+  store: Pick<DocumentStore, 'page' | 'findMany'>,
+  input: {
+    caller: Caller
+    parsed: { query: ListQuery; model: WebsiteModel; locale: ReadLocale }
+    draft: boolean
+    tags?: Set<string> | undefined
+  },
+): Promise<Record<string, unknown>> {
+  const { caller, parsed, draft, tags } = input
+  const { query, model, locale } = parsed
+  const paths = localizedPathsOf(locale, model, query.type)
+  const where = await resolveRelatedConditions(query.where, (condition) => {
+    // Which documents match depends on the related type's documents too.
+    tags?.add(cacheTags.list(caller.websiteId, condition.via.target))
+    return relatedIds(store, {
+      caller,
+      draft,
+      condition,
+      path: localizedPathsOf(locale, model, condition.via.target).path,
+    })
+  })
+  return {
+    ...(renamePaths(mongoFilterOf(where), paths.path) as Record<string, unknown>),
+    websiteId: caller.websiteId,
+    // Both statuses as a list, so draft lists use the same indexes (docs/queries.md).
+    status: draft ? { $in: [...DOCUMENT_STATUSES] } : 'published',
+    ...typeCondition(callTypes(caller)),
+  }
+}
+
 export function createDocumentLister(deps: {
   store: Pick<DocumentStore, 'page' | 'findMany'>
   catalog: ContentTypeCatalog
   media: Pick<MediaLookup, 'shown'>
   populateLimits: PopulateLimits
 }) {
-  /**
-   * The content types come from a cache; a query that names a field only a just-changed type
-   * declares is parsed once more against a fresh list before it is refused.
-   */
-  async function parse(
-    caller: Caller,
-    queryString: string,
-  ): Promise<{ query: ListQuery; model: WebsiteModel; locale: ReadLocale }> {
-    const parsed = (model: WebsiteModel) => {
-      const query = parseListQuery(queryString, { contentTypes: model.types })
-      return { query, model, locale: readLocaleOf(model, query.locale) }
-    }
-    try {
-      return parsed(await deps.catalog.listed(caller))
-    } catch (error) {
-      if (!(error instanceof ValidationError)) throw error
-      return parsed(await deps.catalog.listed(caller, { fresh: true }))
-    }
-  }
-
   /**
    * The website's documents as the caller may see them: of the call's types only, published
    * only unless draft=true (draft access).
@@ -65,7 +102,8 @@ export function createDocumentLister(deps: {
   }): Promise<PageEnvelope<ListedDocument> | UncountedPageEnvelope<ListedDocument>> {
     const { caller, queryString } = input
     requireDraftAccess(caller, asksForDrafts(queryString))
-    const { query, model, locale } = await parse(caller, queryString)
+    const parsed = await parseListQueryOf(deps.catalog, caller, queryString)
+    const { query, model, locale } = parsed
     const { types } = model
     requireDraftAccess(caller, query.draft)
     const paths = localizedPathsOf(locale, model, query.type)
@@ -75,26 +113,10 @@ export function createDocumentLister(deps: {
       tags?.add(cacheTags.type(caller.websiteId, type))
       tags?.add(cacheTags.list(caller.websiteId, type))
     }
-    const where = await resolveRelatedConditions(query.where, (condition) => {
-      // Which documents match depends on the related type's documents too.
-      tags?.add(cacheTags.list(caller.websiteId, condition.via.target))
-      return relatedIds(deps.store, {
-        caller,
-        draft: query.draft,
-        condition,
-        path: localizedPathsOf(locale, model, condition.via.target).path,
-      })
-    })
+    const filter = await listFilterOf(deps.store, { caller, parsed, draft: query.draft, tags })
     const populated = populatedProjection(query)
     const projected = populated.projection && paths.widen(populated.projection)
     const projection = query.draft ? withPendingDraftPaths(projected) : projected
-    const filter = {
-      ...(renamePaths(mongoFilterOf(where), paths.path) as Record<string, unknown>),
-      websiteId: caller.websiteId,
-      // Both statuses as a list, so draft lists use the same indexes (docs/queries.md).
-      status: query.draft ? { $in: [...DOCUMENT_STATUSES] } : 'published',
-      ...typeCondition(callTypes(caller)),
-    }
     const counted = query.withCount !== false
     const { docs, total } = await deps.store.page({
       filter,

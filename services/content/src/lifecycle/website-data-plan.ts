@@ -15,6 +15,8 @@ import {
   idOfDocument,
 } from './import-schemas.ts'
 
+import { JOB_COLLECTIONS } from '../bulk/job-store.ts'
+
 const WEBSITE_RECORDS = { websiteId: 1, _id: 1 } as const
 
 /**
@@ -44,6 +46,18 @@ export const CONTENT_WEBSITE_DATA: WebsiteDataPlan = {
           parentKey: 'scheduleId',
           exported: false,
         },
+      ],
+    },
+    {
+      // Bulk jobs (docs/bulk.md) resume work, so they go early; records of requests whose
+      // effects (versions, audit entries) are exported, never carried to another website.
+      name: JOB_COLLECTIONS.jobs,
+      ownerPaths: ['websiteId'],
+      index: WEBSITE_RECORDS,
+      exported: false,
+      dependents: [
+        { name: JOB_COLLECTIONS.batches, foreignKey: 'jobId', parentKey: '_id', exported: false },
+        { name: JOB_COLLECTIONS.runs, foreignKey: 'jobId', parentKey: '_id', exported: false },
       ],
     },
     { name: 'outbox', ownerPaths: ['websiteId'], index: WEBSITE_RECORDS, exported: false },
