@@ -13,6 +13,7 @@ import { openApiRoutes } from '../services/schema/src/http/openapi-routes.ts'
 import { webhookRoutes } from '../services/webhook/src/http/webhook-routes.ts'
 import { websiteAccessRouter } from '../services/gateway/src/http/website-access-routes.ts'
 import { syncRoute } from '../services/content/src/sync/sync-route.ts'
+import { releaseRoutes } from '../services/content/src/releases/release-routes.ts'
 import { bulkRoutes } from '../services/content/src/bulk/bulk-routes.ts'
 import { changesRouter } from '../services/gateway/src/changes/changes-routes.ts'
 import { graphqlRouter } from '../services/gateway/src/graphql/graphql-routes.ts'
@@ -35,6 +36,7 @@ const INSTANCES: Record<Server, Router[]> = {
     scheduleRoutes(none, { writes: false }),
     mediaRoutes(none, { writes: false }),
     syncRoute(none),
+    releaseRoutes(none, { writes: false }),
   ],
   contentWrite: [
     contentRoutes(none, { writes: true }),
@@ -42,6 +44,7 @@ const INSTANCES: Record<Server, Router[]> = {
     mediaRoutes(none, { writes: true }),
     (mediaUploadRoute(none) as unknown as { router: Router }).router,
     syncRoute(none),
+    releaseRoutes(none, { writes: true }),
     bulkRoutes(none),
   ],
   schema: [

@@ -4,6 +4,8 @@ import { deadLetterTo, quorumQueue } from './quorum-queue.ts'
 
 /** The entry events the webhook service consumes. */
 export const WEBHOOK_EVENTS_ROUTING_KEY = 'entry.*'
+/** The release events it consumes too (docs/releases.md). */
+export const RELEASE_EVENTS_ROUTING_KEY = 'release.*'
 
 /** The webhook service's quorum queue names start with this (`<prefix>.q.*`). */
 export const webhookQueueBase = (prefix: string): string => `${prefix}.q`
@@ -37,4 +39,5 @@ export async function declareWebhookEventsQueue(
   await channel.assertQueue(dead, quorumQueue())
   await channel.assertQueue(events, quorumQueue(deadLetterTo(dead)))
   await channel.bindQueue(events, EVENTS_EXCHANGE, WEBHOOK_EVENTS_ROUTING_KEY)
+  await channel.bindQueue(events, EVENTS_EXCHANGE, RELEASE_EVENTS_ROUTING_KEY)
 }

@@ -2,6 +2,7 @@ import { accessApi } from './access-api.ts'
 import { auditApi } from './audit-api.ts'
 import { changesApi } from './changes-api.ts'
 import { contentApi } from './content-api.ts'
+import { releasesApi } from './releases-api.ts'
 import { componentsApi, contentTypesApi, localesApi } from './content-types-api.ts'
 import { mediaApi } from './media-api.ts'
 import { csrfHeaders } from './session-auth.ts'
@@ -47,6 +48,7 @@ export function createCmsClient(options: CmsClientOptions) {
     components: componentsApi(transport),
     content: contentApi(transport),
     media: mediaApi(transport),
+    releases: releasesApi(transport),
     webhooks: webhooksApi(transport),
     locales: localesApi(transport),
     ...accessApi(transport),

@@ -42,8 +42,24 @@ export type {
 } from './permissions.ts'
 export { ADMIN_OPERATIONS } from './admin-operations.ts'
 export type { AdminOperationId, AdminOperations } from './admin-operations.ts'
-export { ENTRY_EVENTS, ERROR_CODES, FIELD_TYPES, KEY_SCOPES, QUOTA_NAMES } from './vocabulary.ts'
-export type { EntryEventName, ErrorCode, FieldType, KeyScope, QuotaName } from './vocabulary.ts'
+export {
+  ENTRY_EVENTS,
+  ERROR_CODES,
+  FIELD_TYPES,
+  KEY_SCOPES,
+  QUOTA_NAMES,
+  RELEASE_EVENTS,
+  WEBHOOK_EVENTS,
+} from './vocabulary.ts'
+export type {
+  EntryEventName,
+  ErrorCode,
+  FieldType,
+  KeyScope,
+  QuotaName,
+  ReleaseEventName,
+  WebhookEventName,
+} from './vocabulary.ts'
 export {
   MAX_BLOCK_COMPONENTS,
   MAX_COMPONENT_DEPTH,

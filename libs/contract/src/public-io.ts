@@ -35,6 +35,13 @@ import {
 } from './schemas/requests/queries.ts'
 import { SyncQuery } from './schemas/requests/sync.ts'
 import { BulkDryRun, BulkJob, BulkRequestBody, JobPathParams } from './schemas/bulk.ts'
+import {
+  ReleaseCreateBody,
+  ReleasePatchBody,
+  ReleasePathParams,
+  ReleaseScheduleBody,
+} from './schemas/requests/releases.ts'
+import { Release } from './schemas/responses/releases.ts'
 import { GraphqlAnswer, GraphqlRequestBody, GraphqlSdl } from './schemas/graphql.ts'
 import { SyncPage } from './schemas/responses/sync.ts'
 import { WebhookCreateBody, WebhookPatchBody } from './schemas/requests/webhooks.ts'
@@ -57,6 +64,9 @@ const DELIVERY = Ref('Delivery', Delivery)
 const SCHEDULE = Ref('Schedule', Schedule)
 const AUDIT_ENTRY = Ref('AuditEntry', AuditEntry)
 const BULK_JOB = Ref('BulkJob', BulkJob)
+const RELEASE = Ref('Release', Release)
+/** A release's path: a malformed id names no release. */
+const RELEASE_PATH = { params: ReleasePathParams, notFound: 'No release {id}' } as const
 
 /** Server-Sent Events, one a change (docs/sync.md, "Live changes"). */
 const CHANGE_STREAM: RawBody = {
@@ -142,6 +152,23 @@ export const PUBLIC_IO = {
     input: { ...DOCUMENT_PATH, query: Type.Pick(ContentWriteQuery, ['discardDraft', 'locale']) },
     answer: { 200: DOCUMENT },
   },
+  listReleases: { input: PAGE, answer: { 200: PageEnvelope(RELEASE) } },
+  createRelease: {
+    input: { body: ReleaseCreateBody, invalid: 'The release is invalid' },
+    answer: { 201: RELEASE },
+  },
+  getRelease: { input: RELEASE_PATH, answer: { 200: RELEASE } },
+  updateRelease: {
+    input: { ...RELEASE_PATH, body: ReleasePatchBody, invalid: 'The release is invalid' },
+    answer: { 200: RELEASE },
+  },
+  deleteRelease: { input: RELEASE_PATH, answer: { 204: null } },
+  publishRelease: { input: RELEASE_PATH, answer: { 200: RELEASE } },
+  scheduleRelease: {
+    input: { ...RELEASE_PATH, body: ReleaseScheduleBody, invalid: 'The schedule is invalid' },
+    answer: { 200: RELEASE },
+  },
+  unscheduleRelease: { input: RELEASE_PATH, answer: { 200: RELEASE } },
   bulkDocuments: {
     input: { body: BulkRequestBody, invalid: 'The bulk request is invalid' },
     answer: { 200: Type.Union([BULK_JOB, BulkDryRun]), 202: BULK_JOB },

@@ -70,6 +70,19 @@ export const PUBLIC_OPERATIONS = {
     ...write('POST', '/api/content/:id/restore/:versionId', 'contentWrite', 'publish'),
     changes: 'edit',
   },
+  // Releases (docs/releases.md): reading one needs draft access, changing one `publish`, and
+  // each entry's type is checked against the call's publish types by the content service.
+  listReleases: get('/api/releases', 'contentRead', 'readDrafts'),
+  createRelease: write('POST', '/api/releases', 'contentWrite', 'publish'),
+  getRelease: get('/api/releases/:id', 'contentRead', 'readDrafts'),
+  updateRelease: write('PATCH', '/api/releases/:id', 'contentWrite', 'publish'),
+  deleteRelease: write('DELETE', '/api/releases/:id', 'contentWrite', 'publish'),
+  publishRelease: {
+    ...write('POST', '/api/releases/:id/publish', 'contentWrite', 'publish'),
+    changes: 'other',
+  },
+  scheduleRelease: write('POST', '/api/releases/:id/schedule', 'contentWrite', 'publish'),
+  unscheduleRelease: write('DELETE', '/api/releases/:id/schedule', 'contentWrite', 'publish'),
   // Needs the action's permission on each document's type (docs/bulk.md): checked per document.
   bulkDocuments: {
     method: 'POST',

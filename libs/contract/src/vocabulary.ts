@@ -50,6 +50,14 @@ export const ENTRY_EVENTS = [
 ] as const
 export type EntryEventName = (typeof ENTRY_EVENTS)[number]
 
+/** The events of a release (docs/releases.md): one when it is applied, beside its entries'. */
+export const RELEASE_EVENTS = ['release.publish'] as const
+export type ReleaseEventName = (typeof RELEASE_EVENTS)[number]
+
+/** What a webhook may subscribe to. */
+export const WEBHOOK_EVENTS = [...ENTRY_EVENTS, ...RELEASE_EVENTS] as const
+export type WebhookEventName = (typeof WEBHOOK_EVENTS)[number]
+
 /** Every field type a content type may declare (docs/api.md, "§ types: thirteen field types"). */
 export const FIELD_TYPES = [
   'text',

@@ -1,8 +1,8 @@
 export { CACHE_PURGE, CONTENT_TYPE_CHANGED, EVENTS_EXCHANGE } from './routing-keys.ts'
 import type { EntryEventName } from '@cms/contract'
 
-export { ENTRY_EVENTS } from '@cms/contract'
-export type { EntryEventName } from '@cms/contract'
+export { ENTRY_EVENTS, RELEASE_EVENTS, WEBHOOK_EVENTS } from '@cms/contract'
+export type { EntryEventName, WebhookEventName } from '@cms/contract'
 
 /** The message body of an entry event, as the content service's outbox relays it. */
 export interface EntryEventMessage {
@@ -20,6 +20,26 @@ export interface EntryEventMessage {
   /** The change's place in its website's change log (docs/sync.md). */
   seq?: number
 }
+
+/** The message body of `release.publish` (docs/releases.md), beside its entries' own events. */
+export interface ReleaseEventMessage {
+  /** Unique per event; sent at least once, so consumers deduplicate on it. */
+  eventId: string
+  event: 'release.publish'
+  timestamp: string
+  websiteId: string
+  release: { id: string; name: string }
+  documents: Array<{
+    id: string
+    type: string
+    action: 'publish' | 'unpublish'
+    /** The document's version after the release's change. */
+    version: number
+  }>
+}
+
+/** What the webhook service fans out. */
+export type WebhookEventMessage = EntryEventMessage | ReleaseEventMessage
 
 export interface ContentTypeChangedMessage {
   websiteId: string

@@ -31,6 +31,7 @@ import { contentImportHooks } from './lifecycle/media-import.ts'
 import { CONTENT_WEBSITE_DATA } from './lifecycle/website-data-plan.ts'
 import { createBulkModule } from './bulk/bulk-module.ts'
 import { jobStore } from './bulk/job-store.ts'
+import { createReleasesModule } from './releases/releases-module.ts'
 
 export interface RunningContentService {
   url: string
@@ -86,6 +87,7 @@ export async function start(
       await schedules.ensureIndexes()
       await bulkJobs.ensureIndexes()
       await media.ensureIndexes()
+      await releases.ensureIndexes()
       await ensureWebsiteDataIndexes(mongo.db, CONTENT_WEBSITE_DATA)
       if (writes) await auditStore.ensureIndexes()
     },
@@ -116,7 +118,18 @@ export async function start(
     media: media.lookup,
     populateLimits,
   })
-  const router = contentRoutes(service, { writes, audit })
+  const releases = createReleasesModule({
+    db: mongo.db,
+    store,
+    service,
+    catalog,
+    audit,
+    publisher: () => broker,
+    clock,
+    logger,
+    writes,
+  })
+  const router = contentRoutes(service, { writes, audit, fence: releases.fence })
   const bulk = createBulkModule({
     jobs: bulkJobs,
     service,
@@ -181,17 +194,20 @@ export async function start(
       routed(internalChangesRoute(store.changeReader)),
       routed(
         syncRoute(
-          createSync({
-            reader: store.changeReader,
-            store,
-            catalog,
-            tokens: syncTokens(config.INTERNAL_TOKEN),
-            retentionDays: config.CHANGE_LOG_RETENTION_DAYS,
-          }),
+          releases.fencedSync(
+            createSync({
+              reader: store.changeReader,
+              store,
+              catalog,
+              tokens: syncTokens(config.INTERNAL_TOKEN),
+              retentionDays: config.CHANGE_LOG_RETENTION_DAYS,
+            }),
+          ),
         ),
       ),
       ...media.routes,
       routed(scheduleRoutes(scheduler, { writes, audit })),
+      releases.routes,
     ],
   })
 
@@ -208,6 +224,7 @@ export async function start(
       onPublished: (count) => published.inc(count),
     })
     runner.start()
+    releases.runner.start()
     bulk.runner.start()
     media.orphanSweep.start()
     changeLogSweep.start()
@@ -224,6 +241,7 @@ export async function start(
     await bulk.runner.stop()
     await changeLogSweep.stop()
     await media.orphanSweep.stop()
+    await releases.runner.stop()
     await runner.stop()
     await store.relay.stop()
     await broker.close()
@@ -239,6 +257,7 @@ export async function start(
       await bulk.runner.stop()
       await changeLogSweep.stop()
       await media.orphanSweep.stop()
+      await releases.runner.stop()
       await runner.stop()
       await store.relay.stop()
       await broker.close()

@@ -16,6 +16,7 @@ import { ContentType, Locales } from '../schemas/responses/content-types.ts'
 import { Document, DocumentProjection, Schedule, Version } from '../schemas/responses/documents.ts'
 import { Media } from '../schemas/responses/media.ts'
 import { Delivery, DeliveryDetail, Webhook } from '../schemas/responses/webhooks.ts'
+import { Release } from '../schemas/responses/releases.ts'
 import { BulkJob, BulkRequestBody } from '../schemas/bulk.ts'
 import { ref } from './operation.ts'
 
@@ -56,4 +57,5 @@ export const PUBLIC_COMPONENTS: Readonly<Record<string, object>> = {
   AuditHead,
   BulkRequestBody,
   BulkJob,
+  Release,
 }

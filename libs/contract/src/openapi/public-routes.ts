@@ -14,6 +14,8 @@ import type { RouteProse } from './route-io.ts'
 
 const ID = { id: 'A document id (UUID)' }
 const CONTENT = 'Documents'
+const RELEASES = 'Releases'
+const RELEASE_ID = { id: 'A release id (UUID)' }
 
 /** Publish and unpublish, told apart by their action. */
 const transitions = (doc: (action: 'publish' | 'unpublish') => RouteProse) => ({
@@ -100,6 +102,45 @@ const PUBLIC_ROUTE_DOCS: { readonly [Id in PublicOperationId]: RouteProse } = {
     pathParams: { ...ID, scheduleId: 'A pending schedule' },
     tag: 'Schedules',
     summary: 'Cancel a schedule',
+  },
+  listReleases: { tag: RELEASES, summary: "The website's releases, newest first" },
+  createRelease: {
+    tag: RELEASES,
+    summary: 'Create a release: publishes and unpublishes applied together',
+    errors: [413, 415],
+  },
+  getRelease: { pathParams: RELEASE_ID, tag: RELEASES, summary: 'Read a release' },
+  updateRelease: {
+    pathParams: RELEASE_ID,
+    tag: RELEASES,
+    summary: 'Rename a release or replace its entries (open or scheduled only)',
+    errors: [409, 413, 415],
+  },
+  deleteRelease: {
+    pathParams: RELEASE_ID,
+    tag: RELEASES,
+    summary: 'Delete a release that is not published',
+    errors: [409],
+  },
+  publishRelease: {
+    pathParams: RELEASE_ID,
+    tag: RELEASES,
+    summary: 'Publish a release now: public reads see all of its changes or none',
+    description:
+      'Every entry is checked first; any failing entry is a 422 naming it (`entries[3].data.title`) and nothing changes.',
+    errors: [409],
+  },
+  scheduleRelease: {
+    pathParams: RELEASE_ID,
+    tag: RELEASES,
+    summary: 'Schedule a release to be published at a time',
+    errors: [409, 413, 415],
+  },
+  unscheduleRelease: {
+    pathParams: RELEASE_ID,
+    tag: RELEASES,
+    summary: 'Cancel the schedule of a release (it is open again)',
+    errors: [409],
   },
   ...transitions((action): RouteProse => ({
     pathParams: ID,

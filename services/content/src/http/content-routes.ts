@@ -13,6 +13,8 @@ import type { ContentReadQuery } from '@cms/contract'
 import { pageRequestOf } from '@cms/pagination'
 import { cacheTags } from '@cms/contract'
 import { documentAnswerTags, tagAnswer } from './answer-tags.ts'
+import { fencedReads } from '../releases/fenced-reads.ts'
+import type { ReadFence } from '../releases/read-fence.ts'
 
 /** The document in the asked `locale` (documents of types without locales as they are). */
 async function sendDocument(
@@ -52,9 +54,10 @@ const changeOf = (
 /** Spec section 4.2 under /api/content: reads in both modes, changes in write mode only. */
 export function contentRoutes(
   service: ContentService,
-  options: { writes: boolean; audit?: ContentAudit },
+  options: { writes: boolean; audit?: ContentAudit; fence?: ReadFence },
 ): Router {
-  const router = mountOperations(new Router(), documentReads(service), {
+  // Every document read sees all of a release being published or none of it.
+  const router = mountOperations(new Router(), fencedReads(documentReads(service), options.fence), {
     checkedLater: ['listDocuments'],
   })
   return options.writes

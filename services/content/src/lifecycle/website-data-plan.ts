@@ -14,6 +14,7 @@ import {
   VersionRecord,
   idOfDocument,
 } from './import-schemas.ts'
+import { ReleaseRecord, releaseOnExport, releaseOnImport } from '../releases/release-record.ts'
 
 import { JOB_COLLECTIONS } from '../bulk/job-store.ts'
 
@@ -47,6 +48,28 @@ export const CONTENT_WEBSITE_DATA: WebsiteDataPlan = {
           exported: false,
         },
       ],
+    },
+    {
+      // Releases (docs/releases.md): their apply claims hang off them.
+      name: 'releases',
+      ownerPaths: ['websiteId'],
+      index: WEBSITE_RECORDS,
+      exported: true,
+      importSchema: ReleaseRecord,
+      onExport: releaseOnExport,
+      onImport: releaseOnImport,
+      // No references: a published release may name documents deleted since.
+      dependents: [
+        { name: 'release_applies', foreignKey: 'releaseId', parentKey: '_id', exported: false },
+      ],
+    },
+    // A website's visibility switch and who holds it: state of work under way, never exported.
+    { name: 'release_marks', ownerPaths: ['websiteId'], index: WEBSITE_RECORDS, exported: false },
+    {
+      name: 'release_switches',
+      ownerPaths: ['websiteId'],
+      index: WEBSITE_RECORDS,
+      exported: false,
     },
     {
       // Bulk jobs (docs/bulk.md) resume work, so they go early; records of requests whose

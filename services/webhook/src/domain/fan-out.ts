@@ -1,5 +1,5 @@
 import type { Logger } from 'pino'
-import type { EntryEventMessage } from '@cms/events'
+import type { WebhookEventMessage } from '@cms/events'
 import type { DeliveryRepository } from '../data/delivery-repository.ts'
 import type { PayloadRepository } from '../data/payload-repository.ts'
 import type { WebhookRepository } from '../data/webhook-repository.ts'
@@ -50,7 +50,7 @@ export function createFanOut(deps: FanOutDeps) {
     }
   }
 
-  return async function fanOut(message: EntryEventMessage): Promise<number> {
+  return async function fanOut(message: WebhookEventMessage): Promise<number> {
     const done = await turn(message.websiteId)
     try {
       return await fanOutNow(message)
@@ -59,7 +59,7 @@ export function createFanOut(deps: FanOutDeps) {
     }
   }
 
-  async function fanOutNow(message: EntryEventMessage): Promise<number> {
+  async function fanOutNow(message: WebhookEventMessage): Promise<number> {
     const webhooks = (await deps.webhooks.listByWebsite(message.websiteId)).filter((webhook) =>
       webhookMatches(webhook, message),
     )
@@ -79,7 +79,7 @@ export function createFanOut(deps: FanOutDeps) {
         eventId: message.eventId,
         payloadId: message.eventId,
         event: message.event,
-        documentId: message.document.id,
+        documentId: 'release' in message ? null : message.document.id,
         status: 'pending' as const,
         attempts: 0,
         lastStatusCode: null,

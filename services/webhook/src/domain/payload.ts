@@ -1,9 +1,17 @@
-import type { EntryEventMessage } from '@cms/events'
+import type { WebhookEventMessage } from '@cms/events'
 import { PING_EVENT } from './delivery.ts'
 import type { Webhook } from './webhook.ts'
 
 /** The spec's payload, serialised once: every attempt sends (and signs) exactly these bytes. */
-export function eventBody(message: EntryEventMessage): string {
+export function eventBody(message: WebhookEventMessage): string {
+  if ('release' in message)
+    return JSON.stringify({
+      event: message.event,
+      timestamp: message.timestamp,
+      websiteId: message.websiteId,
+      release: message.release,
+      documents: message.documents,
+    })
   return JSON.stringify({
     event: message.event,
     timestamp: message.timestamp,

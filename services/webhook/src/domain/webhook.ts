@@ -1,4 +1,4 @@
-import type { EntryEventName } from '@cms/events'
+import type { WebhookEventName } from '@cms/events'
 
 /** A webhook as stored: the secret is kept to sign deliveries and never leaves the service. */
 export interface Webhook {
@@ -7,7 +7,7 @@ export interface Webhook {
   name: string
   url: string
   secret: string | null
-  events: EntryEventName[]
+  events: WebhookEventName[]
   /** Null: every content type. */
   contentTypes: string[] | null
   createdAt: string
@@ -19,7 +19,7 @@ export interface WebhookView {
   id: string
   name: string
   url: string
-  events: EntryEventName[]
+  events: WebhookEventName[]
   contentTypes: string[] | null
   hasSecret: boolean
   createdAt: string

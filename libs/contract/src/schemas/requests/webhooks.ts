@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox'
 import type { Static } from '@sinclair/typebox'
-import { ENTRY_EVENTS } from '../../vocabulary.ts'
+import { WEBHOOK_EVENTS } from '../../vocabulary.ts'
 import { ContentTypeName } from './names.ts'
 import { Nullable, StringEnum } from './schema-helpers.ts'
 
@@ -22,7 +22,7 @@ const webhookMembers = {
   // `type: 'string'` on the items keeps ajv's uniqueItems on its scalar path: without it, items
   // are compared with a deep equal that calls an object's own `toString`, so
   // `[{}, {"toString": false}]` threw a TypeError (500) instead of a 422.
-  events: Type.Array(StringEnum(ENTRY_EVENTS), { minItems: 1, uniqueItems: true }),
+  events: Type.Array(StringEnum(WEBHOOK_EVENTS), { minItems: 1, uniqueItems: true }),
   contentTypes: Nullable(
     Type.Array(ContentTypeName(), { minItems: 1, maxItems: 100, uniqueItems: true }),
   ),

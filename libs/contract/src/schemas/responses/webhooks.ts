@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox'
 import type { Static } from '@sinclair/typebox'
-import { ENTRY_EVENTS } from '../../vocabulary.ts'
+import { WEBHOOK_EVENTS } from '../../vocabulary.ts'
 import { OrNull, Timestamp, Uuid } from './common.ts'
 
 /** A webhook as answered: the secret is write-only (`hasSecret`). */
@@ -9,7 +9,7 @@ export const Webhook = Type.Object(
     id: Uuid,
     name: Type.String(),
     url: Type.String(),
-    events: Type.Array(Type.Union(ENTRY_EVENTS.map((event) => Type.Literal(event)))),
+    events: Type.Array(Type.Union(WEBHOOK_EVENTS.map((event) => Type.Literal(event)))),
     contentTypes: OrNull(Type.Array(Type.String())),
     hasSecret: Type.Boolean(),
     createdAt: Timestamp,

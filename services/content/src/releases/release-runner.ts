@@ -1,0 +1,130 @@
+import { BUILT_IN_ROLES } from '@cms/contract'
+import { ConflictError, ValidationError } from '@cms/errors'
+import type { Logger } from '@cms/logger'
+import type { ContentAudit } from '../audit/content-audit.ts'
+import type { StoredRelease } from './release.ts'
+import type { ReleaseApplier } from './release-applier.ts'
+import type { ReleaseEvents } from './release-events.ts'
+import type { ReleasesCollection } from './releases-collection.ts'
+import type { VisibilityMarkers } from './visibility-marker.ts'
+
+export interface ReleaseRunner {
+  start(): void
+  /** A release was scheduled here: look now. */
+  wake(): void
+  stop(): Promise<void>
+}
+
+/**
+ * In every content writer: publishes due scheduled releases, resumes applies whose instance died
+ * (its claim older than the lease) and sends unsent `release.publish` events. Each apply is
+ * claimed first by an insert, so exactly one instance applies a release at a time.
+ */
+export function createReleaseRunner(deps: {
+  releases: ReleasesCollection
+  markers: VisibilityMarkers
+  check: (caller: ReturnType<typeof systemCaller>, release: StoredRelease) => Promise<void>
+  apply: ReleaseApplier
+  events: ReleaseEvents
+  audit: Pick<ContentAudit, 'systemRecordOf'>
+  clock: () => Date
+  logger: Logger
+  leaseMs: number
+  pollMs?: number
+}): ReleaseRunner {
+  const pollMs = deps.pollMs ?? 1000
+  let timer: ReturnType<typeof setTimeout> | undefined
+  let running: Promise<void> | undefined
+  let stopped = true
+
+  async function failed(release: StoredRelease, error: ValidationError): Promise<void> {
+    const { due: _due, ...rest } = release
+    await deps.releases.save({
+      ...rest,
+      state: 'failed',
+      error: { code: error.code, message: error.message, details: [...(error.details ?? [])] },
+      updatedAt: deps.clock(),
+    })
+    await deps.releases.releaseClaims(release._id)
+  }
+
+  async function run(release: StoredRelease): Promise<void> {
+    if (release.state === 'published') {
+      // Applied; its instance may have died before the switch was given back or the event went.
+      await deps.markers.end(release.websiteId, release._id)
+      await deps.events.send(release)
+      return
+    }
+    if (release.state !== 'scheduled' && release.state !== 'publishing') return
+    const attempt = await deps.releases.claimApply(release, deps.clock(), deps.leaseMs)
+    if (attempt === undefined) return
+    const caller = systemCaller(release)
+    if (release.state === 'scheduled') {
+      try {
+        await deps.check(caller, release)
+      } catch (error) {
+        if (!(error instanceof ValidationError)) throw error
+        await failed(release, error)
+        return
+      }
+    }
+    const auditOf = (entry: { documentId: string; action: string }) =>
+      deps.audit.systemRecordOf({
+        websiteId: release.websiteId,
+        action: `document.${entry.action}`,
+        target: { kind: 'document', id: entry.documentId },
+      })
+    await deps.apply({ release, attempt, caller, auditOf }).catch(async (error: unknown) => {
+      // Another release of the website is being applied: this one waits for its turn.
+      if (!(error instanceof ConflictError)) throw error
+      await deps.releases.releaseClaims(release._id)
+    })
+  }
+
+  async function tick(): Promise<void> {
+    for (const release of await deps.releases.pending(deps.clock())) {
+      if (stopped) return
+      await run(release).catch((error: unknown) =>
+        deps.logger.warn(
+          { err: error, releaseId: release._id },
+          'release run failed; it is retried after its lease',
+        ),
+      )
+    }
+  }
+
+  function next(delayMs: number): void {
+    if (stopped) return
+    clearTimeout(timer)
+    timer = setTimeout(() => {
+      running = tick()
+        .catch((error: unknown) => deps.logger.warn({ err: error }, 'release poll failed'))
+        .finally(() => {
+          running = undefined
+          next(pollMs)
+        })
+    }, delayMs)
+  }
+
+  return {
+    start() {
+      stopped = false
+      next(0)
+    },
+    wake() {
+      if (!running) next(0)
+    },
+    async stop() {
+      stopped = true
+      clearTimeout(timer)
+      await running
+    },
+  }
+}
+
+/** A scheduled or resumed apply acts for the key that asked for it, as a schedule's run does. */
+export const systemCaller = (release: StoredRelease) => ({
+  websiteId: release.websiteId,
+  keyId: release.publishedBy ?? release.createdBy,
+  permissions: BUILT_IN_ROLES.owner,
+})
