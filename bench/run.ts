@@ -463,6 +463,7 @@ async function main(): Promise<number> {
           api: site.api,
           metricsUrls: bench.metricsUrls,
           documents: Math.min(settings.documents, 1000),
+          drained: () => outboxDrained(db, 300_000),
           log,
         })
       : undefined

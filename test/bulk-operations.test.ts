@@ -147,6 +147,13 @@ describe('bulk operations', () => {
       path: 'data.title',
       message: expect.any(String),
     })
+    const storageNames = await bulk(site.api, {
+      action: 'update',
+      ids: [plain],
+      data: { $set: 1, 'a.b': 2 },
+    })
+    expect(storageNames.status, storageNames.text).toBe(200)
+    expect(storageNames.body.results[0]).toMatchObject({ outcome: 'failed', status: 422 })
   })
 
   it('bulk: delete removes each document — when a bulk delete names two documents, then each is done with 204 and gone', async () => {

@@ -86,7 +86,7 @@ export function createBulkJobs(deps: {
         action: body.action,
         ids: targets.ids,
         ...(body.action === 'delete' && { found: targets.found }),
-        ...(body.data && { data: body.data }),
+        ...(body.data && { data: JSON.stringify(body.data) }),
         caller: jobCallerOf(caller),
         ...(input.audit && { audit: audit as StoredJob['audit'] }),
         state: 'running',

@@ -56,7 +56,12 @@ export function createDocumentAction(actions: DocumentActions) {
         case 'unpublish':
           return outcome(await actions.unpublish(change))
         case 'update':
-          return outcome(await actions.update({ ...change, ...(job.data && { data: job.data }) }))
+          return outcome(
+            await actions.update({
+              ...change,
+              ...(job.data && { data: JSON.parse(job.data) as Record<string, unknown> }),
+            }),
+          )
         case 'delete':
           await actions.remove(change)
           return { id, outcome: 'done', status: 204 }

@@ -18,7 +18,8 @@ export interface StoredJob {
    * so a resumed job knows a document gone in the batch under way at the crash as its own delete.
    */
   found?: string[]
-  data?: Record<string, unknown>
+  /** `update`: the merge patch as JSON text (its member names are the client's, not storage's). */
+  data?: string
   caller: JobCaller
   /** The request's audit record, without id and target: each document's entry is made from it. */
   audit?: Omit<AuditRecord, 'id' | 'target'>

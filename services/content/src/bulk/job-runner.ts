@@ -62,6 +62,8 @@ export function createJobRunner(deps: {
   let timer: ReturnType<typeof setTimeout> | undefined
   let looking: Promise<void> | undefined
   let stopped = true
+  /** Set by `stop`: runs end after their batch and are resumed by the next claim. */
+  let closing = false
   let sweptAt = 0
 
   async function runBatches(job: StoredJob, claimed: Lease): Promise<void> {
@@ -72,6 +74,7 @@ export function createJobRunner(deps: {
     const caller = actingCaller(job.caller, job.action)
     for (let batch = 0; batch < batchCount(job); batch++) {
       if (recorded.has(batch)) continue
+      if (closing) return
       if (clock().getTime() - lease.at.getTime() > leaseMs / 3) {
         const renewed = await jobs.renew(lease, clock())
         if (!renewed)
@@ -129,6 +132,7 @@ export function createJobRunner(deps: {
     },
     async stop() {
       stopped = true
+      closing = true
       clearTimeout(timer)
       await looking
       await Promise.allSettled([...active.values()])
