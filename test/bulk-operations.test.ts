@@ -6,6 +6,7 @@ import type { ApiCall } from '@cms/testkit'
 import { contentSite, defineType, expectStatus } from './content-fixtures.ts'
 import type { ContentSite } from './content-fixtures.ts'
 import { createRole, issueKey } from './permissions-kit.ts'
+import { createArticles } from './bulk-kit.ts'
 
 /** POST /api/content/bulk and GET /api/jobs/:id through the gateway (docs/bulk.md). */
 let mongo: MongoClient
@@ -229,7 +230,7 @@ describe('bulk operations', () => {
   })
 
   it('bulk: more than 100 documents is a job to poll — when 120 documents are published in bulk, then the answer is 202 with Location, GET /api/jobs/:id shows progress until every result is in, and another website cannot read the job', async () => {
-    const ids = await articles(120)
+    const ids = await createArticles(site.api, 120)
     const answer = await bulk(site.api, { action: 'publish', ids })
     expect(answer.status, answer.text).toBe(202)
     expect(answer.body).toMatchObject({ state: 'running', total: 120 })
