@@ -1,3 +1,4 @@
+import process from 'node:process'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { contentSite, expectStatus } from './content-fixtures.ts'
 import type { ContentSite } from './content-fixtures.ts'
@@ -18,7 +19,8 @@ async function expectCopiesMatch(published: SyncedCopy, drafts: SyncedCopy) {
 
 describe('sync model', () => {
   it('sync: applying every page in order yields a full list at the token — when random creates, updates, pending drafts, publishes, unpublishes, deletes and restores are interleaved with syncs, then the published and draft copies always equal the full lists', async () => {
-    const seed = Date.now() % 100_000
+    // SYNC_MODEL_SEED repeats a failing run from the seed it printed.
+    const seed = Number(process.env.SYNC_MODEL_SEED ?? Date.now() % 100_000)
     console.log(`sync model seed ${seed}`)
     const write = writer(site, random(seed))
     let published = await syncInto(site.readApi, '/api/sync?initial=true')

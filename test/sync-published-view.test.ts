@@ -128,4 +128,14 @@ describe('the published view of sync and the live stream', () => {
     const draftDelta = await deltaFrom(site.api, draftToken)
     expect(draftDelta.deleted.sort()).toEqual([draft, shown].sort())
   })
+
+  it('sync: deletions only of what published readers saw — when a document the copy holds as published is unpublished and then deleted before the next delta, then that delta names it deleted', async () => {
+    const held = await publishedMarker('Held by the copy')
+    const { token } = await syncFrom(site.readApi, '/api/sync?initial=true')
+    await write('POST', `/api/content/${held}/unpublish`)
+    await write('DELETE', `/api/content/${held}`)
+    const delta = await deltaFrom(site.readApi, token)
+    expect(delta.deleted).toEqual([held])
+    expect(delta.items).toEqual([])
+  })
 })

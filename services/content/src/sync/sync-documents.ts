@@ -133,8 +133,10 @@ export function createSync(deps: {
    */
   function outcomeOf(change: ResolvedChange, view: View): ApiDocument | 'deleted' | undefined {
     if (!change.record) {
-      // A document deleted while unpublished was never in the copy, or left it when unpublished.
-      return view.draft || change.published !== false ? 'deleted' : undefined
+      // A document deleted while unpublished was never in the copy, or left it when unpublished:
+      // then that unpublish, resolved to the deleted document too, is what takes it out.
+      const leftThePublishedView = change.published !== false || change.event === 'entry.unpublish'
+      return view.draft || leftThePublishedView ? 'deleted' : undefined
     }
     const document = stateToStored(change.documentId, change.record.state)
     if (view.draft || document.status === 'published') return shown(view, document)
