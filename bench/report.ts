@@ -12,6 +12,7 @@ import type { BulkBench } from './bulk-scenario.ts'
 import type { ChangeStreamBench } from './change-stream.ts'
 import type { VarnishBench } from './varnish-scenario.ts'
 import type { GraphqlBench } from './graphql-scenario.ts'
+import type { IdleBench } from './idle-scenario.ts'
 
 export interface BaselineFigures {
   reqPerSec: number
@@ -56,6 +57,7 @@ export interface BenchReport {
   /** Reads with one write a second, the gateway alone and through Varnish (issue 36). */
   varnish?: VarnishBench
   graphql?: GraphqlBench
+  idle?: IdleBench
 }
 
 const figures = (m: Measurement): BaselineFigures => ({

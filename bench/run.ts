@@ -40,6 +40,7 @@ import { formatPatternBench, measureHostilePattern } from './pattern-scenario.ts
 import { formatSyncBench, measureSync, seedSmallWebsite, syncWebsite } from './sync-scenarios.ts'
 import { formatBulkBench, measureBulk } from './bulk-scenario.ts'
 import { formatChangeStreamBench, measureChangeStream } from './change-stream.ts'
+import { formatIdleBench, measureIdle } from './idle-scenario.ts'
 import { formatVarnishBench, measureThroughVarnish } from './varnish-scenario.ts'
 import { formatGraphqlBench, measureGraphqlPage } from './graphql-scenario.ts'
 import { auditCommands, formatAuditComparison, measureAuditThroughput } from './audit-comparison.ts'
@@ -135,6 +136,16 @@ async function main(): Promise<number> {
     const types = (await site.api<{ docs: ContentType[] }>('GET', '/api/content-types')).body.docs
     const stride = Math.max(1, Math.floor(seeded.length / settings.hotDocuments))
     const hot = seeded.filter((_, i) => i % stride === 0).slice(0, settings.hotDocuments)
+    // Before any scenario: the seed's events sent, then nothing asked of the stack at all.
+    if (selected('idle') && !(await outboxDrained(db, 300_000)))
+      log('outbox still holds events after 300 s')
+    const idle = selected('idle')
+      ? await measureIdle({
+          metricsUrls: bench.metricsUrls,
+          seconds: Math.max(30, settings.seconds),
+        })
+      : undefined
+    if (idle) log(formatIdleBench(idle))
 
     /**
      * A direct call's headers as the gateway sends them: the caller, and the grant of the one
@@ -535,6 +546,7 @@ async function main(): Promise<number> {
       ...(changeStream ? { changeStream } : {}),
       ...(throughVarnish ? { varnish: throughVarnish } : {}),
       ...(graphqlPage ? { graphql: graphqlPage } : {}),
+      ...(idle ? { idle } : {}),
       audit: { throughput: auditThroughput, commands: auditCommands(commands) },
     }
     writeReport(join(REPO_ROOT, 'bench', 'results', 'latest.json'), report)
@@ -550,6 +562,7 @@ async function main(): Promise<number> {
     if (changeStream) process.stdout.write(`${formatChangeStreamBench(changeStream)}\n`)
     if (throughVarnish) process.stdout.write(`${formatVarnishBench(throughVarnish)}\n`)
     if (graphqlPage) process.stdout.write(`${formatGraphqlBench(graphqlPage)}\n`)
+    if (idle) process.stdout.write(`${formatIdleBench(idle)}\n`)
     for (const session of sessions)
       process.stdout.write(
         `${session.scenario}, warm, through a session / through a key: ${session.ratio}x (median of ${session.pairRatios.length} pairs; goal >= ${SESSION_RATIO_GOAL}); ` +
