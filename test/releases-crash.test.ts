@@ -62,6 +62,9 @@ describe('a release whose writer dies while applying it', () => {
     await writer.kill()
     await answer
     const before = await publishedSoFar()
+    console.info(
+      `[releases-crash] killed the writer with ${before} of ${SIZE} entries applied (${cutAt} seen)`,
+    )
     expect(cutAt).toBeLessThan(SIZE)
     expect(before).toBeLessThan(SIZE)
 

@@ -48,6 +48,10 @@ describe('releases seen by public reads', () => {
     expect(published.status, published.text).toBe(200)
     seen.push(await read())
 
+    const tally = (count: number) => seen.filter((answer) => answer.count === count).length
+    console.log(
+      `[releases-visibility] ${seen.length} reads while applying: ${tally(0)} with none, ${tally(SIZE)} with all ${SIZE}, ${tally(-1)} refused (503)`,
+    )
     // A read that waited past its bound is 503 (Retry-After); no answer is partial.
     const partial = seen.filter(
       (answer) => answer.status !== 503 && answer.count !== 0 && answer.count !== SIZE,

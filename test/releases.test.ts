@@ -85,6 +85,24 @@ describe('releases', () => {
     expect(await publicTitles('page')).toEqual(['R1 first'])
     expect(await publicTitles('post')).toEqual(['R1 second'])
 
+    // One audit entry per document change (the relay appends them), and the release's own.
+    const actionsOf = async (target: string, count: number) =>
+      waitFor(
+        async () => {
+          const entries = await site.api('GET', `/api/audit?target=${target}&order=asc&limit=100`)
+          const actions = (entries.body.docs as Array<{ action: string }>).map((e) => e.action)
+          return actions.length >= count ? actions : undefined
+        },
+        { what: `the audit entries of ${target}`, timeoutMs: 30_000 },
+      )
+    expect(await actionsOf(first, 2)).toEqual(['document.create', 'document.publish'])
+    expect(await actionsOf(live, 3)).toEqual([
+      'document.create',
+      'document.publish',
+      'document.unpublish',
+    ])
+    expect(await actionsOf(release.id, 2)).toEqual(['release.create', 'release.publish'])
+
     // A second publish changes nothing: a published release is done.
     const again = await site.api('POST', `/api/releases/${release.id}/publish`)
     expect(again.status).toBe(409)
@@ -276,10 +294,10 @@ describe('releases', () => {
 
   it('releases: a type the key may not publish is 404 — when a key that publishes pages only adds or publishes a post, then 404 as the single publish says, and a read key cannot read releases', async () => {
     await createRole(site.websiteId, 'page-publisher', {
-      read: true,
-      readDrafts: true,
-      create: true,
-      update: true,
+      read: '*',
+      readDrafts: '*',
+      create: '*',
+      update: '*',
       publish: ['page'],
     })
     const editor = await issueKey(site.websiteId, { role: 'page-publisher' })

@@ -21,8 +21,8 @@ export interface ApplyRequest {
   attempt: number
   /** In whose name the documents change. */
   caller: Caller
-  /** The audit record of an entry's change. */
-  auditOf: (entry: StoredReleaseEntry) => AuditRecord | undefined
+  /** The audit record of a change of an entry's document (`document.publish`, ...). */
+  auditOf: (entry: StoredReleaseEntry, action: string) => AuditRecord | undefined
 }
 
 /**
@@ -47,18 +47,23 @@ export function createReleaseApplier(deps: {
     const done = releaseWriteKey(release._id, 'apply')
     const current = await deps.store.findDocument(release.websiteId, entry.documentId)
     if (current?.writeKey === done) return current.version
-    const audit = request.auditOf(entry)
-    const change = { caller, id: entry.documentId, ...(audit && { audit }) }
+    const changeFor = (action: string) => {
+      const audit = request.auditOf(entry, `document.${action}`)
+      return { caller, id: entry.documentId, ...(audit && { audit }) }
+    }
     if (
       entry.version !== undefined &&
       current?.writeKey !== releaseWriteKey(release._id, 'restore')
     )
       await deps.service.restore({
-        ...change,
+        ...changeFor('restore'),
         versionId: String(entry.version),
         writeKey: releaseWriteKey(release._id, 'restore'),
       })
-    const { document } = await deps.service[entry.action]({ ...change, writeKey: done })
+    const { document } = await deps.service[entry.action]({
+      ...changeFor(entry.action),
+      writeKey: done,
+    })
     return document.version
   }
 

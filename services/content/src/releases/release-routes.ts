@@ -62,9 +62,9 @@ export function releaseRoutes(
     publishRelease: async (ctx) => {
       ctx.body = await releases.publish({
         ...call(ctx),
-        auditOf: (entry) =>
+        auditOf: (entry, action) =>
           audit.recordOf(ctx, {
-            action: `document.${entry.action}`,
+            action,
             target: { kind: 'document', id: entry.documentId },
           }),
       })

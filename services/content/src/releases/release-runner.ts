@@ -68,10 +68,10 @@ export function createReleaseRunner(deps: {
         return
       }
     }
-    const auditOf = (entry: { documentId: string; action: string }) =>
+    const auditOf = (entry: { documentId: string }, action: string) =>
       deps.audit.systemRecordOf({
         websiteId: release.websiteId,
-        action: `document.${entry.action}`,
+        action,
         target: { kind: 'document', id: entry.documentId },
       })
     await deps.apply({ release, attempt, caller, auditOf }).catch(async (error: unknown) => {

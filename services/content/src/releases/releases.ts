@@ -103,7 +103,9 @@ export function createReleases(deps: {
      * applies it; the answer is the release `published`.
      */
     async publish(
-      input: ReleaseCall & { auditOf: (entry: StoredReleaseEntry) => AuditRecord | undefined },
+      input: ReleaseCall & {
+        auditOf: (entry: StoredReleaseEntry, action: string) => AuditRecord | undefined
+      },
     ): Promise<Release> {
       const release = await owned(input)
       requireEditable(release, 'published')
