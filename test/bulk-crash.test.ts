@@ -41,15 +41,30 @@ describe('the content writer killed in the middle of a bulk job', () => {
     expect(started.status, started.text).toBe(202)
     const jobId = started.body.id as string
 
-    const atKill = await waitFor(
+    const content = mongo.db('cms_content')
+    // Documents published by the job against outcomes recorded: the kill falls where some
+    // changes landed whose outcomes are not recorded yet.
+    const progress = async () => {
+      const batches = await content.collection('bulk_job_results').find({ jobId }).toArray()
+      const recorded = batches.reduce((sum, batch) => sum + batch.results.length, 0)
+      const published = await content
+        .collection('versions')
+        .countDocuments({ documentId: { $in: ids }, reason: 'publish' })
+      return { recorded, published }
+    }
+    await waitFor(
       async () => {
-        const job = await site.api('GET', `/api/jobs/${jobId}`)
-        return job.body.done > 0 ? job.body : undefined
+        const { recorded, published } = await progress()
+        return recorded > 0 && published > recorded ? true : undefined
       },
-      { what: 'the first batch recorded', timeoutMs: 60_000, intervalMs: 20 },
+      { what: 'a batch under way after the first recorded one', timeoutMs: 60_000, intervalMs: 10 },
     )
     await writer.kill()
-    expect(atKill.state, 'the job finished before the kill').toBe('running')
+    const atKill = await progress()
+    expect(atKill.recorded, 'the job finished before the kill').toBeLessThan(COUNT)
+    expect(atKill.published, 'changes landed whose outcomes were not recorded').toBeGreaterThan(
+      atKill.recorded,
+    )
     await writer.start()
 
     const retried = await site.api('POST', '/api/content/bulk', request)
@@ -60,7 +75,6 @@ describe('the content writer killed in the middle of a bulk job', () => {
     expect(job.results.map((result) => result.id)).toEqual(ids)
     expect(job.results.every((r) => r.outcome === 'done' && r.version === 2)).toBe(true)
 
-    const content = mongo.db('cms_content')
     const runs = await content.collection('bulk_job_runs').countDocuments({ jobId })
     expect(runs, 'the job was claimed again after the kill').toBeGreaterThan(1)
     const publishes = await content
