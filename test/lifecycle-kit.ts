@@ -66,9 +66,9 @@ async function noisyImage(): Promise<Buffer> {
 /**
  * Fills a website with something in every collection its data lives in: types (author and
  * `everything`), documents with several versions each (create, update, publish), relations,
- * media (one spanning several GridFS chunks, and a stored transform), a pending schedule,
- * webhooks with and without a secret and their deliveries (a ping each), and a write made
- * with an Idempotency-Key.
+ * media (one spanning several GridFS chunks, and a stored transform), a pending schedule, a
+ * published and a scheduled release, webhooks with and without a secret and their deliveries (a
+ * ping each), and a write made with an Idempotency-Key.
  */
 export async function populateWebsite(
   site: Pick<TestWebsite, 'api' | 'adminKey'>,
@@ -158,6 +158,25 @@ export async function populateWebsite(
     }),
   )
 
+  // A published release (its marker stays) and a scheduled one (docs/releases.md).
+  const release = await ok(
+    'release',
+    api('POST', '/api/releases', {
+      body: { name: 'launch', entries: [{ documentId: documents[0], action: 'publish' }] },
+    }),
+  )
+  await ok('release publish', api('POST', `/api/releases/${release.id}/publish`))
+  const scheduled = await ok(
+    'release',
+    api('POST', '/api/releases', {
+      body: { name: 'later', entries: [{ documentId: documents[0], action: 'unpublish' }] },
+    }),
+  )
+  await ok(
+    'release schedule',
+    api('POST', `/api/releases/${scheduled.id}/schedule`, { body: { at: later } }),
+  )
+
   const webhooks: string[] = []
   for (const secret of [`whsec_${randomBytes(24).toString('base64')}`, undefined]) {
     const hook = await ok(
@@ -224,6 +243,10 @@ export function websiteCollections(
     'content.schedule_runs': count('cms_content', 'schedule_runs', {
       scheduleId: { $in: related.scheduleIds },
     }),
+    'content.releases': byWebsite('cms_content', 'releases'),
+    'content.release_applies': byWebsite('cms_content', 'release_applies'),
+    'content.release_marks': byWebsite('cms_content', 'release_marks'),
+    'content.release_switches': byWebsite('cms_content', 'release_switches'),
     'content.media': byWebsite('cms_content', 'media'),
     'content.fs.files': count('cms_content', 'fs.files', { 'metadata.websiteId': websiteId }),
     'content.fs.chunks': count('cms_content', 'fs.chunks', { files_id: { $in: related.fileIds } }),

@@ -187,6 +187,7 @@ describe('website export and import', () => {
       'content.versions',
       'content.slugs',
       'content.schedules',
+      'content.releases',
       'content.media',
       'content.fs.files',
       'content.fs.chunks',

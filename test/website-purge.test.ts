@@ -32,6 +32,8 @@ const ALWAYS_FILLED = [
   'content.changes',
   'content.slugs',
   'content.schedules',
+  'content.releases',
+  'content.release_marks',
   'content.media',
   'content.fs.files',
   'content.fs.chunks',
