@@ -145,7 +145,7 @@ describe('releases', () => {
     )
   })
 
-  it('releases: a failing entry blocks the whole release — when one entry no longer fits its type, then publish is 422 naming entries[i].data.title, the release stays open and no document changed', async () => {
+  it('releases: a failing entry blocks the whole release — when one entry no longer fits its type, then publish is 422 naming entries[i].data.title, the release stays open and no document changed, and scheduled it becomes failed with that error', async () => {
     await defineType(site.api, pageType('note'))
     const good = await draftOf(site.api, 'note', 'Fine')
     const bad = await draftOf(site.api, 'note', 'x'.repeat(30))
@@ -183,7 +183,25 @@ describe('releases', () => {
     expect(await reasonsOf(site.api, good)).toEqual(['create'])
     expect(await reasonsOf(site.api, bad)).toEqual(['create'])
     expect(await publicTitles('note')).toEqual([])
-  })
+
+    // Scheduled, the same check at its time makes it failed, with the 422's error.
+    const scheduled = await site.api('POST', `/api/releases/${release.id}/schedule`, {
+      body: { at: new Date(Date.now() + 2_000).toISOString() },
+    })
+    expect(scheduled.status, scheduled.text).toBe(200)
+    const failed = await waitFor(
+      async () => {
+        const shown = await site.api('GET', `/api/releases/${release.id}`)
+        return shown.body.state === 'failed' ? shown.body : undefined
+      },
+      { what: 'the scheduled release failed', timeoutMs: 60_000 },
+    )
+    expect(failed.error).toMatchObject({ code: 'VALIDATION_ERROR' })
+    expect(failed.error.details.map((detail: { path: string }) => detail.path)).toEqual([
+      'entries[1].data.title',
+    ])
+    expect(await reasonsOf(site.api, good)).toEqual(['create'])
+  }, 120_000)
 
   it('releases: a named version is what a publish makes live — when an entry names version 1 of a document edited since, then the release publishes version 1s data', async () => {
     const id = await draftOf(site.api, 'page', 'V one')
