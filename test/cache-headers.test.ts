@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { apiClient, jsonClient } from '@cms/testkit'
+import { adminClient, apiClient, jsonClient } from '@cms/testkit'
 import type { ApiResponse } from '@cms/testkit'
 import type { RunningGateway } from '../services/gateway/src/main.ts'
 import { startGateway } from '../services/gateway/test/support/gateway-under-test.ts'
@@ -69,9 +69,32 @@ describe('cache headers', () => {
     )
     expect(tags.bySlug).toEqual(tags.byId)
     expect(tags.list).toEqual(expect.arrayContaining([`l-${w}-article`, `d-${article.id}`]))
-    expect(tags.media).toEqual([`w-${w}`, `m-${site.mediaId}`])
-    expect(tags.mediaList).toEqual(expect.arrayContaining([`ml-${w}`, `m-${site.mediaId}`]))
-    expect(tags.type).toEqual([`w-${w}`, `t-${w}-article`])
+    const key = `k-${site.readKeyId}`
+    expect(tags.media).toEqual([`w-${w}`, `m-${site.mediaId}`, key])
+    expect(tags.mediaList).toEqual(expect.arrayContaining([`ml-${w}`, `m-${site.mediaId}`, key]))
+    expect(tags.type).toEqual([`w-${w}`, `t-${w}-article`, key])
+    for (const named of Object.values(tags)) expect(named.at(-1)).toBe(key)
+  })
+
+  it('cache: published reads may be kept by a shared cache, per key — when the key expires before the lifetime ends, then s-maxage ends with the key and no stale answer is allowed past it', async () => {
+    const expiresAt = new Date(Date.now() + 100_000).toISOString()
+    const created = await expectStatus(
+      adminClient()('POST', `/admin/api/websites/${site.websiteId}/keys`, {
+        body: { name: 'short-lived', scope: 'read', expiresAt },
+      }),
+      201,
+    )
+    const answer = await expectStatus(
+      apiClient(created.body.key)('GET', '/api/content?type=article'),
+      200,
+    )
+    const [, maxAge, stale] = /^public, s-maxage=(\d+), stale-while-revalidate=(\d+)$/.exec(
+      answer.headers.get('cache-control') ?? '',
+    )!
+    expect(Number(maxAge)).toBeGreaterThan(80)
+    expect(Number(maxAge)).toBeLessThanOrEqual(100)
+    expect(Number(stale)).toBe(0)
+    expect(surrogateKeys(answer).at(-1)).toBe(`k-${created.body.id}`)
   })
 
   it('cache: published reads may be kept by a shared cache, per key — when a key restricted to some types reads, then the answer varies on the key and names only what that key sees', async () => {

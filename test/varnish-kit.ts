@@ -99,6 +99,8 @@ export async function startVarnishStack(name: string): Promise<VarnishStack> {
 
 export interface VarnishSite {
   websiteId: string
+  /** The platform operator's admin API on the gateway. */
+  platform: ApiCall
   /** Writes through the gateway with the admin key. */
   admin: ApiCall
   adminKey: string
@@ -144,7 +146,7 @@ export async function createVarnishSite(stack: Stack): Promise<VarnishSite> {
       }),
       201,
     )
-  return { websiteId, admin, adminKey, readKey, articleKey }
+  return { websiteId, platform, admin, adminKey, readKey, articleKey }
 }
 
 /** One read through Varnish: the answer and whether Varnish served it from its cache. */

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { cacheTags } from '@cms/contract'
 import { startVarnish } from '@cms/stack'
-import { waitFor } from '@cms/testkit'
+import { GENEROUS_PLAN, waitFor } from '@cms/testkit'
 import { expectStatus } from './content-fixtures.ts'
 import {
   createVarnishSite,
@@ -80,7 +80,11 @@ describe('Varnish in front of the gateway', () => {
           !titles.includes('first')
         return fresh ? Date.now() - published : undefined
       },
-      { timeoutMs: 10_000, intervalMs: 20, what: 'the new title through Varnish, by id and listed' },
+      {
+        timeoutMs: 10_000,
+        intervalMs: 20,
+        what: 'the new title through Varnish, by id and listed',
+      },
     )
     expect(seen).toBeLessThanOrEqual(1000)
   })
@@ -157,6 +161,29 @@ describe('Varnish in front of the gateway', () => {
       expect((await read(`/api/content/${published}`, key)).body.data.title).toBe('live')
       expect((await read(draftPath, key)).status).toBe(403)
     }
+  })
+
+  it("varnish: a retired key's answers are purged — when a key that has read a document is revoked, then Varnish stops serving it (the next read reaches the gateway: 401) while another key's copy stays a hit", async () => {
+    const id = await publishedDocument(site.admin, 'article', 'read by a leaving key')
+    const path = `/api/content/${id}`
+    const keys = `/admin/api/websites/${site.websiteId}/keys`
+    const leaving = (
+      await expectStatus(
+        site.platform('POST', keys, {
+          body: { name: 'leaving', scope: 'read', rateLimit: GENEROUS_PLAN },
+        }),
+        201,
+      )
+    ).body
+    await warm(path, leaving.key)
+    await warm(path)
+    await expectStatus(site.platform('DELETE', `${keys}/${leaving.id}`), 204)
+    await waitFor(async () => ((await read(path, leaving.key)).status === 401 ? true : undefined), {
+      timeoutMs: 10_000,
+      intervalMs: 50,
+      what: "the revoked key's copy purged",
+    })
+    expect((await read(path)).cache).toBe('HIT')
   })
 
   it('varnish: a purger outage loses no purge — when Varnish cannot be reached during writes, then it serves the stale answers meanwhile, and once it can, every one of them is purged', async () => {

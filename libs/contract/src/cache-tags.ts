@@ -16,6 +16,11 @@ export const cacheTags = {
   media: (mediaId: string): string => `m-${mediaId}`,
   /** Media lists of the website. */
   mediaList: (websiteId: string): string => `ml-${websiteId}`,
+  /**
+   * Every answer a shared cache keeps for one key (its cache key is the key): purged when the key
+   * is revoked or rotated, so a cache stops serving it what it no longer may read.
+   */
+  key: (keyId: string): string => `k-${keyId}`,
 }
 
 /** What an entry event (`EntryEventMessage` of @cms/events) says its tags with. */

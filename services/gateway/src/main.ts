@@ -183,6 +183,7 @@ export async function start(
     now: () => new Date(),
     newId: randomUUID,
     onKeysRevoked,
+    onKeyRetired: (websiteId, keyId) => void cdnPurge.keyRetired(websiteId, keyId),
   })
   const previews = createPreviewTokens({ secret: config.INTERNAL_TOKEN, now: () => new Date() })
   const rateLimiter = createKeyRateLimiter({

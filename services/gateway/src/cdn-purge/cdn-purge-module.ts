@@ -15,6 +15,8 @@ export interface CdnPurgeModule {
   start(): Promise<void>
   /** A website was deleted: every answer of it goes from the CDNs. */
   websiteRemoved(websiteId: string): Promise<void>
+  /** A key was revoked or rotated: every answer kept for it goes from the CDNs. */
+  keyRetired(websiteId: string, keyId: string): Promise<void>
   stop(): Promise<void>
 }
 
@@ -23,8 +25,8 @@ const PREFETCH = 1000
 
 /**
  * The CDN purges of this gateway instance (docs/cdn.md, "Purges"): the purge queue's consumer,
- * which sends each change's tags to the purgers `CDN_PURGERS` names, and the purge of a deleted
- * website, which no other service announces.
+ * which sends each change's tags to the purgers `CDN_PURGERS` names, and the purges of a deleted
+ * website and of a retired key, which no other service announces.
  */
 export function createCdnPurgeModule(deps: {
   settings: CdnPurgeSettings
@@ -38,6 +40,7 @@ export function createCdnPurgeModule(deps: {
     return {
       start: async () => undefined,
       websiteRemoved: async () => undefined,
+      keyRetired: async () => undefined,
       stop: async () => undefined,
     }
   const { amqpUrl } = deps
@@ -56,6 +59,18 @@ export function createCdnPurgeModule(deps: {
     metrics,
     logger,
   })
+  async function announce(websiteId: string, tag: string, what: string): Promise<void> {
+    if (!queue) return
+    try {
+      await announceCachePurge(queue.client, { websiteId, tags: [tag], now: now() })
+    } catch (error) {
+      logger.error(
+        { err: (error as Error).message, websiteId, tag },
+        `the purge ${what} was not announced; its answers expire with their max-age`,
+      )
+    }
+  }
+
   return {
     async start() {
       queue = await consumePurgeQueue({
@@ -66,21 +81,10 @@ export function createCdnPurgeModule(deps: {
         logger,
       })
     },
-    async websiteRemoved(websiteId) {
-      if (!queue) return
-      try {
-        await announceCachePurge(queue.client, {
-          websiteId,
-          tags: [cacheTags.website(websiteId)],
-          now: now(),
-        })
-      } catch (error) {
-        logger.error(
-          { err: (error as Error).message, websiteId },
-          'the purge of a deleted website was not announced; its answers expire with their max-age',
-        )
-      }
-    },
+    websiteRemoved: (websiteId) =>
+      announce(websiteId, cacheTags.website(websiteId), 'of a deleted website'),
+    keyRetired: (websiteId, keyId) =>
+      announce(websiteId, cacheTags.key(keyId), "of a retired key's answers"),
     async stop() {
       await batches.stop()
       await queue?.client.close()

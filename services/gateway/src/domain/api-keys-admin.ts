@@ -15,6 +15,8 @@ export interface ApiKeysAdminDeps {
   now: () => Date
   newId: () => string
   onKeysRevoked: (hashes: readonly string[]) => void
+  /** A key was revoked or rotated out: shared caches drop what they keep for it. */
+  onKeyRetired?: (websiteId: string, keyId: string) => void
 }
 
 /** How long a rotated key's old secret keeps working unless the rotation says (docs/api.md). */
@@ -102,6 +104,7 @@ export function createApiKeysAdmin(deps: ApiKeysAdminDeps): ApiKeysAdmin {
       if (permissions) requireWithin(permissions, grantor, 'Revoking this key')
       if (found.key.revokedAt === null) await deps.apiKeys.revoke(found.hash, deps.now())
       deps.onKeysRevoked([found.hash])
+      deps.onKeyRetired?.(websiteId, keyId)
     },
     async rotate(websiteId, keyId, graceSeconds = DEFAULT_ROTATION_GRACE_SECONDS, grantor) {
       await deps.websites.get(websiteId)
@@ -117,6 +120,8 @@ export function createApiKeysAdmin(deps: ApiKeysAdminDeps): ApiKeysAdmin {
       const oldEnd = expiresAt && expiresAt < graceEnd ? expiresAt : graceEnd
       await deps.apiKeys.expire(old.hash, oldEnd)
       deps.onKeysRevoked([old.hash])
+      // Answers kept before the rotation may outlive the grace; those after it end with it.
+      deps.onKeyRetired?.(websiteId, keyId)
       return { ...created, replaces: { id: old.key.id, expiresAt: oldEnd } }
     },
   }

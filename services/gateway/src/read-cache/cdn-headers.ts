@@ -1,5 +1,5 @@
 import type { Context, Middleware } from 'koa'
-import { cacheTagOf, tagsOfHeader } from '@cms/contract'
+import { cacheTagOf, cacheTags, tagsOfHeader } from '@cms/contract'
 import type { PublicOperationId } from '@cms/contract'
 
 /** The reads a shared cache may keep: published content, media and a type, tagged by the services. */
@@ -36,23 +36,48 @@ function sharedRead(ctx: Context): boolean {
   return ctx.state.grant?.draftAccess !== true
 }
 
+/** What the answer's key says of how long a shared cache may keep it. */
+interface AskingKey {
+  keyId: string
+  expiresAt?: Date | null
+}
+
+/**
+ * The shared-cache lifetime of an answer to `key`: never past the key's expiry (a rotated key
+ * expires at the end of its grace), so a cache stops serving an expired key with no purge.
+ */
+function sharedLifetime(policy: CdnPolicy, key: AskingKey | undefined, now: number) {
+  if (!key?.expiresAt) return { maxAge: policy.maxAgeSeconds, stale: policy.staleSeconds }
+  const left = Math.floor((key.expiresAt.getTime() - now) / 1000)
+  const maxAge = Math.min(policy.maxAgeSeconds, left)
+  return { maxAge, stale: Math.max(0, Math.min(policy.staleSeconds, left - maxAge)) }
+}
+
 /**
  * `Cache-Control`, `Vary` and `Cache-Tag` on every `/api` answer (docs/gateway.md, "Caching and
- * CDNs"): published reads may be kept by a shared cache, per key; everything else is
- * `private, no-store`. `Cache-Tag` repeats the service's `Surrogate-Key` with commas.
+ * CDNs"): published reads may be kept by a shared cache, per key, tagged with the key too and
+ * never past its expiry; everything else is `private, no-store`. `Cache-Tag` repeats
+ * `Surrogate-Key` with commas.
  */
 export function cdnHeaders(policy: CdnPolicy): Middleware {
-  const shared = `public, s-maxage=${policy.maxAgeSeconds}, stale-while-revalidate=${policy.staleSeconds}`
   return async function cdnHeadersMiddleware(ctx, next) {
     try {
       await next()
     } finally {
-      if (sharedRead(ctx)) {
-        ctx.set('Cache-Control', shared)
+      const key = ctx.state.apiKey as AskingKey | undefined
+      const lifetime = sharedLifetime(policy, key, Date.now())
+      if (sharedRead(ctx) && lifetime.maxAge > 0) {
+        ctx.set(
+          'Cache-Control',
+          `public, s-maxage=${lifetime.maxAge}, stale-while-revalidate=${lifetime.stale}`,
+        )
         ctx.set('Vary', VARY)
-        const surrogateKey = ctx.response.get('surrogate-key')
-        if (surrogateKey && !ctx.response.get('cache-tag'))
-          ctx.set('Cache-Tag', cacheTagOf(tagsOfHeader(surrogateKey)))
+        const tags = tagsOfHeader(ctx.response.get('surrogate-key'))
+        if (tags.length > 0) {
+          const tagged = key ? [...tags, cacheTags.key(key.keyId)] : tags
+          ctx.set('Surrogate-Key', tagged.join(' '))
+          ctx.set('Cache-Tag', cacheTagOf(tagged))
+        }
       } else {
         ctx.set('Cache-Control', 'private, no-store')
         ctx.remove('Surrogate-Key')
