@@ -10,6 +10,8 @@ export type EditorRoute =
   | { view: 'types' }
   | { view: 'media' }
   | { view: 'webhooks' }
+  | { view: 'releases' }
+  | { view: 'release'; id: string }
   /** The website's audit log, its filters in `query`. */
   | { view: 'activity'; query: URLSearchParams }
   /** One document's entries in the log. */
@@ -31,6 +33,7 @@ export const isEditorHash = (hash: string): boolean =>
  * `#/editor?type=article&status=draft&q=…&sort=…&page=2`, `#/editor/new/<type>`,
  * `#/editor/documents/<id>[/history][?locale=fr]`, `#/editor/types[/<name>]`, `#/editor/new-type`,
  * `#/editor/components[/<name>]`, `#/editor/new-component`, `#/editor/media`, `#/editor/webhooks`,
+ * `#/editor/releases[/<id>]`,
  * `#/editor/activity?actor=…&action=…&from=…&to=…&page=2` and `#/editor/documents/<id>/activity?…`.
  */
 export function parseEditorRoute(hash: string): EditorRoute {
@@ -46,6 +49,7 @@ export function parseEditorRoute(hash: string): EditorRoute {
   if (section === 'new-component') return { view: 'component', name: '' }
   if (section === 'media') return { view: 'media' }
   if (section === 'webhooks') return { view: 'webhooks' }
+  if (section === 'releases') return id ? { view: 'release', id } : { view: 'releases' }
   if (section === 'activity') return { view: 'activity', query }
   if (section === 'documents' && id) {
     if (sub === 'activity') return { view: 'document-activity', id, query }
@@ -64,6 +68,10 @@ export function editorHref(route: EditorRoute): string {
       return `${EDITOR_PREFIX}/media`
     case 'webhooks':
       return `${EDITOR_PREFIX}/webhooks`
+    case 'releases':
+      return `${EDITOR_PREFIX}/releases`
+    case 'release':
+      return `${EDITOR_PREFIX}/releases/${encodeURIComponent(route.id)}`
     case 'activity':
       return hashHref(`${EDITOR_PREFIX}/activity`, route.query)
     case 'document-activity':

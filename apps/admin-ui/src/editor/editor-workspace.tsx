@@ -16,6 +16,8 @@ import { ComponentBuilder } from './types/component-builder.tsx'
 import { ComponentList } from './types/component-list.tsx'
 import { MediaLibrary } from './media/media-library.tsx'
 import { WebhookList } from './webhooks/webhook-list.tsx'
+import { ReleaseList } from './releases/release-list.tsx'
+import { ReleaseView } from './releases/release-view.tsx'
 import { DocumentActivity } from './activity/document-activity.tsx'
 import { WebsiteActivity } from './activity/website-activity.tsx'
 import { editorHref, useEditorRoute } from './editor-route.ts'
@@ -93,6 +95,14 @@ export function EditorWorkspace({
           >
             Webhooks
           </a>
+          <a
+            href={editorHref({ view: 'releases' })}
+            aria-current={
+              route.view === 'releases' || route.view === 'release' ? 'page' : undefined
+            }
+          >
+            Releases
+          </a>
           {editorSite?.readsAudit && (
             <a
               href={editorHref({ view: 'activity', query: new URLSearchParams() })}
@@ -148,6 +158,10 @@ function EditorView({
       return <MediaLibrary site={site} />
     case 'webhooks':
       return <WebhookList site={site} />
+    case 'releases':
+      return <ReleaseList site={site} />
+    case 'release':
+      return <ReleaseView key={route.id} site={site} id={route.id} />
     case 'type':
       return <TypeBuilder key={route.name} site={site} name={route.name} />
     case 'components':

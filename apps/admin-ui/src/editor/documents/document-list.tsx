@@ -1,3 +1,4 @@
+import type { CmsDocument } from '@cms/client'
 import { useState } from 'preact/hooks'
 import { ErrorMessage } from '../../ui/error-message.tsx'
 import { formatDateTime } from '../../ui/format.ts'
@@ -7,6 +8,9 @@ import { Pager } from '../../content/pager.tsx'
 import { editorHref } from '../editor-route.ts'
 import { titleOf } from '../editor-site.ts'
 import type { EditorSite } from '../editor-site.ts'
+import { BulkBar } from '../bulk/bulk-bar.tsx'
+import { useDocumentSelection } from '../bulk/document-selection.ts'
+import type { SelectedDocument } from '../bulk/document-selection.ts'
 import { ListFilters } from './list-filters.tsx'
 import { StatusCounts } from './status-counts.tsx'
 import { listQuery, readSettings, writeSettings } from './list-query.ts'
@@ -23,6 +27,9 @@ export function DocumentList({ site, query }: { site: EditorSite; query: URLSear
     })
   }
   const data = page.data
+  const selection = useDocumentSelection()
+  const shown = (data?.docs ?? []).map((doc) => selectedOf(site, doc))
+  const allShownChosen = shown.length > 0 && shown.every((doc) => selection.has(doc.id))
   return (
     <div class="stack-large">
       <div class="editor-heading">
@@ -31,6 +38,7 @@ export function DocumentList({ site, query }: { site: EditorSite; query: URLSear
       </div>
       <ListFilters site={site} settings={settings} onChange={go} />
       <StatusCounts site={site} settings={settings} onStatus={(status) => go({ status })} />
+      <BulkBar site={site} selection={selection} onChanged={page.reload} />
       <ErrorMessage error={page.error} />
       {!data && page.loading && (
         <p class="muted" role="status">
@@ -48,6 +56,15 @@ export function DocumentList({ site, query }: { site: EditorSite; query: URLSear
             <table class="document-table">
               <thead>
                 <tr>
+                  <th scope="col" class="select-cell">
+                    <input
+                      type="checkbox"
+                      class="checkbox"
+                      aria-label="Select all documents on this page"
+                      checked={allShownChosen}
+                      onChange={(event) => selection.setAll(shown, event.currentTarget.checked)}
+                    />
+                  </th>
                   <th scope="col">Title</th>
                   <th scope="col">Type</th>
                   <th scope="col">Status</th>
@@ -55,23 +72,35 @@ export function DocumentList({ site, query }: { site: EditorSite; query: URLSear
                 </tr>
               </thead>
               <tbody>
-                {data.docs.map((doc) => (
-                  <tr key={doc.id}>
-                    <th scope="row">
-                      <a href={editorHref({ view: 'document', id: doc.id })}>
-                        {titleOf(site, doc)}
-                      </a>
-                    </th>
-                    <td>{doc.type}</td>
-                    <td>
-                      <span class={`badge badge-${doc.status}`}>{doc.status}</span>
-                      {doc.hasPendingDraft && (
-                        <span class="badge badge-pending">changes pending</span>
-                      )}
-                    </td>
-                    <td class="nowrap">{formatDateTime(doc.updatedAt)}</td>
-                  </tr>
-                ))}
+                {data.docs.map((doc) => {
+                  const chosen = selectedOf(site, doc)
+                  return (
+                    <tr key={doc.id}>
+                      <td class="select-cell">
+                        <input
+                          type="checkbox"
+                          class="checkbox"
+                          aria-label={`Select ${chosen.title}`}
+                          checked={selection.has(doc.id)}
+                          onChange={(event) =>
+                            selection.toggle(chosen, event.currentTarget.checked)
+                          }
+                        />
+                      </td>
+                      <th scope="row">
+                        <a href={editorHref({ view: 'document', id: doc.id })}>{chosen.title}</a>
+                      </th>
+                      <td>{doc.type}</td>
+                      <td>
+                        <span class={`badge badge-${doc.status}`}>{doc.status}</span>
+                        {doc.hasPendingDraft && (
+                          <span class="badge badge-pending">changes pending</span>
+                        )}
+                      </td>
+                      <td class="nowrap">{formatDateTime(doc.updatedAt)}</td>
+                    </tr>
+                  )
+                })}
               </tbody>
             </table>
           </TableRegion>
@@ -84,6 +113,12 @@ export function DocumentList({ site, query }: { site: EditorSite; query: URLSear
     </div>
   )
 }
+
+const selectedOf = (site: EditorSite, doc: CmsDocument): SelectedDocument => ({
+  id: doc.id,
+  type: doc.type,
+  title: titleOf(site, doc),
+})
 
 function rangeText(page: number, limit: number, shown: number, total: number | null): string {
   const first = (page - 1) * limit + 1
