@@ -1,6 +1,7 @@
+import { Readable } from 'node:stream'
 import type { Context } from 'koa'
 import { RangeNotSatisfiableError } from '@cms/errors'
-import type { MediaStore } from './media-store.ts'
+import type { AssetBytes } from './asset-cache.ts'
 import { SVG_MIME_TYPE } from './media-types.ts'
 import { storedFilename } from './file-name.ts'
 
@@ -44,9 +45,10 @@ export function protectAsset(ctx: Context): void {
 /**
  * An asset answer: immutable caching, ETag and 304, one byte range (206, or 416 beyond the
  * end), nosniff and a CSP that runs nothing; SVG only as an attachment. The name served has
- * the type's extension, whatever the stored name says. The bytes stream from GridFS.
+ * the type's extension, whatever the stored name says. The bytes stream from the asset cache or
+ * GridFS.
  */
-export function sendAsset(ctx: Context, store: Pick<MediaStore, 'openDownload'>, file: ServedFile) {
+export function sendAsset(ctx: Context, bytes: AssetBytes, file: ServedFile) {
   protectAsset(ctx)
   ctx.set('ETag', file.etag)
   ctx.set('Cache-Control', 'public, max-age=31536000, immutable')
@@ -72,7 +74,7 @@ export function sendAsset(ctx: Context, store: Pick<MediaStore, 'openDownload'>,
   const wanted = range ?? { start: 0, end: file.size }
   ctx.status = range ? 206 : 200
   if (range) ctx.set('Content-Range', `bytes ${range.start}-${range.end - 1}/${file.size}`)
-  // GridFS opens the download on its first read, so a HEAD (never read) costs no query.
-  ctx.body = store.openDownload(file.fileId, range)
+  // A HEAD opens no file and no download (and costs no query).
+  ctx.body = ctx.method === 'HEAD' ? Readable.from([]) : bytes.open(file.fileId, file.size, range)
   ctx.length = wanted.end - wanted.start
 }

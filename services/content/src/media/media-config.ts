@@ -1,3 +1,5 @@
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { env } from '@cms/config'
 import type { EnvParser } from '@cms/config'
 import { IMAGE_ENGINE_KINDS } from './image-engine.ts'
@@ -58,6 +60,10 @@ export const MEDIA_CONFIG_SPEC = {
   MEDIA_SWEEP_EVERY_MS: env.integer({ default: 5 * 60_000, min: 100, max: 24 * 3_600_000 }),
   /** Bytes without a media record are removed once their upload has been still this long. */
   MEDIA_ORPHAN_AFTER_MS: env.integer({ default: 15 * 60_000, min: 1000, max: 7 * 86_400_000 }),
+  /** Disk for repeat asset reads (asset-cache.ts), in MiB; 0 serves every read from GridFS. */
+  MEDIA_CACHE_MB: env.integer({ default: 256, min: 0, max: 1024 * 1024 }),
+  /** Where each process keeps its asset cache, in a folder of its own emptied at start. */
+  MEDIA_CACHE_DIR: env.string({ default: join(tmpdir(), 'cms-media-cache') }),
 }
 
 export interface TransformLimits {
@@ -78,6 +84,7 @@ export interface MediaSettings {
   imageEngine: ImageEngineKind
   sweepEveryMs: number
   orphanAfterMs: number
+  cache: { maxBytes: number; dir: string }
 }
 
 export function mediaSettingsOf(config: {
@@ -94,6 +101,8 @@ export function mediaSettingsOf(config: {
   MEDIA_IMAGE_ENGINE: ImageEngineKind
   MEDIA_SWEEP_EVERY_MS: number
   MEDIA_ORPHAN_AFTER_MS: number
+  MEDIA_CACHE_MB: number
+  MEDIA_CACHE_DIR: string
 }): MediaSettings {
   return {
     maxBytes: config.MEDIA_MAX_BYTES,
@@ -111,5 +120,6 @@ export function mediaSettingsOf(config: {
     imageEngine: config.MEDIA_IMAGE_ENGINE,
     sweepEveryMs: config.MEDIA_SWEEP_EVERY_MS,
     orphanAfterMs: config.MEDIA_ORPHAN_AFTER_MS,
+    cache: { maxBytes: config.MEDIA_CACHE_MB * 1024 ** 2, dir: config.MEDIA_CACHE_DIR },
   }
 }

@@ -11,6 +11,9 @@ import { createMediaStore } from './media-store.ts'
 import { createOrphanSweep } from './orphan-sweep.ts'
 import { createPendingBytes } from './pending-bytes.ts'
 import { createVariantMaker } from './variant-maker.ts'
+import { createAssetCache, uncachedAssets } from './asset-cache.ts'
+import type { OpenStored } from './asset-cache.ts'
+import { cachedVariants } from './cached-variants.ts'
 import { toApiMedia } from './media-types.ts'
 import type { MediaLookup } from '../domain/relations.ts'
 import type { ContentAudit } from '../audit/content-audit.ts'
@@ -40,7 +43,19 @@ export function createMediaModule(deps: {
     clock: deps.clock,
     ...(deps.changed && { changed: deps.changed }),
   })
-  const variants = createVariantMaker({ store, images, settings, clock: deps.clock })
+  const openStored: OpenStored = (id, range) => store.openDownload(id, range)
+  const bytes =
+    settings.cache.maxBytes > 0
+      ? createAssetCache({
+          root: settings.cache.dir,
+          maxBytes: settings.cache.maxBytes,
+          openStored,
+        })
+      : uncachedAssets(openStored)
+  const variants = cachedVariants(
+    createVariantMaker({ store, images, settings, clock: deps.clock }),
+    bytes,
+  )
   return {
     store,
     library,
@@ -65,7 +80,7 @@ export function createMediaModule(deps: {
     upload: mediaUploadRoute(library, deps.audit),
     routes: [
       routed(mediaRoutes(library, { writes: deps.writes, audit: deps.audit })),
-      routed(assetRoutes({ library, store, variants, sizes: settings.transforms.sizes })),
+      routed(assetRoutes({ library, bytes, variants, sizes: settings.transforms.sizes })),
     ] as Middleware[],
   }
 }

@@ -8,7 +8,7 @@ import { AUDITED_MEDIA } from '../audit/audited-changes.ts'
 import { NO_AUDIT } from '../audit/content-audit.ts'
 import type { ContentAudit } from '../audit/content-audit.ts'
 import type { MediaLibrary } from './media-library.ts'
-import type { MediaStore } from './media-store.ts'
+import type { AssetBytes } from './asset-cache.ts'
 import type { VariantMaker } from './variant-maker.ts'
 import { protectAsset, sendAsset } from './asset-response.ts'
 import { TransformsBusyError } from './transform-gate.ts'
@@ -98,7 +98,7 @@ export function mediaRoutes(
  */
 export function assetRoutes(deps: {
   library: MediaLibrary
-  store: MediaStore
+  bytes: AssetBytes
   variants: VariantMaker
   sizes: readonly number[]
 }): Router {
@@ -111,7 +111,7 @@ export function assetRoutes(deps: {
     const record = await deps.library.owned(ctx.state.caller, id)
     tagAnswer(ctx, [cacheTags.website(ctx.state.caller.websiteId), cacheTags.media(id)])
     if (!transform) {
-      sendAsset(ctx, deps.store, {
+      sendAsset(ctx, deps.bytes, {
         fileId: record._id,
         size: record.size,
         mimeType: record.mimeType,
@@ -126,7 +126,7 @@ export function assetRoutes(deps: {
       throw error
     })
     ctx.set('X-Media-Variant', variant.made ? 'created' : 'stored')
-    sendAsset(ctx, deps.store, {
+    sendAsset(ctx, deps.bytes, {
       fileId: variant.id,
       size: variant.size,
       mimeType: variant.mimeType,

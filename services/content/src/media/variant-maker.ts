@@ -27,6 +27,12 @@ export interface VariantMakerDeps {
 
 type Resolved = TransformRequest & { format: TransformFormat }
 
+/** A transform's stored file: its id `<mediaId>~<key>` and the resolved request. */
+export function variantFileOf(record: MediaRecord, request: TransformRequest) {
+  const { transform, key } = resolvedTransform(request, record.mimeType)
+  return { id: `${record._id}~${key}`, transform, mimeType: MIME_OF_FORMAT[transform.format] }
+}
+
 /**
  * Each distinct transform of a media file is made once and kept in GridFS as `<id>~<key>`.
  * Concurrent first requests in this process share one promise; across processes the insert of
@@ -158,8 +164,7 @@ export function createVariantMaker(deps: VariantMakerDeps) {
           '',
           `Transforms apply to images; this file is ${record.mimeType}`,
         )
-      const { transform, key } = resolvedTransform(request, record.mimeType)
-      const id = `${record._id}~${key}`
+      const { id, transform } = variantFileOf(record, request)
       const running = inFlight.get(id)
       if (running) return { ...(await running), made: false }
       const work = claimedOrWaited(record, id, transform)
