@@ -9,8 +9,8 @@ const alive = (pid: number): boolean => {
     process.kill(pid, 0)
     return true
   } catch (error) {
-    // EPERM: a process of another user holds that pid.
-    return (error as NodeJS.ErrnoException).code === 'EPERM'
+    // Only "no such process" is gone (EPERM: a process of another user holds that pid).
+    return (error as NodeJS.ErrnoException).code !== 'ESRCH'
   }
 }
 
