@@ -28,4 +28,20 @@ describe('parseEntryEvent', () => {
   ])('when the message is %s, then a problem is reported', (_label, value) => {
     expect(parseEntryEvent(encode(value))).toHaveProperty('problem')
   })
+
+  it('when the message is a release.publish with its release and documents, then it is returned as is', () => {
+    const release = {
+      eventId: 'e2',
+      event: 'release.publish',
+      timestamp: '2025-01-01T00:00:00.000Z',
+      websiteId: 'w1',
+      release: { id: 'r1', name: 'Launch' },
+      documents: [{ id: 'd1', type: 'article', action: 'publish', version: 2 }],
+    }
+    expect(parseEntryEvent(encode(release))).toEqual({ message: release })
+    expect(parseEntryEvent(encode({ ...release, documents: [{ id: 'd1' }] }))).toHaveProperty(
+      'problem',
+    )
+    expect(parseEntryEvent(encode({ ...release, release: {} }))).toHaveProperty('problem')
+  })
 })

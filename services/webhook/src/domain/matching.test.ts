@@ -18,4 +18,15 @@ describe('webhookMatches', () => {
     expect(webhookMatches(webhook, { event: 'entry.create', contentType: 'article' })).toBe(false)
     expect(webhookMatches(webhook, { event: 'entry.create', contentType: 'page' })).toBe(true)
   })
+
+  it('when a release.publish names documents of several types, then a webhook of one of them matches', () => {
+    const webhook = { events: ['release.publish' as const], contentTypes: ['page'] }
+    const documents = [
+      { id: 'd1', type: 'article', action: 'publish' as const, version: 2 },
+      { id: 'd2', type: 'page', action: 'unpublish' as const, version: 3 },
+    ]
+    expect(webhookMatches(webhook, { event: 'release.publish', documents })).toBe(true)
+    const other = { events: ['release.publish' as const], contentTypes: ['event'] }
+    expect(webhookMatches(other, { event: 'release.publish', documents })).toBe(false)
+  })
 })
