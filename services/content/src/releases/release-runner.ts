@@ -8,6 +8,9 @@ import type { ReleaseEvents } from './release-events.ts'
 import type { ReleasesCollection } from './releases-collection.ts'
 import type { VisibilityMarkers } from './visibility-marker.ts'
 
+/** Releases read per look: the due ones first, then the next to fall due. */
+const BATCH = 20
+
 export interface ReleaseRunner {
   start(): void
   /** A release was scheduled here: look now. */
@@ -18,7 +21,10 @@ export interface ReleaseRunner {
 /**
  * In every content writer: publishes due scheduled releases, resumes applies whose instance died
  * (its claim older than the lease) and sends unsent `release.publish` events. Each apply is
- * claimed first by an insert, so exactly one instance applies a release at a time.
+ * claimed first by an insert, so exactly one instance applies a release at a time. Between looks
+ * it sleeps until the earliest release falls due, woken when this instance schedules one, and at
+ * most `idleMs` (how late a release another instance scheduled runs should that instance die);
+ * while a due release waits (applied elsewhere, failed) it looks again every `pollMs`.
  */
 export function createReleaseRunner(deps: {
   releases: ReleasesCollection
@@ -31,11 +37,15 @@ export function createReleaseRunner(deps: {
   logger: Logger
   leaseMs: number
   pollMs?: number
+  idleMs?: number
 }): ReleaseRunner {
   const pollMs = deps.pollMs ?? 1000
+  const idleMs = deps.idleMs ?? 10_000
   let timer: ReturnType<typeof setTimeout> | undefined
-  let running: Promise<void> | undefined
+  let running: Promise<number> | undefined
   let stopped = true
+  /** Set while a look is under way: it may have missed the release just scheduled. */
+  let woken = false
 
   async function failed(release: StoredRelease, error: ValidationError): Promise<void> {
     const { due: _due, ...rest } = release
@@ -81,9 +91,17 @@ export function createReleaseRunner(deps: {
     })
   }
 
-  async function tick(): Promise<void> {
-    for (const release of await deps.releases.pending(deps.clock())) {
-      if (stopped) return
+  /** Acts on what is due; answers how long to sleep before the next look. */
+  async function tick(): Promise<number> {
+    const now = deps.clock()
+    const earliest = await deps.releases.earliest(BATCH)
+    // What ran may still be due (claimed elsewhere, failed): look again soon while any is.
+    let ran = false
+    for (const release of earliest) {
+      if (stopped) return idleMs
+      const dueInMs = (release.due?.getTime() ?? now.getTime()) - now.getTime()
+      if (dueInMs > 0) return Math.min(dueInMs, ran ? pollMs : idleMs)
+      ran = true
       await run(release).catch((error: unknown) =>
         deps.logger.warn(
           { err: error, releaseId: release._id },
@@ -91,6 +109,7 @@ export function createReleaseRunner(deps: {
         ),
       )
     }
+    return ran ? pollMs : idleMs
   }
 
   function next(delayMs: number): void {
@@ -98,10 +117,15 @@ export function createReleaseRunner(deps: {
     clearTimeout(timer)
     timer = setTimeout(() => {
       running = tick()
-        .catch((error: unknown) => deps.logger.warn({ err: error }, 'release poll failed'))
-        .finally(() => {
+        .catch((error: unknown) => {
+          deps.logger.warn({ err: error }, 'release poll failed')
+          return pollMs
+        })
+        .then((sleepMs) => {
           running = undefined
-          next(pollMs)
+          next(woken ? 0 : sleepMs)
+          woken = false
+          return sleepMs
         })
     }, delayMs)
   }
@@ -112,7 +136,8 @@ export function createReleaseRunner(deps: {
       next(0)
     },
     wake() {
-      if (!running) next(0)
+      if (running) woken = true
+      else next(0)
     },
     async stop() {
       stopped = true

@@ -23,8 +23,11 @@ export interface ReleasesCollection {
   /** Writes the release as it is now (by `_id`, a single-document write). */
   save(release: StoredRelease): Promise<void>
   remove(release: StoredRelease): Promise<void>
-  /** Releases some instance must act on: due schedules, applies under way, unsent events. */
-  pending(now: Date): Promise<StoredRelease[]>
+  /**
+   * The releases some instance must act on, earliest `due` first, due or not yet (scheduled):
+   * due schedules, applies under way, unsent events.
+   */
+  earliest(limit: number): Promise<StoredRelease[]>
   /**
    * Claims the next apply of a release unless the last claim is younger than `leaseMs` (its
    * applier may still be at work); the attempt won, or undefined.
@@ -72,11 +75,11 @@ export function releasesCollection(db: Db): ReleasesCollection {
       await releases.deleteOne({ _id: release._id, websiteId: release.websiteId })
       await claims.deleteMany({ releaseId: release._id })
     },
-    pending: (now) =>
+    earliest: (limit) =>
       releases
-        .find({ due: { $lte: now } })
+        .find({ due: { $exists: true } })
         .sort({ due: 1 })
-        .limit(20)
+        .limit(limit)
         .toArray(),
     async claimApply(release, now, leaseMs) {
       const [latest] = await claims
