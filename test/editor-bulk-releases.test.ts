@@ -11,6 +11,7 @@ import {
 } from './browser-kit.ts'
 import { createTestPerson, signInIfAsked } from './people-kit.ts'
 import type { TestPerson } from './people-kit.ts'
+import { createArticles } from './bulk-kit.ts'
 import { draftOf, pageType } from './releases-kit.ts'
 
 /**
@@ -50,12 +51,36 @@ describe('bulk actions and releases in the editor', () => {
   }
   const releaseIdOfPage = () => decodeURIComponent(new URL(page.url()).hash.split('/').pop() ?? '')
 
+  /** The type's title becomes at most 20 characters, and the writer knows it. */
+  const tightenTitle = async (type: string) => {
+    const changed = await site.api('PATCH', `/api/content-types/${type}`, {
+      body: {
+        fields: [
+          { name: 'title', type: 'text', required: true, maxLength: 20 },
+          { name: 'body', type: 'text' },
+        ],
+      },
+    })
+    expect(changed.status, changed.text).toBe(200)
+    await waitFor(
+      async () => {
+        const tried = await site.api('POST', '/api/content', {
+          body: { type, data: { title: 'y'.repeat(30) } },
+        })
+        return tried.status === 422 ? tried : undefined
+      },
+      { what: 'the new type at the writer', timeoutMs: 30_000 },
+    )
+  }
+
   beforeAll(async () => {
     await buildAdminUi()
     shoot = await screenshotter('editor')
     site = await createTestWebsite({ name: `editor-bulk-${Date.now()}` })
-    const type = await site.api('POST', '/api/content-types', { body: pageType('campaign') })
-    expect(type.status, type.text).toBe(201)
+    for (const name of ['campaign', 'article']) {
+      const type = await site.api('POST', '/api/content-types', { body: pageType(name) })
+      expect(type.status, type.text).toBe(201)
+    }
     for (const title of TITLES) ids.set(title, await draftOf(site.api, 'campaign', title))
     owner = await createTestPerson({ memberships: [{ websiteId: site.websiteId, role: 'owner' }] })
     browser = await launchChromium()
@@ -152,24 +177,7 @@ describe('bulk actions and releases in the editor', () => {
     await site.api('POST', '/api/content-types', { body: pageType('note') })
     const fine = await draftOf(site.api, 'note', 'Fine note')
     const long = await draftOf(site.api, 'note', `Long note ${'x'.repeat(30)}`)
-    const changed = await site.api('PATCH', '/api/content-types/note', {
-      body: {
-        fields: [
-          { name: 'title', type: 'text', required: true, maxLength: 20 },
-          { name: 'body', type: 'text' },
-        ],
-      },
-    })
-    expect(changed.status, changed.text).toBe(200)
-    await waitFor(
-      async () => {
-        const tried = await site.api('POST', '/api/content', {
-          body: { type: 'note', data: { title: 'y'.repeat(30) } },
-        })
-        return tried.status === 422 ? tried : undefined
-      },
-      { what: 'the new type at the writer', timeoutMs: 30_000 },
-    )
+    await tightenTitle('note')
 
     await openEditor('#/editor')
     await page
@@ -218,7 +226,63 @@ describe('bulk actions and releases in the editor', () => {
     await invalid.waitFor({ state: 'detached' })
     expect((await site.api('GET', `/api/releases/${releaseId}`)).body.entries).toHaveLength(1)
 
-    // The refusals the test caused: the sign-in's session check (401) and the release's 422.
-    expect(browserErrors.filter((text) => !/status of 4(01|22)/.test(text))).toEqual([])
+    // Scheduled at a UTC time, then the schedule cancelled.
+    await page.getByLabel('Publish at (UTC)').fill('2030-05-01T12:00')
+    await page.getByRole('button', { name: 'Schedule', exact: true }).click()
+    const state = page.getByRole('status', { name: 'Release state' })
+    await state.getByText('scheduled', { exact: true }).waitFor()
+    await state.getByText('for 2030-05-01 12:00 UTC').waitFor()
+    expect((await site.api('GET', `/api/releases/${releaseId}`)).body).toMatchObject({
+      state: 'scheduled',
+      scheduledAt: '2030-05-01T12:00:00.000Z',
+    })
+    await page.getByRole('button', { name: 'Cancel the schedule' }).click()
+    await state.getByText('open', { exact: true }).waitFor()
+    expect((await site.api('GET', `/api/releases/${releaseId}`)).body.state).toBe('open')
   }, 120_000)
+
+  it('when more than 100 documents are published in bulk, then the job is polled and its outcome names the one that failed with its message, and the list and its counts are read again', async () => {
+    const [gone] = await createArticles(site.api, 101)
+    const goneTitle = (await site.api('GET', `/api/content/${gone}?draft=true`)).body.data.title
+    const polls: string[] = []
+    page.on('request', (request) => {
+      if (request.method() === 'GET' && request.url().includes('/api/jobs/'))
+        polls.push(request.url())
+    })
+    await openEditor('#/editor?type=article')
+    const pager = page.getByRole('navigation', { name: 'Pages' })
+    await pager.getByText(/Page 1 of 6/).waitFor()
+    for (let number = 1; number <= 6; number++) {
+      await pager.getByText(new RegExp(`Page ${number} of 6`)).waitFor()
+      await page.getByRole('checkbox', { name: 'Select all documents on this page' }).check()
+      if (number < 6) await pager.getByRole('button', { name: 'Next' }).click()
+    }
+    const bar = page.getByRole('region', { name: 'Selected documents' })
+    await bar.getByText('101 documents selected').waitFor()
+    // One of them is deleted elsewhere after it was selected: its publish fails as the single one.
+    expect((await site.api('DELETE', `/api/content/${gone}`)).status).toBe(204)
+    const refusal = await site.api('POST', `/api/content/${gone}/publish`)
+    expect(refusal.status).toBe(404)
+    await bar.getByRole('button', { name: 'Publish', exact: true }).click()
+    await page
+      .getByRole('dialog', { name: 'Publish 101 documents?' })
+      .getByRole('button', { name: 'Publish 101 documents' })
+      .click()
+    const outcome = page.getByRole('status', { name: 'Bulk outcome' })
+    await outcome.getByText('publish: 100 documents done, 1 failed.').waitFor({ timeout: 90_000 })
+    await outcome.getByText(goneTitle).waitFor()
+    await outcome.getByText(refusal.body.error.message).waitFor()
+    await shoot(page, 'bulk-03-job-outcome')
+    expect(polls.length).toBeGreaterThan(0)
+    const published = await site.readApi('GET', '/api/content?type=article&limit=1')
+    expect(published.body.totalDocs).toBe(100)
+    // The list and its counts were read again.
+    await page
+      .getByRole('list', { name: 'Documents by status' })
+      .getByRole('button', { name: 'Published 100' })
+      .waitFor()
+
+    // The refusals the tests caused: the sign-in's session check (401) and the release's 422.
+    expect(browserErrors.filter((text) => !/status of 4(01|22)/.test(text))).toEqual([])
+  }, 180_000)
 })

@@ -28,6 +28,11 @@ export function DocumentList({ site, query }: { site: EditorSite; query: URLSear
   }
   const data = page.data
   const selection = useDocumentSelection()
+  const [bulkChanges, setBulkChanges] = useState(0)
+  const reread = () => {
+    page.reload()
+    setBulkChanges((count) => count + 1)
+  }
   const shown = (data?.docs ?? []).map((doc) => selectedOf(site, doc))
   const allShownChosen = shown.length > 0 && shown.every((doc) => selection.has(doc.id))
   return (
@@ -37,8 +42,13 @@ export function DocumentList({ site, query }: { site: EditorSite; query: URLSear
         <NewDocumentLink site={site} preferred={settings.type} />
       </div>
       <ListFilters site={site} settings={settings} onChange={go} />
-      <StatusCounts site={site} settings={settings} onStatus={(status) => go({ status })} />
-      <BulkBar site={site} selection={selection} onChanged={page.reload} />
+      <StatusCounts
+        key={bulkChanges}
+        site={site}
+        settings={settings}
+        onStatus={(status) => go({ status })}
+      />
+      <BulkBar site={site} selection={selection} onChanged={reread} />
       <ErrorMessage error={page.error} />
       {!data && page.loading && (
         <p class="muted" role="status">
