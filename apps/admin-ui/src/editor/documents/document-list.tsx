@@ -29,8 +29,10 @@ export function DocumentList({ site, query }: { site: EditorSite; query: URLSear
   const data = page.data
   const selection = useDocumentSelection()
   const [bulkChanges, setBulkChanges] = useState(0)
+  /** After a bulk change the page may lie past the end: the list starts again at page 1. */
   const reread = () => {
-    page.reload()
+    if (settings.page > 1) go({})
+    else page.reload()
     setBulkChanges((count) => count + 1)
   }
   const shown = (data?.docs ?? []).map((doc) => selectedOf(site, doc))
