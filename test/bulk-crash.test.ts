@@ -29,7 +29,7 @@ afterAll(async () => {
 })
 
 describe('the content writer killed in the middle of a bulk job', () => {
-  it('bulk: a crashed job is resumed, never repeated — when the content writer is killed while a bulk publish runs and a retry with the same Idempotency-Key follows its restart, then the retry names the same job, which finishes with every document done, each with one publish version, one delivered entry.publish and one audit entry', async () => {
+  it('bulk: a crashed job is resumed, never repeated — when the content writer is killed while a bulk publish runs and a retry with the same Idempotency-Key follows its restart, then the retry names the same job, which finishes with every document done, each with one publish version, one delivered entry.publish and one audit entry, and a job past its retention is swept', async () => {
     const site = await faults.website()
     const writer = faults.stack.services.processes['content-write']
     const ids = await createArticles(site.api, COUNT)
@@ -65,6 +65,14 @@ describe('the content writer killed in the middle of a bulk job', () => {
     expect(atKill.published, 'changes landed whose outcomes were not recorded').toBeGreaterThan(
       atKill.recorded,
     )
+    // A job past its retention (7 days), as a writer that started long ago left it.
+    const old = { _id: randomUUID(), websiteId: site.websiteId, state: 'done', ids: [] }
+    await content
+      .collection<{ _id: string; [member: string]: unknown }>('bulk_jobs')
+      .insertOne({ ...old, createdAt: new Date(Date.now() - 8 * 24 * 3600 * 1000) })
+    await content
+      .collection<{ _id: string; [member: string]: unknown }>('bulk_job_results')
+      .insertOne({ _id: `${old._id}:0`, jobId: old._id, batch: 0, results: [] })
     await writer.start()
 
     const retried = await site.api('POST', '/api/content/bulk', request)
@@ -75,6 +83,9 @@ describe('the content writer killed in the middle of a bulk job', () => {
     expect(job.results.map((result) => result.id)).toEqual(ids)
     expect(job.results.every((r) => r.outcome === 'done' && r.version === 2)).toBe(true)
 
+    const swept = content.collection<{ _id: string; [member: string]: unknown }>('bulk_jobs')
+    expect(await swept.countDocuments({ _id: old._id })).toBe(0)
+    expect(await content.collection('bulk_job_results').countDocuments({ jobId: old._id })).toBe(0)
     const runs = await content.collection('bulk_job_runs').countDocuments({ jobId })
     expect(runs, 'the job was claimed again after the kill').toBeGreaterThan(1)
     const publishes = await content
