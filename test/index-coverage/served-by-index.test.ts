@@ -60,6 +60,12 @@ describe('servedBy', () => {
     expect(servedBy(byTitle, LIST)).toBe(true)
   })
 
+  it('when the filter is only a range, then an index starting with that field serves it', () => {
+    const old = shape({ collection: 'bulk_jobs', range: ['createdAt'] })
+    expect(servedBy(old, { createdAt: 1 })).toBe(true)
+    expect(servedBy(old, { state: 1, createdAt: 1 })).toBe(false)
+  })
+
   it('when there is no filter, then only an index starting with the sort serves it', () => {
     const oldest = shape({ collection: 'outbox', sort: [['createdAt', 1]] })
     expect(servedBy(oldest, { createdAt: 1 })).toBe(true)

@@ -11,7 +11,8 @@ const isDataField = (field: string) => field.startsWith('data.') || field.starts
 
 /**
  * Whether MongoDB can serve the shape from `index`: a leading run of the index's fields is fixed
- * by the filter's equality fields (or, with no such run, the index starts with the sort), and the
+ * by the filter's equality fields (or, with no such run, the index starts with the sort or with a
+ * field the filter bounds by a range), and the
  * sort on fields the filter does not fix follows the index right after that run, all in the
  * index's directions or all reversed. Sorting on a data field is done in the narrowed set.
  */
@@ -21,7 +22,8 @@ export function servedBy(shape: QueryShape, index: IndexKey): boolean {
   let prefix = 0
   while (prefix < fields.length && fixed.has(fields[prefix]!)) prefix++
   const sort = shape.sort.filter(([field]) => !fixed.has(field))
-  if (prefix === 0 && sort.length === 0) return false
+  // No equality or sort to lead with: a range on the index's first field is served by it.
+  if (prefix === 0 && sort.length === 0) return shape.range.includes(fields[0]!)
   if (sort.length === 0 || sort.some(([field]) => isDataField(field))) return prefix > 0
   let direction: 1 | -1 | undefined
   for (let i = 0; i < sort.length; i++) {

@@ -63,8 +63,8 @@ const spec = {
   CHANGE_LOG_GRACE_MS: env.integer({ default: 60_000, min: 100, max: 600_000 }),
   /** How long a bulk job's runner holds it unrenewed before another writer resumes it (docs/bulk.md). */
   BULK_JOB_LEASE_MS: env.integer({ default: 30_000, min: 100, max: 600_000 }),
-  /** How often each writer looks for unfinished bulk jobs whose runner stopped. */
-  BULK_JOB_POLL_MS: env.integer({ default: 5_000, min: 20, max: 300_000 }),
+  /** How often each writer looks for unfinished bulk jobs whose runner stopped (a job runs where it was asked for; this only resumes one whose writer died). */
+  BULK_JOB_POLL_MS: env.integer({ default: 30_000, min: 20, max: 300_000 }),
   /** How long a bulk job and its outcomes are kept after it was asked for. */
   BULK_JOB_RETENTION_DAYS: env.integer({ default: 7, min: 1, max: 365 }),
   ...MEDIA_CONFIG_SPEC,

@@ -32,6 +32,7 @@ import { CONTENT_WEBSITE_DATA } from './lifecycle/website-data-plan.ts'
 import { createBulkModule } from './bulk/bulk-module.ts'
 import { jobStore } from './bulk/job-store.ts'
 import { createReleasesModule } from './releases/releases-module.ts'
+import { releasesCollection } from './releases/releases-collection.ts'
 
 export interface RunningContentService {
   url: string
@@ -69,6 +70,8 @@ export async function start(
   })
   const schedules = schedulesCollection(mongo.db)
   const bulkJobs = jobStore(mongo.db)
+  // Made before the database preparation that indexes it; the releases module wires its own use.
+  const releaseRecords = releasesCollection(mongo.db)
   const media = createMediaModule({
     db: mongo.db,
     documents: store,
@@ -87,7 +90,7 @@ export async function start(
       await schedules.ensureIndexes()
       await bulkJobs.ensureIndexes()
       await media.ensureIndexes()
-      await releases.ensureIndexes()
+      await releaseRecords.ensureIndexes()
       await ensureWebsiteDataIndexes(mongo.db, CONTENT_WEBSITE_DATA)
       if (writes) await auditStore.ensureIndexes()
     },

@@ -78,7 +78,6 @@ export function createReleasesModule(deps: {
         fence(input.caller.websiteId, () => sync(input)),
     /** Started by writers only. */
     runner,
-    ensureIndexes: () => releases.ensureIndexes(),
     routes: routed(releaseRoutes(useCases, { writes: deps.writes, audit: deps.audit })),
   }
 }
