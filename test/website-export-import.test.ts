@@ -1,5 +1,4 @@
 import { Readable } from 'node:stream'
-import process from 'node:process'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { adminClient, apiClient, createTestWebsite, testEnv, waitFor } from '@cms/testkit'
 import type { ApiCall, TestWebsite } from '@cms/testkit'
