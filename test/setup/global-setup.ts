@@ -64,7 +64,9 @@ async function reportRecordsLeft(url: string): Promise<void> {
         if (count >= 100) counts.push(`${database.name}.${name} ${count}`)
       }
     }
-    process.stderr.write(`[stack] records left (collections of 100 or more): ${counts.join(', ')}\n`)
+    process.stderr.write(
+      `[stack] records left (collections of 100 or more): ${counts.join(', ')}\n`,
+    )
   } catch (error) {
     process.stderr.write(`[stack] could not count the records left: ${(error as Error).message}\n`)
   } finally {
