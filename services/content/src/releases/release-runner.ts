@@ -1,6 +1,7 @@
 import { BUILT_IN_ROLES } from '@cms/contract'
 import { ConflictError, ValidationError } from '@cms/errors'
 import type { Logger } from '@cms/logger'
+import { createWakeableLoop } from '../background/wakeable-loop.ts'
 import type { ContentAudit } from '../audit/content-audit.ts'
 import type { StoredRelease } from './release.ts'
 import type { ReleaseApplier } from './release-applier.ts'
@@ -39,13 +40,9 @@ export function createReleaseRunner(deps: {
   pollMs?: number
   idleMs?: number
 }): ReleaseRunner {
+  let stopped = true
   const pollMs = deps.pollMs ?? 1000
   const idleMs = deps.idleMs ?? 10_000
-  let timer: ReturnType<typeof setTimeout> | undefined
-  let running: Promise<number> | undefined
-  let stopped = true
-  /** Set while a look is under way: it may have missed the release just scheduled. */
-  let woken = false
 
   async function failed(release: StoredRelease, error: ValidationError): Promise<void> {
     const { due: _due, ...rest } = release
@@ -112,37 +109,22 @@ export function createReleaseRunner(deps: {
     return ran ? pollMs : idleMs
   }
 
-  function next(delayMs: number): void {
-    if (stopped) return
-    clearTimeout(timer)
-    timer = setTimeout(() => {
-      running = tick()
-        .catch((error: unknown) => {
-          deps.logger.warn({ err: error }, 'release poll failed')
-          return pollMs
-        })
-        .then((sleepMs) => {
-          running = undefined
-          next(woken ? 0 : sleepMs)
-          woken = false
-          return sleepMs
-        })
-    }, delayMs)
-  }
-
+  const loop = createWakeableLoop({
+    look: tick,
+    failed: (error) => {
+      deps.logger.warn({ err: error }, 'release poll failed')
+      return pollMs
+    },
+  })
   return {
     start() {
       stopped = false
-      next(0)
+      loop.start()
     },
-    wake() {
-      if (running) woken = true
-      else next(0)
-    },
+    wake: () => loop.wake(),
     async stop() {
       stopped = true
-      clearTimeout(timer)
-      await running
+      await loop.stop()
     },
   }
 }

@@ -1,6 +1,7 @@
 import { BUILT_IN_ROLES } from '@cms/contract'
 import { NotFoundError } from '@cms/errors'
 import type { Logger } from '@cms/logger'
+import { createWakeableLoop } from '../background/wakeable-loop.ts'
 import type { ContentAudit } from '../audit/content-audit.ts'
 import type { ContentService } from '../domain/content-service.ts'
 import type { DocumentStore } from '../document/document-store.ts'
@@ -41,14 +42,10 @@ export function createScheduleRunner(deps: {
   idleMs?: number
   leaseMs?: number
 }): ScheduleRunner {
+  let stopped = true
   const pollMs = deps.pollMs ?? 500
   const idleMs = deps.idleMs ?? 10_000
   const leaseMs = deps.leaseMs ?? 30_000
-  let timer: ReturnType<typeof setTimeout> | undefined
-  let running: Promise<void> | undefined
-  let stopped = true
-  /** Set while a look is under way: it may have missed the schedule just set. */
-  let woken = false
 
   async function run(schedule: StoredSchedule): Promise<void> {
     const caller = {
@@ -97,37 +94,22 @@ export function createScheduleRunner(deps: {
     return left ? pollMs : idleMs
   }
 
-  function next(delayMs: number): void {
-    if (stopped) return
-    clearTimeout(timer)
-    timer = setTimeout(() => {
-      timer = undefined
-      running = tick()
-        .catch((error: unknown) => {
-          deps.logger.warn({ err: error }, 'schedule poll failed')
-          return pollMs
-        })
-        .then((sleepMs) => {
-          running = undefined
-          next(woken ? 0 : sleepMs)
-          woken = false
-        })
-    }, delayMs)
-  }
-
+  const loop = createWakeableLoop({
+    look: tick,
+    failed: (error) => {
+      deps.logger.warn({ err: error }, 'schedule poll failed')
+      return pollMs
+    },
+  })
   return {
     start() {
       stopped = false
-      next(0)
+      loop.start()
     },
-    wake() {
-      if (running) woken = true
-      else next(0)
-    },
+    wake: () => loop.wake(),
     async stop() {
       stopped = true
-      clearTimeout(timer)
-      await running
+      await loop.stop()
     },
   }
 }
