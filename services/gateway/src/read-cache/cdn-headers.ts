@@ -72,7 +72,9 @@ export function cdnHeaders(policy: CdnPolicy): Middleware {
           `public, s-maxage=${lifetime.maxAge}, stale-while-revalidate=${lifetime.stale}`,
         )
         ctx.set('Vary', VARY)
-        const tags = tagsOfHeader(ctx.response.get('surrogate-key'))
+        // Koa gives a header as it was set: a string, a list of lines, or nothing at all.
+        const header: unknown = ctx.response.get('surrogate-key')
+        const tags = tagsOfHeader(Array.isArray(header) ? header.join(' ') : String(header ?? ''))
         if (tags.length > 0) {
           const tagged = key ? [...tags, cacheTags.key(key.keyId)] : tags
           ctx.set('Surrogate-Key', tagged.join(' '))
