@@ -95,14 +95,17 @@ export function EditorWorkspace({
           >
             Webhooks
           </a>
-          <a
-            href={editorHref({ view: 'releases' })}
-            aria-current={
-              route.view === 'releases' || route.view === 'release' ? 'page' : undefined
-            }
-          >
-            Releases
-          </a>
+          {/* Releases are read with readDrafts: a role the editor refuses has none to show. */}
+          {editorSite && !problem && (
+            <a
+              href={editorHref({ view: 'releases' })}
+              aria-current={
+                route.view === 'releases' || route.view === 'release' ? 'page' : undefined
+              }
+            >
+              Releases
+            </a>
+          )}
           {editorSite?.readsAudit && (
             <a
               href={editorHref({ view: 'activity', query: new URLSearchParams() })}
