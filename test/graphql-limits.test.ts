@@ -1,6 +1,12 @@
 import { createHash } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestWebsite, metricsUrlOf, testEnv } from '@cms/testkit'
+import {
+  createTestWebsite,
+  fewestCommands,
+  metricsUrlOf,
+  storageCommands,
+  testEnv,
+} from '@cms/testkit'
 import type { TestWebsite } from '@cms/testkit'
 import { launchExtraGateway } from './extra-gateway-kit.ts'
 import type { ExtraGateway } from './extra-gateway-kit.ts'
@@ -48,40 +54,23 @@ async function graphql(
   }
 }
 
-const SAMPLE = /^mongodb_commands_total\{([^}]*)\}\s+([0-9.e+]+)$/gm
-
 /** Storage commands the services have sent answering requests, so far. */
-async function storageCommands(): Promise<number> {
+async function sentCommands(): Promise<number> {
   let total = 0
-  for (const service of ['content-read', 'content-write', 'schema']) {
-    const text = await (await fetch(`${metricsUrlOf(service)}/metrics`)).text()
-    for (const [, labels, value] of text.matchAll(SAMPLE))
-      if (/origin="request"/.test(labels!)) total += Number(value)
-  }
+  for (const service of ['content-read', 'content-write', 'schema'])
+    total += await storageCommands(metricsUrlOf(service))
   return total
 }
 
-/**
- * The refusal a request gets, and the storage commands sent meanwhile (none, for a limit). Other
- * files' requests on the shared stack can only add to the count, so the fewest of a few tries
- * is kept: a refusal that sent commands would show them on every try.
- */
+/** The refusal a request gets, and the storage commands sent meanwhile (none, for a limit). */
 async function refusalOf(params: Parameters<typeof graphql>[0]) {
-  let fewest: { status: number; data: unknown; extensions: unknown; commands: number } | undefined
-  for (let attempt = 0; attempt < 20 && fewest?.commands !== 0; attempt++) {
-    if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 100 * attempt))
-    const before = await storageCommands()
-    const answer = await graphql(params)
-    const commands = (await storageCommands()) - before
-    if (fewest === undefined || commands < fewest.commands)
-      fewest = {
-        status: answer.status,
-        data: answer.body.data,
-        extensions: answer.body.errors?.map((error) => error.extensions),
-        commands,
-      }
+  const { commands, answer } = await fewestCommands(sentCommands, () => graphql(params))
+  return {
+    status: answer.status,
+    data: answer.body.data,
+    extensions: answer.body.errors?.map((error) => error.extensions),
+    commands,
   }
-  return fewest!
 }
 
 /** `levels` fields nested: `articleList { docs { data { related { data { ... title } } } } }`. */

@@ -3,7 +3,15 @@ import { request } from 'node:http'
 import { MongoClient } from 'mongodb'
 import type { Collection } from 'mongodb'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { apiClient, createTestWebsite, metricsUrlOf, testEnv, waitFor } from '@cms/testkit'
+import {
+  answeringRequests,
+  apiClient,
+  createTestWebsite,
+  metricsUrlOf,
+  storageCommands,
+  testEnv,
+  waitFor,
+} from '@cms/testkit'
 import type { ApiCall, ApiResponse, TestWebsite } from '@cms/testkit'
 import { startEchoUpstream } from '../services/gateway/test/support/echo-upstream.ts'
 import { startGateway } from '../services/gateway/test/support/gateway-under-test.ts'
@@ -83,19 +91,13 @@ function documentCount(): Promise<number> {
     .countDocuments({ websiteId: site.websiteId })
 }
 
-const SAMPLE = /^mongodb_commands_total\{([^}]*)\}\s+([0-9.e+]+)$/gm
-
 /** The gateway's request-path commands on the idempotency collections so far. */
-async function idempotencyCommands(metricsUrl: string): Promise<number> {
-  const text = await (await fetch(`${metricsUrl}/metrics`)).text()
-  let total = 0
-  for (const [, labels, value] of text.matchAll(SAMPLE)) {
-    if (!/origin="request"/.test(labels!)) continue
-    if (!/collection="idempotency_(keys|takeovers)"/.test(labels!)) continue
-    total += Number(value)
-  }
-  return total
-}
+const idempotencyCommands = (metricsUrl: string) =>
+  storageCommands(
+    metricsUrl,
+    (labels) =>
+      answeringRequests(labels) && /collection="idempotency_(keys|takeovers)"/.test(labels),
+  )
 
 /** A create whose body is sent in two parts, `finish()` sending the rest: a request under way. */
 function slowCreate(options: { gatewayUrl: string; apiKey: string; key: string; body: string }) {

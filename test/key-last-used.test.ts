@@ -1,20 +1,23 @@
 import { randomUUID } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
-import { adminClient, apiClient, waitFor } from '@cms/testkit'
+import { adminClient, answeringRequests, apiClient, storageCommands, waitFor } from '@cms/testkit'
+import type { CommandLabels } from '@cms/testkit'
 import { startGateway } from '../services/gateway/test/support/gateway-under-test.ts'
-
-const SAMPLE = /^mongodb_commands_total\{([^}]*)\}\s+([0-9.e+]+)$/gm
 
 /** The gateway's `update` commands on `api_keys` so far, by origin (request or background). */
 async function keyUpdates(metricsUrl: string): Promise<{ request: number; background: number }> {
-  const text = await (await fetch(`${metricsUrl}/metrics`)).text()
-  const counts = { request: 0, background: 0 }
-  for (const [, labels, value] of text.matchAll(SAMPLE)) {
-    if (!/collection="api_keys"/.test(labels!) || !/command="update"/.test(labels!)) continue
-    const origin = /origin="request"/.test(labels!) ? 'request' : 'background'
-    counts[origin] += Number(value)
+  const updates = (labels: CommandLabels) =>
+    /collection="api_keys"/.test(labels) && /command="update"/.test(labels)
+  return {
+    request: await storageCommands(
+      metricsUrl,
+      (labels) => updates(labels) && answeringRequests(labels),
+    ),
+    background: await storageCommands(
+      metricsUrl,
+      (labels) => updates(labels) && !answeringRequests(labels),
+    ),
   }
-  return counts
 }
 
 describe('keys: last used', () => {

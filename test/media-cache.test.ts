@@ -5,12 +5,11 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestWebsite, metricsUrlOf, testEnv, waitFor } from '@cms/testkit'
+import { createTestWebsite, metricsUrlOf, storageCommands, testEnv, waitFor } from '@cms/testkit'
 import type { TestWebsite } from '@cms/testkit'
 import { asset, launchMediaServices, upload, uploadTo } from './media-kit.ts'
 import type { MediaServices } from './media-kit.ts'
 
-const SAMPLE = /^mongodb_commands_total\{([^}]*)\}\s+([0-9.e+]+)$/gm
 /** MEDIA_CACHE_MB of the services that show the bound: files of ~87 KB, a tenth is ~102 KB. */
 const SMALL_CACHE_MB = 1
 
@@ -19,13 +18,8 @@ const SMALL_CACHE_MB = 1
  * origin label: a download Koa streams after the handler returned counts as `background`, and a
  * read service runs no background work on GridFS (the orphan sweep runs in writers).
  */
-async function gridFsCommands(metricsUrl: string): Promise<number> {
-  const text = await (await fetch(`${metricsUrl}/metrics`)).text()
-  let total = 0
-  for (const [, labels, value] of text.matchAll(SAMPLE))
-    if (/collection="fs\.(files|chunks)"/.test(labels!)) total += Number(value)
-  return total
-}
+const gridFsCommands = (metricsUrl: string) =>
+  storageCommands(metricsUrl, (labels) => /collection="fs\.(files|chunks)"/.test(labels))
 
 /** An asset read, with the GridFS commands the read service sent meanwhile. */
 async function read(

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net'
 import { Redis } from 'ioredis'
 import { describe, expect, it } from 'vitest'
 import { Secret, TOTP } from 'otpauth'
-import { adminClient, jsonClient, testEnv, waitFor } from '@cms/testkit'
+import { adminClient, jsonClient, storageCommands, testEnv, waitFor } from '@cms/testkit'
 import {
   privateRedisPrefix,
   startGateway,
@@ -467,13 +467,5 @@ describe('people: what a session costs and how long it lives', () => {
   })
 })
 
-const SAMPLE = /^mongodb_commands_total\{([^}]*)\}\s+([0-9.e+]+)$/gm
-
 /** The MongoDB commands the gateway has sent while answering requests. */
-async function gatewayRequestCommands(metricsUrl: string): Promise<number> {
-  const text = await (await fetch(`${metricsUrl}/metrics`)).text()
-  let total = 0
-  for (const [, labels, value] of text.matchAll(SAMPLE))
-    if (/origin="request"/.test(labels!)) total += Number(value)
-  return total
-}
+const gatewayRequestCommands = (metricsUrl: string) => storageCommands(metricsUrl)

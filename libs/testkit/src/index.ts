@@ -13,3 +13,5 @@ export { answerProblem, CONTRACT_CHECK_ENV, createAnswerChecker } from './answer
 export type { Answer, AnswerChecker } from './answer-contract.ts'
 export { seededRandom } from './seeded-random.ts'
 export { deleteCreatedWebsites } from './created-websites.ts'
+export { answeringRequests, fewestCommands, storageCommands } from './storage-commands.ts'
+export type { CommandLabels } from './storage-commands.ts'
