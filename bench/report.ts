@@ -27,9 +27,10 @@ export interface ScenarioResult {
   p50Ms: number
   p99Ms: number
   errors: number
-  baseline: { driver?: BaselineFigures; direct?: BaselineFigures }
+  /** `ceiling`: a bare Koa server with one Redis round trip serving the same bytes (warm reads). */
+  baseline: { driver?: BaselineFigures; direct?: BaselineFigures; ceiling?: BaselineFigures }
   /** Our req/s over the baseline's. */
-  ratio: { driver?: number; direct?: number }
+  ratio: { driver?: number; direct?: number; ceiling?: number }
 }
 
 export interface BenchReport {
@@ -75,11 +76,11 @@ const ratioOf = (ours: Measurement, baseline?: Measurement): number | undefined 
 export function scenarioResult(
   name: string,
   ours: Measurement,
-  baselines: { driver?: Measurement; direct?: Measurement } = {},
+  baselines: { driver?: Measurement; direct?: Measurement; ceiling?: Measurement } = {},
 ): ScenarioResult {
   const baseline: ScenarioResult['baseline'] = {}
   const ratio: ScenarioResult['ratio'] = {}
-  for (const kind of ['driver', 'direct'] as const) {
+  for (const kind of ['driver', 'direct', 'ceiling'] as const) {
     const measured = baselines[kind]
     if (!measured) continue
     baseline[kind] = figures(measured)
@@ -112,6 +113,8 @@ export function formatTable(report: BenchReport): string {
     'x driver',
     'direct req/s',
     'x direct',
+    'ceiling req/s',
+    'x ceiling',
   ]
   const rows = report.scenarios.map((s) => [
     s.name,
@@ -123,6 +126,8 @@ export function formatTable(report: BenchReport): string {
     num(s.ratio.driver, 2),
     rate(s.baseline.direct?.reqPerSec),
     num(s.ratio.direct, 2),
+    rate(s.baseline.ceiling?.reqPerSec),
+    num(s.ratio.ceiling, 2),
   ])
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)))
   const line = (cells: string[]) =>

@@ -11,6 +11,7 @@ import { startBenchStack } from './bench-stack.ts'
 import { readBenchSettings } from './bench-settings.ts'
 import { measureDriver, singleOperationMs } from './driver-load.ts'
 import { measureHttp, singleRequestMs, visitEveryPath } from './http-load.ts'
+import { answersOf, startKoaCeiling } from './koa-ceiling.ts'
 import type { HttpLoad } from './http-load.ts'
 import { describePlan, planLoad } from './load-plan.ts'
 import type { LoadPlan } from './load-plan.ts'
@@ -49,7 +50,12 @@ import { jsonClient } from '@cms/testkit'
 import type { ApiCall } from '@cms/testkit'
 import type { AutocannonRequest } from 'autocannon'
 
-const log = (line: string) => process.stderr.write(`[bench] ${line}\n`)
+const benchStarted = performance.now()
+/** Each line names the seconds since the bench started: where a run's minutes go. */
+const log = (line: string) =>
+  process.stderr.write(
+    `[bench +${Math.round((performance.now() - benchStarted) / 1000)}s] ${line}\n`,
+  )
 
 async function outboxDrained(db: Db, timeoutMs: number): Promise<boolean> {
   const deadline = Date.now() + timeoutMs
@@ -240,7 +246,17 @@ async function main(): Promise<number> {
         const load = { url: bench.gatewayUrl, paths: scenario.paths, headers: readKey }
         await visitEveryPath(load, settings.connections)
         const warm = await http('warm', load)
-        record(scenarioResult(`${scenario.name} (warm)`, warm, baselines), warm)
+        const ceiling = await startKoaCeiling({
+          redisUrl: bench.stack.backends.redis.url,
+          answers: await answersOf(bench.gatewayUrl, scenario.paths, readKey),
+        })
+        const bare = await http('ceiling', { url: ceiling.url, paths: scenario.paths })
+        await ceiling.stop()
+        log(`  ceiling: ${summary(bare)}`)
+        record(
+          scenarioResult(`${scenario.name} (warm)`, warm, { ...baselines, ceiling: bare }),
+          warm,
+        )
       }
       if (variant('roles')) {
         // The permission check's cost: the same warm reads with an owner key and a custom role's,

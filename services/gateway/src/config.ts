@@ -72,6 +72,8 @@ export const gatewayConfigSpec = {
   MEDIA_TRANSFORMS_PER_MINUTE: env.integer({ default: 600, min: 1, max: 1_000_000 }),
   /** Records one purge batch removes per collection (docs/lifecycle.md). */
   PURGE_BATCH_SIZE: env.integer({ default: 500, min: 1, max: 10_000 }),
+  /** Off: this instance records purges but leaves working through them to the others. */
+  PURGE_WORKER: env.boolean({ default: true }),
   /** How often expired idempotency keys are deleted (FerretDB has no TTL index). */
   IDEMPOTENCY_SWEEP_INTERVAL_MS: env.integer({ default: 600_000, min: 100, max: 86_400_000 }),
   KEY_USAGE_FLUSH_MS: env.integer({ default: 60_000, min: 100, max: 3_600_000 }),

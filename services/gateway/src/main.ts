@@ -351,7 +351,7 @@ export async function start(
     await Promise.allSettled([readCache.close(), proxy.close(), redis.close(), mongo.close()])
     throw error
   }
-  lifecycle.runner.start()
+  if (config.PURGE_WORKER) lifecycle.runner.start()
   brokerChanges?.start()
   await cdnPurge.start()
   const auditTasks = [
