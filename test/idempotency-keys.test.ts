@@ -7,7 +7,6 @@ import {
   answeringRequests,
   apiClient,
   createTestWebsite,
-  metricsUrlOf,
   storageCommands,
   testEnv,
   waitFor,
@@ -146,17 +145,20 @@ describe('Idempotency-Key on writes', () => {
   it('idempotency: a retry gets the first answer; idempotency: a retry changes nothing — when a create is sent again with its key, then the same status and body come back with Idempotent-Replayed: true, one document exists, and each costs the gateway 2 storage commands', async () => {
     const key = newKey()
     const body = { type: 'note', data: { title: 'Once only' } }
-    const metricsUrl = metricsUrlOf('gateway')
+    // A gateway of this test's own: its counters hold no other file's keyed writes.
+    const gateway = await startGateway()
+    const api = apiClient(site.adminKey, gateway.url)
+    const metricsUrl = gateway.metricsUrl!
     const before = await documentCount()
 
     const commandsAtStart = await idempotencyCommands(metricsUrl)
-    const first = await keyed(site.api, 'POST', '/api/content', key, body)
+    const first = await keyed(api, 'POST', '/api/content', key, body)
     const commandsOfFirst = (await idempotencyCommands(metricsUrl)) - commandsAtStart
     expect(first.status, first.text).toBe(201)
     expect(first.headers.get('idempotent-replayed')).toBeNull()
 
     const commandsBeforeRetry = await idempotencyCommands(metricsUrl)
-    const retry = await keyed(site.api, 'POST', '/api/content', key, body)
+    const retry = await keyed(api, 'POST', '/api/content', key, body)
     const commandsOfRetry = (await idempotencyCommands(metricsUrl)) - commandsBeforeRetry
     expect(retry.status).toBe(201)
     expect(retry.headers.get('idempotent-replayed')).toBe('true')
@@ -165,7 +167,7 @@ describe('Idempotency-Key on writes', () => {
     expect(retry.headers.get('etag')).toBe(first.headers.get('etag'))
     expect(retry.headers.get('access-control-expose-headers')).toContain('Idempotent-Replayed')
     // A third time too, and with the read cache warm: still one document, still version 1.
-    const third = await keyed(site.api, 'POST', '/api/content', key, body)
+    const third = await keyed(api, 'POST', '/api/content', key, body)
     expect(third.text).toBe(first.text)
     expect(await documentCount()).toBe(before + 1)
     const versions = await site.api('GET', `/api/content/${first.body.id}/versions`)
@@ -176,6 +178,7 @@ describe('Idempotency-Key on writes', () => {
     )
     expect(commandsOfFirst).toBe(2)
     expect(commandsOfRetry).toBe(2)
+    await gateway.stop()
   })
 
   it('idempotency: a retry gets the first answer — when a PATCH and a DELETE are retried with their keys, then each gets its first answer again: the document keeps the version of the first PATCH, and a repeated DELETE is 204, not 404', async () => {

@@ -32,6 +32,8 @@ export const processInstanceId = (env: Readonly<Record<string, string | undefine
 
 const DEFAULT_INSTANCE_ID = processInstanceId(process.env)
 
+export const HEALTH_PATHS: ReadonlySet<string> = new Set(['/healthz', '/readyz'])
+
 /**
  * `/healthz` (the process is alive, and which process it is), `/readyz` (its backing services
  * answer). `/metrics` has a port of its own (metrics-server.ts).

@@ -1,8 +1,8 @@
-import { AsyncLocalStorage } from 'node:async_hooks'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { Server } from 'node:http'
 import Koa from 'koa'
+import { activeTrace } from '@cms/trace'
 import type { Middleware } from 'koa'
 import type { Logger } from 'pino'
 import { StartupError } from '@cms/config'
@@ -10,7 +10,7 @@ import { accessLog } from './access-log.ts'
 import { answerClientError, MAX_REQUEST_HEAD_BYTES } from './client-error.ts'
 import { errorHandler } from './error-handler.ts'
 import type { ErrorTranslator } from './error-handler.ts'
-import { healthRoutes } from './health.ts'
+import { HEALTH_PATHS, healthRoutes } from './health.ts'
 import type { ReadinessCheck } from './health.ts'
 import { processIsDraining } from './draining.ts'
 import { createServiceMetrics } from './metrics.ts'
@@ -65,15 +65,11 @@ export interface HttpService {
 export function createHttpService(options: HttpServiceOptions): HttpService {
   const app = new Koa({ proxy: false })
   const metrics = createServiceMetrics(options.name)
-  const requests = new AsyncLocalStorage<true>()
   let draining = false
   let server: Server | undefined
   let metricsServer: MetricsServer | undefined
   const isDraining = () => draining || processIsDraining()
 
-  app.use(function markRequest(_ctx, next) {
-    return requests.run(true, next)
-  })
   // While draining, every answer closes its connection: clients stop reusing keep-alive
   // connections, and a connection that finishes its last request closes instead of holding
   // `close` up until the drain time-out.
@@ -93,7 +89,10 @@ export function createHttpService(options: HttpServiceOptions): HttpService {
     advisoryChecks: options.advisoryChecks,
     isDraining,
   })
-  app.use(health.routes())
+  const healthRouter = health.routes() as unknown as Middleware
+  // Only its two paths reach the router: matching every request against it cost ~7% of the
+  // gateway's time on cached reads.
+  app.use((ctx, next) => (HEALTH_PATHS.has(ctx.path) ? healthRouter(ctx, next) : next()))
   if (options.internalToken !== undefined) app.use(internalCallsOnly(options.internalToken))
   for (const middleware of options.middleware) app.use(middleware)
   app.on('error', (error) => options.logger.debug({ err: error }, 'koa error event'))
@@ -127,7 +126,8 @@ export function createHttpService(options: HttpServiceOptions): HttpService {
   return {
     app,
     metrics,
-    inRequest: () => requests.getStore() === true,
+    // A request runs in a trace with its request id (request-id.ts); background work does not.
+    inRequest: () => activeTrace()?.requestId !== undefined,
     async listen({ port, host, metricsPort }) {
       const listening = await new Promise<Listening>((resolve, reject) => {
         const created = createServer({ maxHeaderSize: MAX_REQUEST_HEAD_BYTES }, app.callback())
