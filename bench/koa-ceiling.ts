@@ -1,3 +1,4 @@
+import { Buffer } from 'node:buffer'
 import type { AddressInfo } from 'node:net'
 import Koa from 'koa'
 import { Redis } from 'ioredis'

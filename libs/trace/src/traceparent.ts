@@ -1,3 +1,4 @@
+import { Buffer } from 'node:buffer'
 import { randomFillSync } from 'node:crypto'
 import { parse } from 'tctx/traceparent'
 import type { Traceparent } from 'tctx/traceparent'
