@@ -6,6 +6,11 @@ export interface BenchSettings {
   /** Unmeasured seconds before each measurement: JIT, pools and caches settle. */
   warmupSeconds: number
   connections: number
+  /**
+   * Requests, all at once, of a scenario too slow for a timed run (`BENCH_COLD_REQUESTS`): a cold
+   * list on FerretDB at 10,000 documents takes ~6 s alone and 20 at once took 128 s.
+   */
+  coldRequests: number
   documents: number
   /** Documents read by id and by slug, round robin: the pages a site serves most. */
   hotDocuments: number
@@ -33,6 +38,7 @@ export function readBenchSettings(): BenchSettings {
     seconds,
     warmupSeconds: Math.min(2, Math.max(0.5, seconds / 5)),
     connections: 20,
+    coldRequests: Math.min(20, Math.round(positiveNumber('BENCH_COLD_REQUESTS', 4))),
     documents: Math.round(positiveNumber('BENCH_DOCUMENTS', 10_000)),
     hotDocuments: 200,
     fanOutWrites: Math.round(positiveNumber('BENCH_FANOUT_WRITES', 2000)),

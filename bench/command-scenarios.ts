@@ -56,7 +56,8 @@ export async function measureStorageCommands(options: {
     for (let i = 0; i < calls; i++) await call(i)
   }
   const scenarios: CommandBudget[] = options.paths.map((scenario) => {
-    const calls = scenario.name.startsWith('list') ? 3 : 10
+    // A list on FerretDB at 10,000 documents takes seconds; its commands do not vary by call.
+    const calls = scenario.name.startsWith('list') ? 1 : 10
     return {
       name: scenario.name,
       budget: BUDGETS[scenario.name]!,

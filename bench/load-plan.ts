@@ -3,7 +3,8 @@ import type { BenchSettings } from './bench-settings.ts'
 /**
  * How a scenario is driven: for a fixed time (the rule), or, when one request takes so long
  * that the connections could not go round a few times in that time (cold lists on FerretDB),
- * for a fixed count of one request per connection, each allowed `timeoutSeconds`.
+ * for a fixed count (`BENCH_COLD_REQUESTS`) of requests sent at once, each allowed
+ * `timeoutSeconds`.
  */
 export type LoadPlan =
   | { kind: 'timed'; connections: number; seconds: number; warmupSeconds: number }
@@ -22,7 +23,8 @@ export function planLoad(settings: BenchSettings, singleRequestMs: number): Load
       seconds: settings.seconds,
       warmupSeconds: settings.warmupSeconds,
     }
-  return { kind: 'counted', connections, requests: connections, timeoutSeconds: 600 }
+  const requests = settings.coldRequests
+  return { kind: 'counted', connections: requests, requests, timeoutSeconds: 600 }
 }
 
 export const describePlan = (plan: LoadPlan): string =>
