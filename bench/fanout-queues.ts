@@ -15,7 +15,7 @@ import process from 'node:process'
 import { connect } from 'amqplib'
 import { EVENTS_EXCHANGE } from '@cms/events'
 import type { EntryEventMessage } from '@cms/events'
-import { internalHeaders } from '@cms/http'
+import { authorizationHeaders, internalHeaders } from '@cms/http'
 import {
   DATA_ROOT,
   freePort,
@@ -105,14 +105,11 @@ async function measure(
   await service.start()
   const receiver = await startWebhookReceiver()
   const websiteId = randomUUID()
-  const api = jsonClient(
-    url,
-    internalHeaders(internalToken, {
-      websiteId,
-      keyId: randomUUID(),
-      permissions: BUILT_IN_ROLES.owner,
-    }),
-  )
+  const caller = { websiteId, keyId: randomUUID(), permissions: BUILT_IN_ROLES.owner }
+  const api = jsonClient(url, {
+    ...internalHeaders(internalToken, caller),
+    ...authorizationHeaders('POST', '/api/webhooks', caller),
+  })
   const connection = await connect(backends.amqp.url)
   try {
     for (let i = 0; i < sizes.webhooks; i++) {

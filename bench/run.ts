@@ -22,7 +22,7 @@ import { formatTable, scenarioResult, writeReport } from './report.ts'
 import type { BenchReport, ScenarioResult } from './report.ts'
 import { seedDocuments } from './seed-documents.ts'
 import { measureStorageCommands } from './command-scenarios.ts'
-import { formatCommandTable } from './storage-commands.ts'
+import { formatCommandTable, readCommandCounts } from './storage-commands.ts'
 import { seedRelated, seedWebsite } from './seed-website.ts'
 import { BLOCKS_PER_PAGE, seedLandingPages } from './landing-pages.ts'
 import {
@@ -442,6 +442,11 @@ async function main(): Promise<number> {
       log(
         `webhook fan-out: ${settings.fanOutWrites} writes x ${settings.fanOutWebhooks} webhooks ...`,
       )
+      const webhookCommands = async () => {
+        const counts = await readCommandCounts([bench.stack.services.metricsUrls.webhook])
+        return [...counts.values()].reduce((sum, count) => sum + count, 0)
+      }
+      const commandsBefore = await webhookCommands()
       const fanOut = await measureWebhookFanOut({
         api: site.api,
         writes: settings.fanOutWrites,
@@ -450,8 +455,13 @@ async function main(): Promise<number> {
         writeSeconds: settings.fanOutSeconds,
         drainTimeoutMs: 120_000,
       })
+      const commandsPerDelivery =
+        Math.round(
+          (((await webhookCommands()) - commandsBefore) / Math.max(1, fanOut.deliveries)) * 100,
+        ) / 100
+      fanOut.statuses.webhookStorageCommandsPerDelivery = commandsPerDelivery
       log(
-        `  writes: ${fanOut.writes} at ${fanOut.writesPerSec} per s; deliveries ${fanOut.deliveries}/${fanOut.expected}`,
+        `  writes: ${fanOut.writes} at ${fanOut.writesPerSec} per s; deliveries ${fanOut.deliveries}/${fanOut.expected}; webhook service storage commands per delivery ${commandsPerDelivery}`,
       )
       const hooks = settings.fanOutWebhooks
       const name = `webhook fan-out, ${fanOut.writes} writes x ${hooks} hooks (deliveries/s, write-to-receipt)`

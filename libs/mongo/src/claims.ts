@@ -1,3 +1,4 @@
+import { MongoBulkWriteError } from 'mongodb'
 import type { Collection, Document, OptionalUnlessRequiredId } from 'mongodb'
 import { isDuplicateKeyError } from './driver-errors.ts'
 
@@ -17,6 +18,35 @@ export async function insertUnlessTaken<T extends Document>(
     if (isDuplicateKeyError(error)) return false
     throw error
   }
+}
+
+/**
+ * `insertUnlessTaken` for many documents in one command: true for each inserted, false for each
+ * whose unique key was taken. Unordered, so one taken key does not stop the rest; if the server
+ * does not say which failed, each is inserted on its own.
+ */
+export async function insertAllUnlessTaken<T extends Document>(
+  collection: Collection<T>,
+  documents: Array<OptionalUnlessRequiredId<T>>,
+): Promise<boolean[]> {
+  if (documents.length === 0) return []
+  try {
+    await collection.insertMany(documents, { ordered: false })
+    return documents.map(() => true)
+  } catch (error) {
+    if (!isDuplicateKeyError(error)) throw error
+    const failed = error instanceof MongoBulkWriteError ? [error.writeErrors].flat() : []
+    if (
+      failed.length > 0 &&
+      failed.every((write) => isDuplicateKeyError({ code: write.code, message: write.errmsg }))
+    ) {
+      const taken = new Set(failed.map((write) => write.index))
+      return documents.map((_, index) => !taken.has(index))
+    }
+  }
+  const inserted: boolean[] = []
+  for (const document of documents) inserted.push(await insertUnlessTaken(collection, document))
+  return inserted
 }
 
 /**

@@ -47,6 +47,8 @@ export function websiteDataRoutes(deps: {
   writes?: boolean
   /** The service's own checks of imported records (the webhook address guard, say). */
   importHooks?: ImportHooks
+  /** After a purge batch or an import changed the website's records: caches forget them. */
+  changed?: (websiteId: string) => void
 }): Middleware {
   const router = new Router({ prefix: '/internal/website-data' })
   router.get('/export', async (ctx) => {
@@ -56,20 +58,35 @@ export function websiteDataRoutes(deps: {
   if (deps.writes !== false) {
     router.post('/purge', async (ctx) => {
       const limit = positiveInteger('limit', ctx.query.limit, DEFAULT_PURGE_BATCH, MAX_PURGE_BATCH)
-      ctx.body = await purgeBatch(deps.db, deps.plan, ctx.state.caller.websiteId, limit)
+      const { websiteId } = ctx.state.caller
+      try {
+        ctx.body = await purgeBatch(deps.db, deps.plan, websiteId, limit)
+      } finally {
+        deps.changed?.(websiteId)
+      }
     })
     router.post('/import', async (ctx) => {
       if (!ctx.is(NDJSON_TYPE)) throw new UnsupportedMediaTypeError(`Imports are ${NDJSON_TYPE}`)
-      ctx.body = await importRecords(
-        deps.db,
-        deps.plan,
-        ctx.state.caller.websiteId,
-        // A run of a longer export: refusals name the lines of the whole file.
-        ndjsonLines(ctx.req, {
-          firstLine: positiveInteger('firstLine', ctx.query.firstLine, 1, Number.MAX_SAFE_INTEGER),
-        }),
-        deps.importHooks,
-      )
+      const { websiteId } = ctx.state.caller
+      try {
+        ctx.body = await importRecords(
+          deps.db,
+          deps.plan,
+          websiteId,
+          // A run of a longer export: refusals name the lines of the whole file.
+          ndjsonLines(ctx.req, {
+            firstLine: positiveInteger(
+              'firstLine',
+              ctx.query.firstLine,
+              1,
+              Number.MAX_SAFE_INTEGER,
+            ),
+          }),
+          deps.importHooks,
+        )
+      } finally {
+        deps.changed?.(websiteId)
+      }
     })
   }
   return routed(router)

@@ -46,8 +46,10 @@ const spec = {
   WEBHOOK_HOST_CONCURRENCY: env.integer({ default: 4, min: 1, max: 100 }),
   /** Requests in flight to one resolved address, all websites together. */
   WEBHOOK_TARGET_CONCURRENCY: env.integer({ default: 16, min: 1, max: 1000 }),
-  /** Percent of WEBHOOK_PREFETCH one website's jobs may hold, running or waiting (its share). */
+  /** Percent of WEBHOOK_PREFETCH a slow website's jobs may hold, running or waiting (its share). */
   WEBHOOK_WEBSITE_SHARE_PERCENT: env.integer({ default: 25, min: 1, max: 100 }),
+  /** A website with an attempt running longer than this is slow: held to its share. */
+  WEBHOOK_SLOW_MS: env.integer({ default: 250, min: 10, max: 60_000 }),
   /** Time-outs in a row after which an endpoint is paced; 0 never paces. */
   WEBHOOK_PACE_AFTER_TIMEOUTS: env.integer({ default: 3, min: 0, max: 100 }),
   /** How long a paced endpoint's deliveries wait their retry schedule without being sent. */

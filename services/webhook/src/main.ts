@@ -14,6 +14,7 @@ import { ensureIndexes } from './data/indexes.ts'
 import { createPayloadRepository } from './data/payload-repository.ts'
 import { rememberDeliveries } from './data/recent-deliveries.ts'
 import { rememberPayloads } from './data/recent-payloads.ts'
+import { rememberWebhooks } from './data/recent-webhooks.ts'
 import { createWebhookRepository } from './data/webhook-repository.ts'
 import { createAttemptAgents } from './domain/attempt-agents.ts'
 import { createAttemptSender } from './domain/attempt-sender.ts'
@@ -49,10 +50,13 @@ export interface RunningWebhookService {
 
 export const USER_AGENT = 'cms-webhooks/1.0'
 /** Fanning an event out is a few quick writes; this many at a time keeps the database busy enough. */
-const EVENT_PREFETCH = 16
+const EVENT_PREFETCH = 64
 /** Deliveries and payload bytes the fan-out and the runner keep in hand (docs/webhooks.md). */
 const REMEMBERED_DELIVERIES = 20_000
 const REMEMBERED_PAYLOAD_BYTES = 32 * 1024 * 1024
+/** Another instance's change to a website's webhooks reaches this one's deliveries within this. */
+const WEBHOOK_LIST_TTL_MS = 1000
+const REMEMBERED_WEBSITES = 10_000
 /** How long a host name's resolved address keys its deliveries' limits before it is looked up again. */
 const TARGET_ADDRESS_TTL_MS = 30_000
 
@@ -74,7 +78,11 @@ export async function start(
     logger,
   )
 
-  const webhooks = createWebhookRepository(mongo.db)
+  const remembered = rememberWebhooks(createWebhookRepository(mongo.db), {
+    ttlMs: WEBHOOK_LIST_TTL_MS,
+    maxWebsites: REMEMBERED_WEBSITES,
+  })
+  const webhooks = remembered.repository
   const deliveries = createDeliveryRepository(mongo.db)
   const payloads = createPayloadRepository(mongo.db)
   const now = () => new Date()
@@ -124,6 +132,7 @@ export async function start(
         db: mongo.db,
         plan: WEBHOOK_WEBSITE_DATA,
         importHooks: webhookImportHooks(guard),
+        changed: remembered.forget,
       }),
       ...apiMiddleware({
         webhooks: createWebhookUseCases({
@@ -150,6 +159,7 @@ export async function start(
   const pipeline = {
     deliveries: rememberDeliveries(deliveries, { max: REMEMBERED_DELIVERIES }),
     payloads: rememberPayloads(payloads, { maxBytes: REMEMBERED_PAYLOAD_BYTES }),
+    webhooks: remembered.pipeline,
   }
   const limiter = createSlotLimiter({
     website: Math.max(
@@ -158,10 +168,10 @@ export async function start(
     ),
     target: config.WEBHOOK_TARGET_CONCURRENCY,
     websiteTarget: config.WEBHOOK_HOST_CONCURRENCY,
+    slowMs: config.WEBHOOK_SLOW_MS,
   })
   const runner = createDeliveryRunner({
     ...pipeline,
-    webhooks,
     queue,
     send: createAttemptSender({ got, guard, timeoutMs: config.WEBHOOK_TIMEOUT_MS, agents }),
     limiter,
@@ -173,13 +183,11 @@ export async function start(
     retryDelaysMs: config.WEBHOOK_RETRY_DELAYS_MS,
     userAgent: USER_AGENT,
     now,
-    newId: randomUUID,
     logger,
     observer: createDeliveryMetrics(http.metrics.registry),
   })
   const fanOut = createFanOut({
     ...pipeline,
-    webhooks,
     queue,
     now,
     logger,

@@ -29,6 +29,12 @@ async function receiver(): Promise<Receiver> {
   return started
 }
 
+/** Jobs this instance has parked so far (`webhook_jobs_parked_total`). */
+async function parkedJobs(): Promise<number> {
+  const metrics = await (await fetch(`${service.metricsUrl}/metrics`)).text()
+  return Number(/^webhook_jobs_parked_total(?:\{[^}]*\})? (\d+)/m.exec(metrics)?.[1] ?? 0)
+}
+
 async function subscribe(api: ApiCall, body: Record<string, unknown>): Promise<string> {
   const created = await api('POST', '/api/webhooks', { body })
   expect(created.status).toBe(201)
@@ -328,6 +334,17 @@ describe('delivering entry events', () => {
     await target.waitForRequests(1)
     expect((await api('DELETE', `/api/webhooks/${id}`)).status).toBe(204)
     expect((await api('GET', `/api/webhooks/${id}/deliveries`)).status).toBe(404)
+  })
+
+  it('when one website sends a burst to healthy endpoints, then no job is parked: the share paces only slow websites', async () => {
+    const { api, caller } = service.client()
+    const target = await receiver()
+    for (let hook = 0; hook < 5; hook++) await subscribe(api, { url: `${target.url}/${hook}` })
+    const parkedBefore = await parkedJobs()
+    const messages = Array.from({ length: 60 }, () => entryEvent(caller.websiteId, 'entry.update'))
+    await publishEvents(...messages)
+    await target.waitForRequests(300, 60_000)
+    expect(await parkedJobs()).toBe(parkedBefore)
   })
 
   it('when attempts were made, then /metrics counts them', async () => {

@@ -1,7 +1,18 @@
 import type { Db } from 'mongodb'
-import { isDuplicateKeyError } from '@cms/mongo'
+import { insertAllUnlessTaken } from '@cms/mongo'
 import { currentDelivery, latestAttempt } from '../domain/delivery.ts'
+import { attemptIdFor } from '../domain/delivery-id.ts'
+import { groupCommit } from './group-commit.ts'
 import type { Attempt, Delivery } from '../domain/delivery.ts'
+
+/**
+ * Attempts recorded together at most (group commit): under load the runner's attempts cost one
+ * insert per batch instead of one each; on FerretDB's few writer connections the number of
+ * commands, not their size, set the delivery rate (docs/webhooks.md).
+ */
+const ATTEMPTS_PER_WRITE = 200
+/** Events whose deliveries are inserted together at most. */
+const EVENTS_PER_WRITE = 50
 
 type DeliveryDocument = Omit<Delivery, 'id'> & { _id: string }
 type AttemptDocument = Omit<Attempt, 'id'> & { _id: string }
@@ -24,8 +35,7 @@ export interface DeliveryPage {
 export interface DeliveryRepository {
   /**
    * Inserts each delivery unless one with the same id exists; either way returns the stored
-   * ones, in order. `created: false` may also mean created by this call (after a duplicate the
-   * batch is retried one by one), which callers treat the same.
+   * ones, in order, a taken one as its first attempt left it (attempts: 0 when never attempted).
    */
   insertAllOnce(batch: Delivery[]): Promise<Array<{ delivery: Delivery; created: boolean }>>
   /** The delivery as its latest attempt left it. */
@@ -71,34 +81,54 @@ export function createDeliveryRepository(db: Db): DeliveryRepository {
     return document ? currentDelivery(toDelivery(document), latestAttempt(attempted)) : undefined
   }
 
-  async function insertOnce(delivery: Delivery) {
-    const { id, ...rest } = delivery
-    try {
-      await deliveries.insertOne({ _id: id, ...rest })
-      return { delivery, created: true }
-    } catch (error) {
-      if (!isDuplicateKeyError(error)) throw error
-      const existing = await findById(id)
-      if (!existing) throw error
-      return { delivery: existing, created: false }
-    }
+  /**
+   * A stored delivery as its first attempt left it: whether it was ever queued (and attempted)
+   * is all a redelivered event needs to know, and two reads by id cost no scan on FerretDB.
+   */
+  async function findAsFirstAttemptLeftIt(id: string): Promise<Delivery | undefined> {
+    const [document, first] = await Promise.all([
+      deliveries.findOne({ _id: id }),
+      attempts.findOne({ _id: attemptIdFor(id, 1) }),
+    ])
+    if (!document) return undefined
+    return currentDelivery(toDelivery(document), first ? toAttempt(first) : undefined)
+  }
+
+  /** Attempts have derived ids: one already recorded (by a job run twice) is not an error. */
+  async function insertAttempts(batch: Attempt[]) {
+    await insertAllUnlessTaken(
+      attempts,
+      batch.map(({ id, ...rest }) => ({ _id: id, ...rest })),
+    )
+    return []
+  }
+
+  /**
+   * The deliveries of several events in one write (on FerretDB one transaction instead of one
+   * per delivery); one whose id is taken (a redelivered event) is read back as stored.
+   */
+  async function insertBatches(batches: Delivery[][]) {
+    const flat = batches.flat()
+    const inserted = await insertAllUnlessTaken(
+      deliveries,
+      flat.map(({ id, ...rest }) => ({ _id: id, ...rest })),
+    )
+    const stored = await Promise.all(
+      flat.map(async (delivery, index) => {
+        if (inserted[index]) return { delivery, created: true }
+        const existing = await findAsFirstAttemptLeftIt(delivery.id)
+        if (!existing) throw new Error(`delivery ${delivery.id} is taken but cannot be read`)
+        return { delivery: existing, created: false }
+      }),
+    )
+    let next = 0
+    return batches.map((batch) => stored.slice(next, (next += batch.length)))
   }
 
   return {
-    async insertAllOnce(batch) {
-      try {
-        // One write for the whole batch: on FerretDB one transaction instead of one per delivery.
-        await deliveries.insertMany(batch.map(({ id, ...rest }) => ({ _id: id, ...rest })))
-        return batch.map((delivery) => ({ delivery, created: true }))
-      } catch (error) {
-        if (!isDuplicateKeyError(error)) throw error
-      }
-      return Promise.all(batch.map(insertOnce))
-    },
+    insertAllOnce: groupCommit(insertBatches, { maxItems: EVENTS_PER_WRITE }),
     findById,
-    async recordAttempt({ id, ...rest }) {
-      await attempts.insertOne({ _id: id, ...rest })
-    },
+    recordAttempt: groupCommit(insertAttempts, { maxItems: ATTEMPTS_PER_WRITE }),
     async close(id, closing) {
       await deliveries.updateOne({ _id: id }, { $set: closing })
     },

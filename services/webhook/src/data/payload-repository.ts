@@ -1,5 +1,6 @@
 import type { Db } from 'mongodb'
-import { isDuplicateKeyError } from '@cms/mongo'
+import { insertAllUnlessTaken } from '@cms/mongo'
+import { groupCommit } from './group-commit.ts'
 
 /** The exact request body of a delivery, kept as text so every attempt signs and sends the same bytes. */
 export interface StoredPayload {
@@ -20,18 +21,19 @@ export interface PayloadRepository {
   find(id: string): Promise<StoredPayload | undefined>
 }
 
+/** Payloads stored together at most (group commit, as the deliveries of the same events are). */
+const PAYLOADS_PER_WRITE = 50
+
 export function createPayloadRepository(db: Db): PayloadRepository {
   const collection = db.collection<PayloadDocument>('payloads')
+  /** One write for the payloads in hand; false for one whose id is taken. */
+  const insertAll = (payloads: StoredPayload[]) =>
+    insertAllUnlessTaken(
+      collection,
+      payloads.map(({ id, ...rest }) => ({ _id: id, ...rest })),
+    )
   return {
-    async saveOnce({ id, ...rest }) {
-      try {
-        await collection.insertOne({ _id: id, ...rest })
-        return true
-      } catch (error) {
-        if (!isDuplicateKeyError(error)) throw error
-        return false
-      }
-    },
+    saveOnce: groupCommit(insertAll, { maxItems: PAYLOADS_PER_WRITE }),
     async find(id) {
       const document = await collection.findOne({ _id: id })
       if (!document) return undefined

@@ -32,7 +32,8 @@ export function rememberDeliveries(
     ...repository,
     async insertAllOnce(batch) {
       const stored = await repository.insertAllOnce(batch)
-      for (const { delivery } of stored) known.set(delivery.id, delivery)
+      // A taken one is known only as its first attempt left it: the runner reads it whole.
+      for (const { delivery, created } of stored) if (created) known.set(delivery.id, delivery)
       return stored
     },
     findById: (id) => known.fetch(id),

@@ -11,3 +11,11 @@ export function deliveryIdFor(eventId: string, webhookId: string): string {
   const hex = bytes.toString('hex')
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`
 }
+
+/**
+ * The id of attempt `attempt` of a delivery: a job run twice (a duplicate from the broker, two
+ * instances) records its attempt once.
+ */
+export function attemptIdFor(deliveryId: string, attempt: number): string {
+  return `${deliveryId}:${attempt}`
+}

@@ -7,6 +7,7 @@ import type { AttemptResult, AttemptSender } from './attempt-sender.ts'
 import type { Delivery, DeliveryStatus } from './delivery.ts'
 import type { DeliveryJob, JobQueue } from './delivery-job.ts'
 import { unbracket } from './address-policy.ts'
+import { attemptIdFor } from './delivery-id.ts'
 import type { EndpointPacer } from './endpoint-pacer.ts'
 import type { SlotLimiter } from './slot-limiter.ts'
 import { outcomeOf } from './retry-schedule.ts'
@@ -25,7 +26,7 @@ export interface DeliveryObserver {
 export interface DeliveryRunnerDeps {
   deliveries: DeliveryRepository
   payloads: PayloadRepository
-  webhooks: WebhookRepository
+  webhooks: Pick<WebhookRepository, 'find'>
   send: AttemptSender
   queue: JobQueue
   limiter: SlotLimiter
@@ -35,7 +36,6 @@ export interface DeliveryRunnerDeps {
   retryDelaysMs: readonly number[]
   userAgent: string
   now: () => Date
-  newId: () => string
   logger: Logger
   observer?: DeliveryObserver
 }
@@ -80,7 +80,7 @@ export function createDeliveryRunner(deps: DeliveryRunnerDeps) {
     }
     const finishedAt = deps.now()
     await deps.deliveries.recordAttempt({
-      id: deps.newId(),
+      id: attemptIdFor(delivery.id, job.attempt),
       deliveryId: delivery.id,
       webhookId: delivery.webhookId,
       websiteId: delivery.websiteId,
@@ -176,8 +176,9 @@ export function createDeliveryRunner(deps: DeliveryRunnerDeps) {
         }),
       }
     })
-    if (!sending) return park(job)
-    const { startedAt, result } = await sending
+    const sent = sending && (await sending)
+    if (!sent) return park(job)
+    const { startedAt, result } = sent
     deps.pacer.record(endpoint, { timedOut: result.timedOut === true }, deps.now().getTime())
     await record(delivery, webhook, job, startedAt, result)
     return 'attempted'

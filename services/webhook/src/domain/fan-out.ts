@@ -10,10 +10,10 @@ import { eventBody } from './payload.ts'
 import { targetHost } from './webhook.ts'
 
 /** Events of one website fanned out at once (see createFanOut). */
-const FAN_OUTS_PER_WEBSITE = 2
+const FAN_OUTS_PER_WEBSITE = 16
 
 export interface FanOutDeps {
-  webhooks: WebhookRepository
+  webhooks: Pick<WebhookRepository, 'listByWebsite'>
   deliveries: DeliveryRepository
   payloads: PayloadRepository
   queue: JobQueue
