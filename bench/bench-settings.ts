@@ -33,10 +33,10 @@ function positiveNumber(name: string, fallback: number): number {
 }
 
 export function readBenchSettings(): BenchSettings {
-  const seconds = positiveNumber('BENCH_SECONDS', 10)
+  const seconds = positiveNumber('BENCH_SECONDS', 5)
   return {
     seconds,
-    warmupSeconds: Math.min(2, Math.max(0.5, seconds / 5)),
+    warmupSeconds: Math.min(2, Math.max(1, seconds / 5)),
     connections: 20,
     coldRequests: Math.min(20, Math.round(positiveNumber('BENCH_COLD_REQUESTS', 4))),
     documents: Math.round(positiveNumber('BENCH_DOCUMENTS', 10_000)),

@@ -28,33 +28,33 @@ afterAll(async () => {
 const read = (path: string, key = site.readKey, form: KeyForm = 'x-api-key') =>
   readThrough(running.varnish, key, path, form)
 
-/** Reads until Varnish serves the answer from its cache (the first read stores it). */
-async function warm(path: string, key = site.readKey, form: KeyForm = 'x-api-key') {
-  const first = await read(path, key, form)
-  expect(first.status, path).toBe(200)
-  const second = await read(path, key, form)
-  expect(second.cache, `${path}: ${second.cacheControl}`).toBe('HIT')
-  return second
-}
-
 /**
- * Warms every path, then waits until they all stay hits for a second: the purges of the writes
- * that made these documents arrive a moment after their answers, and may drop a fresh entry.
+ * Reads every path until they all stay hits for a second, and answers those hits: the purges of
+ * the writes that made these documents arrive a moment after their answers, and may drop a
+ * fresh entry, so a hit right after the first read proves nothing yet.
  */
-async function warmSettled(paths: readonly string[]): Promise<void> {
-  await waitFor(
+async function warmSettled(
+  paths: readonly string[],
+  key = site.readKey,
+  form: KeyForm = 'x-api-key',
+): Promise<CachedRead[]> {
+  return waitFor(
     async () => {
       for (const path of paths) {
-        expect((await read(path)).status, path).toBe(200)
-        await read(path)
+        expect((await read(path, key, form)).status, path).toBe(200)
+        await read(path, key, form)
       }
       await new Promise((resolve) => setTimeout(resolve, 1000))
-      const answers = await Promise.all(paths.map((path) => read(path)))
-      return answers.every((answer) => answer.cache === 'HIT') ? true : undefined
+      const answers = await Promise.all(paths.map((path) => read(path, key, form)))
+      return answers.every((answer) => answer.cache === 'HIT') ? answers : undefined
     },
     { timeoutMs: 30_000, intervalMs: 0, what: `${paths.join(', ')} cached and left alone` },
   )
 }
+
+/** `warmSettled` of one path: its cached answer. */
+const warm = async (path: string, key = site.readKey, form: KeyForm = 'x-api-key') =>
+  (await warmSettled([path], key, form))[0]!
 
 const titlesOf = (answer: CachedRead): string[] =>
   answer.body.docs.map((doc: any) => doc.data.title).sort()
