@@ -176,6 +176,9 @@ describe("the content service's changes in the audit log", () => {
   it("audit: schedules are entries, and a scheduled publish is the system's — when a key schedules a publish and cancels an unpublish, then schedule.create and schedule.cancel name the key; when the publish runs, then schedule.run names the system with the version it made", async () => {
     const site = await contentSite()
     const doc = await site.createArticle({ title: 'Scheduled' })
+    // The relay appends the create after the answer; a schedule's entry is appended before its
+    // answer, so the create is waited for to make the chain's order the order of the changes.
+    await settledEntries(site.api, doc.id, 1)
     const inSeconds = (seconds: number) => new Date(Date.now() + seconds * 1000).toISOString()
     const later = await expectStatus(
       site.api('POST', `/api/content/${doc.id}/schedule`, {
