@@ -63,8 +63,12 @@ export function inMemoryStore(
     async page() {
       throw new Error('not used by these tests')
     },
-    async findMany() {
-      throw new Error('not used by these tests')
+    async findMany(websiteId, ids) {
+      await pause(maxPauseMs)
+      return ids.flatMap((id) => {
+        const found = docs.get(id)
+        return found?.websiteId === websiteId ? [copy(found)] : []
+      })
     },
     async setSchedule() {
       throw new Error('not used by these tests')
@@ -86,8 +90,12 @@ export function inMemoryStore(
       const found = records.get(id)
       return found?.websiteId === websiteId ? copy(found) : null
     },
-    async findMany() {
-      throw new Error('not used by these tests')
+    async findMany(websiteId, ids) {
+      await pause(maxPauseMs)
+      return ids.flatMap((id) => {
+        const found = records.get(id)
+        return found?.websiteId === websiteId ? [copy(found)] : []
+      })
     },
     async history(websiteId, documentId, page) {
       const all = [...records.values()]

@@ -93,23 +93,42 @@ export function createOutboxRelay(deps: OutboxRelayDeps): OutboxRelay {
 
   /**
    * Makes sure the document shows the change before its event goes out, which finishes a write
-   * whose process died after its commit.
+   * whose process died after its commit. `shown` is the version the document showed when the
+   * batch was read (undefined: no such document).
    */
-  async function settle(record: StoredVersion): Promise<void> {
+  async function settle(record: StoredVersion, shown: number | undefined): Promise<void> {
     if (settledHere.has(record._id)) return
     if (record.reason === 'delete') {
       await deps.applier.settle(record)
       return
     }
-    const document = await deps.documents.findById(record.websiteId, record.documentId)
-    if (document && document.version >= record.version) return
+    if (shown !== undefined && shown >= record.version) return
     // A missing document was deleted after this change, unless nothing followed its creation
     // (the creating process died before inserting it): never bring a deleted one back.
     const deletedLater =
-      !document &&
+      shown === undefined &&
       (record.version > 1 ||
         (await deps.versions.findById(record.websiteId, versionKey(record.documentId, 2))) !== null)
     if (!deletedLater) await deps.applier.settle(record)
+  }
+
+  /**
+   * The versions the records' documents show, for the records not settled here: one read per
+   * website of the batch, keyed by `inWebsite`.
+   */
+  async function shownVersions(records: readonly StoredVersion[]): Promise<Map<string, number>> {
+    const unsettled = records.filter(
+      (record) => record.reason !== 'delete' && !settledHere.has(record._id),
+    )
+    const shown = new Map<string, number>()
+    for (const [websiteId, ids] of idsByWebsite(unsettled, (record) => record.documentId)) {
+      const documents = await deps.documents.findMany(websiteId, ids, {
+        projection: { _id: 1, version: 1 },
+      })
+      for (const document of documents)
+        shown.set(inWebsite(websiteId, document._id!), document.version!)
+    }
+    return shown
   }
 
   /**
@@ -134,18 +153,34 @@ export function createOutboxRelay(deps: OutboxRelayDeps): OutboxRelay {
   }
 
   /**
-   * The pointer's version record if its event is the pointer's. Drops a pointer whose attempt
+   * Each pointer's version record if its event is the pointer's: those committed here from
+   * memory, the others in one read per website of the batch (not one per pointer, which on a
+   * busy store would queue a batch of reads ahead of the requests). Drops a pointer whose attempt
    * lost its race (the record carries another event) or whose record never appeared (a failed
    * write, once abandoned).
    */
-  async function recordOf(pointer: OutboxPointer): Promise<StoredVersion | undefined> {
-    const record =
-      settledHere.get(pointer.versionId) ??
-      (await deps.versions.findById(pointer.websiteId, pointer.versionId))
-    if (record?.event.eventId === pointer._id) return record
-    const abandoned = clock().getTime() - pointer.createdAt.getTime() > abandonedAfterMs
-    if (record || abandoned) await deps.outbox.remove([pointer._id])
-    return undefined
+  async function recordsOf(
+    pointers: readonly OutboxPointer[],
+  ): Promise<Array<StoredVersion | undefined>> {
+    const unknown = pointers.filter((pointer) => !settledHere.has(pointer.versionId))
+    const read = new Map<string, StoredVersion>()
+    for (const [websiteId, ids] of idsByWebsite(unknown, (pointer) => pointer.versionId))
+      for (const record of await deps.versions.findMany(websiteId, ids))
+        read.set(inWebsite(websiteId, record._id), record)
+    const records: Array<StoredVersion | undefined> = []
+    for (const pointer of pointers) {
+      const record =
+        settledHere.get(pointer.versionId) ??
+        read.get(inWebsite(pointer.websiteId, pointer.versionId))
+      if (record?.event.eventId === pointer._id) {
+        records.push(record)
+        continue
+      }
+      records.push(undefined)
+      const abandoned = clock().getTime() - pointer.createdAt.getTime() > abandonedAfterMs
+      if (record || abandoned) await deps.outbox.remove([pointer._id])
+    }
+    return records
   }
 
   /**
@@ -170,7 +205,8 @@ export function createOutboxRelay(deps: OutboxRelayDeps): OutboxRelay {
     // relay), and nothing after it goes first, so a change never follows its document's delete.
     const inFlightAt = pointers.findIndex((pointer) => inFlight.has(pointer._id))
     const due = inFlightAt === -1 ? pointers : pointers.slice(0, inFlightAt)
-    const records = await Promise.all(due.map(recordOf))
+    const records = await recordsOf(due)
+    const shown = await shownVersions(records.filter((record) => record !== undefined))
     const ready: Array<{
       record: StoredVersion
       message: EntryEventMessage
@@ -179,7 +215,7 @@ export function createOutboxRelay(deps: OutboxRelayDeps): OutboxRelay {
     for (const [index, record] of records.entries()) {
       const pointer = due[index]!
       if (!record) continue
-      await settle(record)
+      await settle(record, shown.get(inWebsite(record.websiteId, record.documentId)))
       // In commit order, before the pointer can go; a record appended before is refused as such.
       if (pointer.audit) await requireAudit().append(pointer.audit)
       const { traceparent } = pointer
@@ -269,4 +305,19 @@ export function createOutboxRelay(deps: OutboxRelayDeps): OutboxRelay {
       await loop
     },
   }
+}
+
+const inWebsite = (websiteId: string, id: string) => `${websiteId}\u0000${id}`
+
+/** The distinct ids of `items` (by `idOf`), grouped by the website each belongs to. */
+function idsByWebsite<T extends { websiteId: string }>(
+  items: readonly T[],
+  idOf: (item: T) => string,
+): Map<string, string[]> {
+  const grouped = new Map<string, Set<string>>()
+  for (const item of items) {
+    const ids = grouped.get(item.websiteId) ?? new Set<string>()
+    grouped.set(item.websiteId, ids.add(idOf(item)))
+  }
+  return new Map([...grouped].map(([websiteId, ids]) => [websiteId, [...ids]]))
 }
