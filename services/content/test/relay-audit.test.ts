@@ -2,9 +2,9 @@ import { afterEach, describe, expect, it } from 'vitest'
 import type { AuditRecord } from '@cms/audit'
 import { createLogger } from '@cms/logger'
 import { waitFor } from '@cms/testkit'
-import type { DocumentState } from '../src/document/document.ts'
 import { wireWriteProtocol } from '../src/store/content-store.ts'
 import type { EventPublisher, OutboxRelay } from '../src/store/outbox-relay.ts'
+import { draftState } from './draft-state.ts'
 import { inMemoryStore } from './in-memory-store.ts'
 
 /**
@@ -44,19 +44,7 @@ function setup() {
   return { store, published, appended, audit, commit: wired.commit }
 }
 
-const at = new Date('2026-01-01T00:00:00Z')
-const state: DocumentState = {
-  websiteId: 'w1',
-  type: 'post',
-  slug: 'post',
-  status: 'draft',
-  authorId: 'k1',
-  publishedAt: null,
-  createdAt: at,
-  updatedAt: at,
-  version: 1,
-  data: {},
-}
+const state = draftState()
 
 const asked: AuditRecord = {
   id: '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d',

@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto'
 import { afterEach, describe, expect, it } from 'vitest'
 import { createLogger } from '@cms/logger'
 import { waitFor } from '@cms/testkit'
-import type { DocumentState } from '../src/document/document.ts'
 import { wireWriteProtocol } from '../src/store/content-store.ts'
 import type { EventPublisher, OutboxRelay } from '../src/store/outbox-relay.ts'
+import { draftState } from './draft-state.ts'
 import { inMemoryStore } from './in-memory-store.ts'
 
 /**
@@ -35,20 +35,6 @@ function counted<T extends object>(name: string, target: T, calls: Map<string, n
   })
 }
 
-const at = new Date('2026-01-01T00:00:00Z')
-const stateOf = (websiteId: string, slug: string): DocumentState => ({
-  websiteId,
-  type: 'post',
-  slug,
-  status: 'draft',
-  authorId: 'k1',
-  publishedAt: null,
-  createdAt: at,
-  updatedAt: at,
-  version: 1,
-  data: {},
-})
-
 describe('outbox relay reads', () => {
   it('when a relay follows 30 pointers another writer left on two websites, then it reads their version records and documents once per website and sends every event', async () => {
     const store = inMemoryStore({ maxPauseMs: 0, replacePauseMs: 0 })
@@ -62,7 +48,7 @@ describe('outbox relay reads', () => {
         version: 1,
         reason: 'create',
         changedBy: 'k1',
-        state: stateOf(websiteId, `post-${n}`),
+        state: draftState({ websiteId, slug: `post-${n}` }),
         now: new Date(),
       })
     }

@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { waitFor } from '@cms/testkit'
 import { createLogger } from '@cms/logger'
-import type { DocumentState } from '../src/document/document.ts'
 import { wireWriteProtocol } from '../src/store/content-store.ts'
 import type { EventPublisher, OutboxRelay } from '../src/store/outbox-relay.ts'
+import { draftState } from './draft-state.ts'
 import { inMemoryStore } from './in-memory-store.ts'
 
 /** The relay's bookkeeping: sent only after a confirm, pointers cleaned, nothing sent twice. */
@@ -49,21 +49,7 @@ function setup(options: { abandonedAfterMs?: number } = {}) {
   return { store, broker, published, committer: { commit: wired.commit }, start }
 }
 
-function state(version: number, data: Record<string, unknown> = {}): DocumentState {
-  const at = new Date('2026-01-01T00:00:00Z')
-  return {
-    websiteId: 'w1',
-    type: 'post',
-    slug: 'post',
-    status: 'draft',
-    authorId: 'k1',
-    publishedAt: null,
-    createdAt: at,
-    updatedAt: at,
-    version,
-    data,
-  }
-}
+const state = (version: number, data: Record<string, unknown> = {}) => draftState({ version, data })
 
 const commit = (
   committer: ReturnType<typeof setup>['committer'],
