@@ -503,7 +503,7 @@ async function main(): Promise<number> {
       ? await measureBulk({
           api: site.api,
           metricsUrls: bench.metricsUrls,
-          documents: Math.min(settings.documents, 1000),
+          documents: Math.min(settings.documents, settings.bulkDocuments),
           drained: () => outboxDrained(db, 300_000),
           log,
         })
