@@ -25,7 +25,7 @@ const EXPOSED_HEADERS = [
   'X-RateLimit-Remaining',
   'X-RateLimit-Reset',
   'X-Request-Id',
-]
+].join(', ')
 
 /**
  * The public API may be called from browsers (a site reading published content with a read
@@ -35,7 +35,7 @@ const EXPOSED_HEADERS = [
 export function publicApiCors(): Middleware {
   return async function publicApiCorsMiddleware(ctx, next) {
     ctx.set('Access-Control-Allow-Origin', '*')
-    ctx.set('Access-Control-Expose-Headers', EXPOSED_HEADERS.join(', '))
+    ctx.set('Access-Control-Expose-Headers', EXPOSED_HEADERS)
     if (ctx.method !== 'OPTIONS') return next()
     const match = matchApiRoute('OPTIONS', ctx.path)
     if (match.kind !== 'method-not-allowed')

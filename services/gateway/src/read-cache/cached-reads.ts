@@ -2,7 +2,7 @@ import type { Context, Middleware, Next } from 'koa'
 import { bufferedBody } from './buffered-body.ts'
 import { cacheableRead } from './cacheable-read.ts'
 import type { CacheableRead } from './cacheable-read.ts'
-import { cacheTagOf, cacheTags, tagsOfHeader } from '@cms/contract'
+import { cacheTags, tagsOfHeader } from '@cms/contract'
 import type { CacheTrust } from './cache-trust.ts'
 import { digestTag, noneMatchHolds } from './entity-tag.ts'
 import { untaggedOf } from './response-store.ts'
@@ -52,8 +52,6 @@ async function forwardAndKeep(ctx: Context, next: Next): Promise<CachedResponse 
   const named = tagsOfHeader(headers['surrogate-key'] ?? '')
   const tags = new Set(named.length > 0 ? named : [untaggedOf(websiteId)])
   tags.add(cacheTags.website(websiteId))
-  // Kept in both forms, so a hit sets headers and computes nothing (cdn-headers.ts).
-  if (named.length > 0) headers['cache-tag'] = cacheTagOf(named)
   return { headers: { ...headers, etag }, body, etag, tags: [...tags] }
 }
 

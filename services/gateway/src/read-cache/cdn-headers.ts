@@ -1,4 +1,5 @@
 import type { Context, Middleware } from 'koa'
+import { LRUCache } from 'lru-cache'
 import { cacheTagOf, cacheTags, tagsOfHeader } from '@cms/contract'
 import type { PublicOperationId } from '@cms/contract'
 
@@ -53,6 +54,36 @@ function sharedLifetime(policy: CdnPolicy, key: AskingKey | undefined, now: numb
   return { maxAge, stale: Math.max(0, Math.min(policy.staleSeconds, left - maxAge)) }
 }
 
+interface TagHeaders {
+  surrogateKey: string
+  cacheTag: string
+}
+
+/**
+ * The tag headers of an answer shared for a key. A cached read repeats the same `Surrogate-Key`
+ * for the same key on every hit, so each pair is worked out once (parsing and joining them was
+ * a tenth of the gateway's time on warm reads).
+ */
+function tagHeadersFor(): (header: string, keyId: string | undefined) => TagHeaders | null {
+  const known = new LRUCache<string, { headers: TagHeaders | null }>({ max: 5000 })
+  return (header, keyId) => {
+    const id = `${keyId ?? ''} ${header}`
+    let found = known.get(id)
+    if (!found) {
+      const tags = tagsOfHeader(header)
+      const tagged = keyId && tags.length > 0 ? [...tags, cacheTags.key(keyId)] : tags
+      found = {
+        headers:
+          tagged.length > 0
+            ? { surrogateKey: tagged.join(' '), cacheTag: cacheTagOf(tagged) }
+            : null,
+      }
+      known.set(id, found)
+    }
+    return found.headers
+  }
+}
+
 /**
  * `Cache-Control`, `Vary` and `Cache-Tag` on every `/api` answer (docs/gateway.md, "Caching and
  * CDNs"): published reads may be kept by a shared cache, per key, tagged with the key too and
@@ -60,6 +91,7 @@ function sharedLifetime(policy: CdnPolicy, key: AskingKey | undefined, now: numb
  * `Surrogate-Key` with commas.
  */
 export function cdnHeaders(policy: CdnPolicy): Middleware {
+  const tagHeaders = tagHeadersFor()
   return async function cdnHeadersMiddleware(ctx, next) {
     try {
       await next()
@@ -74,11 +106,13 @@ export function cdnHeaders(policy: CdnPolicy): Middleware {
         ctx.set('Vary', VARY)
         // Koa gives a header as it was set: a string, a list of lines, or nothing at all.
         const header: unknown = ctx.response.get('surrogate-key')
-        const tags = tagsOfHeader(Array.isArray(header) ? header.join(' ') : String(header ?? ''))
-        if (tags.length > 0) {
-          const tagged = key ? [...tags, cacheTags.key(key.keyId)] : tags
-          ctx.set('Surrogate-Key', tagged.join(' '))
-          ctx.set('Cache-Tag', cacheTagOf(tagged))
+        const tagged = tagHeaders(
+          Array.isArray(header) ? header.join(' ') : String(header ?? ''),
+          key?.keyId,
+        )
+        if (tagged) {
+          ctx.set('Surrogate-Key', tagged.surrogateKey)
+          ctx.set('Cache-Tag', tagged.cacheTag)
         }
       } else {
         ctx.set('Cache-Control', 'private, no-store')
