@@ -20,4 +20,5 @@ export function percentiles(latenciesMs: number[]): { p50Ms: number; p99Ms: numb
   return { p50Ms: round(at(0.5), 2), p99Ms: round(at(0.99), 2) }
 }
 
-export const roundRate = (value: number): number => round(value, 1)
+/** Two decimals below 10 a second: a cold list on FerretDB does 0.2-0.3, and 0.2 / 0.3 is no ratio. */
+export const roundRate = (value: number): number => round(value, value < 10 ? 2 : 1)

@@ -98,8 +98,9 @@ const num = (value: number | undefined, digits = 0) =>
         maximumFractionDigits: digits,
         minimumFractionDigits: digits,
       })
-/** Rates below 10 keep a decimal (a cold list on FerretDB does about one a second). */
-const rate = (value: number | undefined) => num(value, value !== undefined && value < 10 ? 1 : 0)
+/** Rates below 10 keep decimals (a cold list on FerretDB does a fraction of one a second). */
+const rate = (value: number | undefined) =>
+  num(value, value === undefined || value >= 10 ? 0 : value < 1 ? 2 : 1)
 
 /** The table printed to the terminal and pasted into the README. */
 export function formatTable(report: BenchReport): string {
