@@ -54,6 +54,9 @@ function sharedLifetime(policy: CdnPolicy, key: AskingKey | undefined, now: numb
   return { maxAge, stale: Math.max(0, Math.min(policy.staleSeconds, left - maxAge)) }
 }
 
+/** The text of the tag headers kept (one-byte strings: about this many bytes). */
+const TAG_HEADERS_KEPT_BYTES = 4_000_000
+
 interface TagHeaders {
   surrogateKey: string
   cacheTag: string
@@ -65,7 +68,11 @@ interface TagHeaders {
  * a tenth of the gateway's time on warm reads).
  */
 function tagHeadersFor(): (header: string, keyId: string | undefined) => TagHeaders | null {
-  const known = new LRUCache<string, { headers: TagHeaders | null }>({ max: 5000 })
+  const known = new LRUCache<string, { headers: TagHeaders | null }>({
+    maxSize: TAG_HEADERS_KEPT_BYTES,
+    sizeCalculation: ({ headers }, id) =>
+      id.length + (headers ? headers.surrogateKey.length + headers.cacheTag.length : 0),
+  })
   return (header, keyId) => {
     const id = `${keyId ?? ''} ${header}`
     let found = known.get(id)
