@@ -67,27 +67,24 @@ interface TagHeaders {
  * for the same key on every hit, so each pair is worked out once (parsing and joining them was
  * a tenth of the gateway's time on warm reads).
  */
-function tagHeadersFor(): (header: string, keyId: string | undefined) => TagHeaders | null {
-  const known = new LRUCache<string, { headers: TagHeaders | null }>({
+function tagHeadersFor(): (header: string, keyId: string | undefined) => TagHeaders | undefined {
+  const known = new LRUCache<string, TagHeaders>({
     maxSize: TAG_HEADERS_KEPT_BYTES,
-    sizeCalculation: ({ headers }, id) =>
-      id.length + (headers ? headers.surrogateKey.length + headers.cacheTag.length : 0),
+    sizeCalculation: (headers, id) =>
+      id.length + headers.surrogateKey.length + headers.cacheTag.length,
   })
   return (header, keyId) => {
+    if (header.trim() === '') return undefined
     const id = `${keyId ?? ''} ${header}`
-    let found = known.get(id)
-    if (!found) {
+    let headers = known.get(id)
+    if (!headers) {
       const tags = tagsOfHeader(header)
-      const tagged = keyId && tags.length > 0 ? [...tags, cacheTags.key(keyId)] : tags
-      found = {
-        headers:
-          tagged.length > 0
-            ? { surrogateKey: tagged.join(' '), cacheTag: cacheTagOf(tagged) }
-            : null,
-      }
-      known.set(id, found)
+      if (tags.length === 0) return undefined
+      const tagged = keyId ? [...tags, cacheTags.key(keyId)] : tags
+      headers = { surrogateKey: tagged.join(' '), cacheTag: cacheTagOf(tagged) }
+      known.set(id, headers)
     }
-    return found.headers
+    return headers
   }
 }
 
