@@ -2,6 +2,12 @@ import { join } from 'node:path'
 import { freePort, managedProcess, REPO_ROOT, serviceCommand, startStack } from '@cms/stack'
 import type { ManagedProcess, Stack } from '@cms/stack'
 
+/**
+ * The content services' `CHANGE_LOG_GRACE_MS` in the bench stack (60 s by default): the deltas
+ * wait for it, and no writer of the bench stalls between its claim and its commit.
+ */
+export const BENCH_CHANGE_LOG_GRACE_MS = 5_000
+
 export interface BenchStack {
   stack: Stack
   /** Gateway with the read cache (the default configuration). */
@@ -40,6 +46,7 @@ export async function startBenchStack(options: {
 }): Promise<BenchStack> {
   const { log } = options
   const quiet = { LOG_LEVEL: 'warn' }
+  const changeLog = { CHANGE_LOG_GRACE_MS: String(BENCH_CHANGE_LOG_GRACE_MS) }
   const profiled = (name: string): Record<string, string> =>
     options.profileDir
       ? {
@@ -59,8 +66,8 @@ export async function startBenchStack(options: {
     log,
     env: {
       gateway: { ...gatewayEnv, ...profiled('gateway') },
-      'content-read': { ...quiet, ...profiled('content-read') },
-      'content-write': { ...quiet, ...profiled('content-write') },
+      'content-read': { ...quiet, ...changeLog, ...profiled('content-read') },
+      'content-write': { ...quiet, ...changeLog, ...profiled('content-write') },
       schema: quiet,
       webhook: { ...quiet, WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true', ...profiled('webhook') },
     },
@@ -126,6 +133,7 @@ export async function startBenchStack(options: {
         CONTENT_MODE: 'write',
         AUDIT_LOG: 'off',
         ...quiet,
+        ...changeLog,
       },
     })
     return {

@@ -1,5 +1,6 @@
 import { performance } from 'node:perf_hooks'
-import type { LoadPlan } from './load-plan.ts'
+import { probe } from './load-plan.ts'
+import type { LoadPlan, Probe } from './load-plan.ts'
 import type { Measurement } from './measurement.ts'
 import { percentiles, roundRate } from './measurement.ts'
 
@@ -35,12 +36,17 @@ async function loop(
   return { done, failed, elapsedMs: performance.now() - started }
 }
 
-/** The time one operation takes on its own (after one unmeasured one), to plan the load. */
-export async function singleOperationMs(operation: DriverOperation): Promise<number> {
-  await operation(0)
-  const started = performance.now()
-  await operation(1)
-  return performance.now() - started
+/** One operation timed on its own (`probe`), to plan the load. */
+export function probeOperation(operation: DriverOperation): Promise<Probe> {
+  let i = 0
+  return probe(
+    () =>
+      operation(i++).then(
+        () => ({ status: 'ok', ok: true }),
+        () => ({ status: 'error', ok: false }),
+      ),
+    true,
+  )
 }
 
 /**

@@ -1,7 +1,7 @@
-import { performance } from 'node:perf_hooks'
 import autocannon from 'autocannon'
 import type { AutocannonRequest } from 'autocannon'
-import type { LoadPlan } from './load-plan.ts'
+import { probe } from './load-plan.ts'
+import type { LoadPlan, Probe } from './load-plan.ts'
 import type { Measurement } from './measurement.ts'
 import { roundRate } from './measurement.ts'
 
@@ -15,6 +15,8 @@ export interface HttpLoad {
   requests?: AutocannonRequest[]
   /** Statuses that count as success; any other is an error. Default: 2xx. */
   expect?: (status: number) => boolean
+  /** No cache in front: every request does the same storage work (the probe may skip its warm-up). */
+  uncached?: boolean
 }
 
 const is2xx = (status: number) => status >= 200 && status < 300
@@ -57,35 +59,37 @@ export async function visitEveryPath(load: HttpLoad, connections: number): Promi
   })
 }
 
-/** The time one request takes on its own (after one unmeasured request), to plan the load. */
-export async function singleRequestMs(load: HttpLoad): Promise<number> {
-  const once = async () => {
-    const path = load.paths?.[0] ?? ''
-    const response = await fetch(`${load.url}${path}`, {
+/** One request timed on its own (`probe`), to plan the load. */
+export function probeRequest(load: HttpLoad): Promise<Probe> {
+  const expect = load.expect ?? is2xx
+  return probe(async () => {
+    const response = await fetch(`${load.url}${load.paths?.[0] ?? ''}`, {
       method: load.method ?? 'GET',
       headers: load.headers ?? {},
     })
     await response.arrayBuffer()
-  }
-  await once()
-  const started = performance.now()
-  await once()
-  return performance.now() - started
+    return { status: String(response.status), ok: expect(response.status) }
+  }, load.uncached === true)
 }
 
 /** Closed-loop load with autocannon as planned; the timed plan warms up first, unmeasured. */
 export async function measureHttp(load: HttpLoad, plan: LoadPlan): Promise<Measurement> {
   let result
+  let seconds
   if (plan.kind === 'timed') {
     if (plan.warmupSeconds > 0)
       await fire(load, { connections: plan.connections, seconds: plan.warmupSeconds })
     result = await fire(load, { connections: plan.connections, seconds: plan.seconds })
+    seconds = result.duration
   } else {
     result = await fire(load, {
       connections: plan.connections,
       amount: plan.requests,
       timeoutSeconds: plan.timeoutSeconds,
     })
+    // The requests leave at once, so the slowest one's time is the run's; autocannon's duration
+    // of a counted run ends on its one-second tick instead.
+    seconds = result.latency.max / 1000
   }
   const expect = load.expect ?? is2xx
   const statuses: Record<string, number> = {}
@@ -97,7 +101,7 @@ export async function measureHttp(load: HttpLoad, plan: LoadPlan): Promise<Measu
   if (result.errors > 0) statuses.error = result.errors
   const answered = Object.values(result.statusCodeStats).reduce((sum, { count }) => sum + count, 0)
   return {
-    reqPerSec: roundRate(answered / result.duration),
+    reqPerSec: roundRate(answered / seconds),
     p50Ms: result.latency.p50,
     p99Ms: result.latency.p99,
     errors: result.errors + unexpected + result.mismatches,

@@ -1,4 +1,7 @@
+import { performance } from 'node:perf_hooks'
 import type { BenchSettings } from './bench-settings.ts'
+import type { Measurement } from './measurement.ts'
+import { roundRate } from './measurement.ts'
 
 /**
  * How a scenario is driven: for a fixed time (the rule), or, when one request takes so long
@@ -30,4 +33,53 @@ export function planLoad(settings: BenchSettings, singleRequestMs: number): Load
 export const describePlan = (plan: LoadPlan): string =>
   plan.kind === 'timed'
     ? `${plan.seconds} s x ${plan.connections} connections`
-    : `${plan.requests} requests over ${plan.connections} connections (too slow for a timed run)`
+    : plan.requests === 1
+      ? '1 request (too slow for a timed run)'
+      : `${plan.requests} requests over ${plan.connections} connections (too slow for a timed run)`
+
+/** One call on its own, timed: what plans the load, and the measurement of a one-request plan. */
+export interface Probe {
+  ms: number
+  /** The call's outcome as a measurement counts it: a status code, `ok`, or `error`. */
+  status: string
+  ok: boolean
+}
+
+/**
+ * An uncached call that takes this long is timed as it comes: storage dominates it, so an
+ * unmeasured call before it (for JIT and pools) would change nothing but the bench's length.
+ */
+const SLOW_CALL_MS = 1000
+
+/**
+ * Times `call` after an unmeasured one; when `uncached` (every call does the same storage work:
+ * no cache in front that the first one fills), a first call of a second or more is timed itself.
+ */
+export async function probe(
+  call: () => Promise<{ status: string; ok: boolean }>,
+  uncached: boolean,
+): Promise<Probe> {
+  const timed = async () => {
+    const started = performance.now()
+    const outcome = await call()
+    return { ...outcome, ms: performance.now() - started }
+  }
+  const first = await timed()
+  return uncached && first.ms >= SLOW_CALL_MS ? first : timed()
+}
+
+/** The probe is the measurement of a plan of one request: sending it again would only repeat it. */
+export const probeMeasures = (plan: LoadPlan): boolean =>
+  plan.kind === 'counted' && plan.requests === 1
+
+export function measurementOfProbe(single: Probe): Measurement {
+  const ms = Number(single.ms.toFixed(2))
+  return {
+    reqPerSec: roundRate(1000 / single.ms),
+    p50Ms: ms,
+    p99Ms: ms,
+    errors: single.ok ? 0 : 1,
+    requests: 1,
+    statuses: { [single.status]: 1 },
+  }
+}

@@ -158,9 +158,9 @@ const median = (values: readonly number[]): number => {
     : Number(((sorted[middle - 1]! + sorted[middle]!) / 2).toFixed(2))
 }
 
-/** `BENCH_SESSION_PAIRS` (default 5): on a shared machine one pair can fall on a burst of other work. */
+/** `BENCH_SESSION_PAIRS` (default 3): on a shared machine one pair can fall on a burst of other work. */
 export const sessionPairs = (): number => {
-  const pairs = Number(process.env.BENCH_SESSION_PAIRS ?? 5)
+  const pairs = Number(process.env.BENCH_SESSION_PAIRS ?? 3)
   if (!Number.isInteger(pairs) || pairs < 1)
     throw new Error('BENCH_SESSION_PAIRS must be a positive integer')
   return pairs

@@ -2,6 +2,7 @@ import { performance } from 'node:perf_hooks'
 import type { Db } from 'mongodb'
 import { jsonClient } from '@cms/testkit'
 import type { ApiCall, ApiResponse } from '@cms/testkit'
+import { BENCH_CHANGE_LOG_GRACE_MS } from './bench-stack.ts'
 import { seedDocuments } from './seed-documents.ts'
 import type { SeededDocument } from './seed-documents.ts'
 import { seedRelated, seedWebsite } from './seed-website.ts'
@@ -9,9 +10,9 @@ import type { BenchWebsite } from './seed-website.ts'
 import { commandsPerCall, perCallOf, readCommandCounts } from './storage-commands.ts'
 
 /**
- * `GET /api/sync` (issue 35, docs/sync.md): an initial sync of every document a read key sees,
- * and a delta after 100 changes on websites of two sizes, whose storage commands per call must
- * not depend on the size.
+ * `GET /api/sync` (issue 35, docs/sync.md): the first pages of an initial sync of the bench
+ * website, and a delta after `INCREMENTAL_CHANGES` changes on websites of two sizes, whose
+ * storage commands per call must not depend on the size.
  */
 
 interface SyncPage {
@@ -22,15 +23,18 @@ interface SyncPage {
 }
 
 export interface InitialSyncFigures {
+  /** Documents and pages read: every page, or the first `BENCH_SYNC_PAGES` of a large website. */
   documents: number
   pages: number
+  /** Whether the pages read ended the sync (its last page carries the sync token). */
+  complete: boolean
   /** The pages' time, without the counter reads between them. */
   seconds: number
   documentsPerSec: number
   /** The content store's request-path commands per page, and by command. */
   commandsPerPage: number
   byCommand: Record<string, number>
-  /** Of the first page (it fixes the sync's head), the median page, and the last (it reads the head again). */
+  /** Of the first page (it fixes the sync's head), the median page, and the last read (the sync's last reads the head again). */
   firstPageCommands: number
   medianPageCommands: number
   lastPageCommands: number
@@ -38,7 +42,7 @@ export interface InitialSyncFigures {
 
 export interface IncrementalSyncFigures {
   website: string
-  /** Documents the read key's initial sync held. */
+  /** Documents of the website the read key sees. */
   documents: number
   changes: number
   calls: number
@@ -62,10 +66,10 @@ export interface SyncWebsite {
   seeded: readonly SeededDocument[]
 }
 
-export const INCREMENTAL_CHANGES = 100
+/** One page of the delta either way; each change of the large website is a PATCH that scans on FerretDB. */
+export const INCREMENTAL_CHANGES = 20
 const CHANGES_AT_ONCE = 10
-/** The content service's `CHANGE_LOG_GRACE_MS` (its default; the bench stack keeps it). */
-const CHANGE_LOG_GRACE_MS = 60_000
+const SMALL_WEBSITE_DOCUMENTS = 100
 
 /** The bench website and its seeded articles, as the sync scenarios use them. */
 export const syncWebsite = (
@@ -92,24 +96,29 @@ export async function seedSmallWebsite(options: {
     db: options.db,
     websiteId: site.websiteId,
     authorId: site.adminKeyId,
-    count: INCREMENTAL_CHANGES,
+    count: SMALL_WEBSITE_DOCUMENTS,
     related,
   })
   return syncWebsite('small website', options.gatewayUrl, site, seeded)
 }
 
 /**
- * Every page from `start` on, until the one with the `nextSyncToken`; with `metricsUrls`, the
- * content store's request-path commands of each page too.
+ * Every page from `start` on, until the one with the `nextSyncToken` or `maxPages` of them; with
+ * `metricsUrls`, the content store's request-path commands of each page too.
  */
-async function syncPages(readApi: ApiCall, start: string, metricsUrls?: readonly string[]) {
+async function syncPages(
+  readApi: ApiCall,
+  start: string,
+  options: { metricsUrls?: readonly string[]; maxPages?: number } = {},
+) {
+  const { metricsUrls, maxPages = Infinity } = options
   let path: string | undefined = start
   let documents = 0
   let pages = 0
   let token = ''
   let ms = 0
   const pageCommands: number[] = []
-  while (path !== undefined) {
+  while (path !== undefined && pages < maxPages) {
     const before = metricsUrls && (await readCommandCounts(metricsUrls))
     const started = performance.now()
     const answer: ApiResponse<SyncPage> = await readApi<SyncPage>('GET', path)
@@ -129,20 +138,29 @@ async function syncPages(readApi: ApiCall, start: string, metricsUrls?: readonly
   return { documents, pages, token, seconds: ms / 1000, pageCommands }
 }
 
-/** One website's initial sync, timed and counted, and the token it ends with. */
+const INITIAL = '/api/sync?initial=true'
+
+/** A website's sync token from a whole initial sync, not measured. */
+export async function syncToken(site: SyncWebsite): Promise<string> {
+  return (await syncPages(site.readApi, INITIAL)).token
+}
+
+/** One website's initial sync, or its first `maxPages` pages, timed and counted. */
 export async function measureInitialSync(
   site: SyncWebsite,
   metricsUrls: readonly string[],
+  maxPages = Infinity,
 ): Promise<InitialSyncFigures & { token: string }> {
   let synced = { documents: 0, pages: 0, token: '', seconds: 0, pageCommands: [0] }
   const counted = await commandsPerCall(metricsUrls, async () => {
-    synced = await syncPages(site.readApi, '/api/sync?initial=true', metricsUrls)
+    synced = await syncPages(site.readApi, INITIAL, { metricsUrls, maxPages })
     return synced.pages
   })
   const sorted = [...synced.pageCommands].sort((a, b) => a - b)
   return {
     documents: synced.documents,
     pages: synced.pages,
+    complete: synced.token !== '',
     seconds: Number(synced.seconds.toFixed(2)),
     documentsPerSec: Math.round(synced.documents / synced.seconds),
     commandsPerPage: counted.request.content,
@@ -154,7 +172,7 @@ export async function measureInitialSync(
   }
 }
 
-/** 100 changes: a PATCH of 100 published documents, 10 at a time. */
+/** `INCREMENTAL_CHANGES` changes: a PATCH of as many published documents, 10 at a time. */
 async function makeChanges(site: SyncWebsite): Promise<void> {
   const targets = site.seeded.slice(0, INCREMENTAL_CHANGES)
   if (targets.length < INCREMENTAL_CHANGES)
@@ -193,26 +211,37 @@ async function measureDelta(
 }
 
 /**
- * The initial sync of the bench website; then 100 changes on it and on a small one, and each
- * one's delta once the changes are older than the change log's grace period: a younger change
- * is resolved once more by the delta's head, so how many are young would depend on how fast
- * the machine wrote them (docs/sync.md, "Measured").
+ * The first `initialPages` pages of the bench website's initial sync (each is a scan on FerretDB:
+ * 102 pages took 5 minutes at 10,000 documents); then the changes on it and on a small website,
+ * and each one's delta once the changes are older than the change log's grace period: a younger
+ * change is resolved once more by the delta's head, so how many are young would depend on how
+ * fast the machine wrote them (docs/sync.md, "Measured"). The bench website's delta starts from
+ * `large.token`, taken before its articles were seeded (they were written to storage, not through
+ * the change log) and after nothing else changed it.
  */
 export async function measureSync(options: {
   sites: { large: SyncWebsite; small: SyncWebsite }
+  /** The bench website's sync token before its articles, and its documents now. */
+  large: { token: string; documents: number }
+  initialPages: number
   metricsUrls: readonly string[]
   log: (line: string) => void
 }): Promise<SyncBench> {
   const { sites, metricsUrls, log } = options
-  const { token, ...initial } = await measureInitialSync(sites.large, metricsUrls)
+  const { token: _, ...initial } = await measureInitialSync(
+    sites.large,
+    metricsUrls,
+    options.initialPages,
+  )
   log(`  initial sync: ${JSON.stringify(initial)}`)
   const small = await measureInitialSync(sites.small, metricsUrls)
   await makeChanges(sites.large)
   await makeChanges(sites.small)
-  log(`  200 changes made; the deltas in ${CHANGE_LOG_GRACE_MS / 1000 + 1} s`)
-  await new Promise((resolve) => setTimeout(resolve, CHANGE_LOG_GRACE_MS + 1000))
+  const waitMs = BENCH_CHANGE_LOG_GRACE_MS + 1000
+  log(`  ${2 * INCREMENTAL_CHANGES} changes made; the deltas in ${waitMs / 1000} s`)
+  await new Promise((resolve) => setTimeout(resolve, waitMs))
   const incremental = [
-    await measureDelta(sites.large, { ...initial, token }, metricsUrls),
+    await measureDelta(sites.large, options.large, metricsUrls),
     await measureDelta(sites.small, small, metricsUrls),
   ]
   for (const figures of incremental) log(`  incremental sync: ${JSON.stringify(figures)}`)
@@ -222,7 +251,7 @@ export async function measureSync(options: {
 export function formatSyncBench(bench: SyncBench): string {
   const { initial } = bench
   return [
-    `initial sync: ${initial.documents} documents in ${initial.pages} pages, ${initial.seconds} s, ` +
+    `initial sync${initial.complete ? '' : ', first pages'}: ${initial.documents} documents in ${initial.pages} pages, ${initial.seconds} s, ` +
       `${initial.documentsPerSec} documents/s; ${initial.commandsPerPage} storage commands per page ` +
       `(first ${initial.firstPageCommands}, median ${initial.medianPageCommands}, last ${initial.lastPageCommands}) ` +
       JSON.stringify(initial.byCommand),
