@@ -82,3 +82,91 @@ describe('tagged response store', () => {
     expect(s.drop('w1', ['w-w1'])).toBe(2)
   })
 })
+
+describe('response store lifetimes', () => {
+  it('when entries are filled at the same moment, then they expire spread over the last fifth of the TTL, none after it', async () => {
+    let now = 1_000
+    const draws = [0, 0.5, 0.999]
+    const s = createResponseStore({
+      maxBytes: 1 << 20,
+      ttlMs: 60_000,
+      clock: { now: () => now },
+      random: () => draws.shift()!,
+    })
+    for (const url of ['/a', '/b', '/c']) await fillWith(s, url, ['w-w1'])
+    now += 47_000
+    expect(['/a', '/b', '/c'].map((url) => s.get('w1', url) !== undefined)).toEqual([
+      true,
+      true,
+      true,
+    ])
+    now += 6_000
+    expect(['/a', '/b', '/c'].map((url) => s.get('w1', url) !== undefined)).toEqual([
+      true,
+      true,
+      false,
+    ])
+    now += 6_001
+    expect(['/a', '/b', '/c'].map((url) => s.get('w1', url) !== undefined)).toEqual([
+      true,
+      false,
+      false,
+    ])
+    now += 1_000
+    expect(s.get('w1', '/a')).toBeUndefined()
+  })
+})
+
+describe('response store refills', () => {
+  /** A store on a test clock without the TTL spread, and a load the test settles. */
+  function storeOnClock() {
+    const clock = { at: 1_000 }
+    const s = createResponseStore({
+      maxBytes: 1 << 20,
+      ttlMs: 60_000,
+      clock: { now: () => clock.at },
+      random: () => 0,
+    })
+    const versioned = (version: string): CachedResponse => ({ ...entry(['w-w1']), etag: version })
+    let settle: (value: CachedResponse) => void = () => {}
+    const slowLoad = () =>
+      new Promise<CachedResponse | undefined>((resolve) => {
+        settle = resolve
+      })
+    return { s, clock, versioned, slowLoad, settle: (v: CachedResponse) => settle(v) }
+  }
+
+  it('when an entry expired moments ago and one reader is refilling it, then other readers get it at once and the refill replaces it', async () => {
+    const { s, clock, versioned, slowLoad, settle } = storeOnClock()
+    await s.fill('w1', '/a', () => Promise.resolve(versioned('"1"')))
+    clock.at += 61_000
+    const leader = s.fill('w1', '/a', slowLoad)
+    const other = await s.fill('w1', '/a', () => Promise.reject(new Error('not asked')))
+    expect(other?.etag).toBe('"1"')
+    settle(versioned('"2"'))
+    expect((await leader)?.etag).toBe('"2"')
+    expect(s.get('w1', '/a')?.etag).toBe('"2"')
+  })
+
+  it('when an entry expired long ago, then the other readers wait for the refill', async () => {
+    const { s, clock, versioned, slowLoad, settle } = storeOnClock()
+    await s.fill('w1', '/a', () => Promise.resolve(versioned('"1"')))
+    clock.at += 71_000
+    const leader = s.fill('w1', '/a', slowLoad)
+    const other = s.fill('w1', '/a', () => Promise.reject(new Error('not asked')))
+    settle(versioned('"2"'))
+    expect((await other)?.etag).toBe('"2"')
+    expect((await leader)?.etag).toBe('"2"')
+  })
+
+  it('when a change dropped an entry, then no reader gets it while it is refilled', async () => {
+    const { s, versioned, slowLoad, settle } = storeOnClock()
+    await s.fill('w1', '/a', () => Promise.resolve(versioned('"1"')))
+    s.drop('w1', ['w-w1'])
+    const leader = s.fill('w1', '/a', slowLoad)
+    const other = s.fill('w1', '/a', () => Promise.reject(new Error('not asked')))
+    settle(versioned('"2"'))
+    expect((await other)?.etag).toBe('"2"')
+    await leader
+  })
+})

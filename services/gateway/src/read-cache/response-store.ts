@@ -1,4 +1,5 @@
 import { LRUCache } from 'lru-cache'
+import type { Perf } from 'lru-cache'
 import { cacheTags } from '@cms/contract'
 
 /** A service's 200 answer to a read, as kept for the next reader, with the tags it shows. */
@@ -14,8 +15,9 @@ export interface ResponseStore {
   get(websiteId: string, url: string): CachedResponse | undefined
   /**
    * The entry of `url`, loading it with `load` when absent; readers of an entry that is being
-   * loaded wait for that load instead of asking the service again. `undefined`: nothing to keep.
-   * An answer loaded while its website changed is passed on but not kept (it may be older).
+   * loaded wait for that load instead of asking the service again, or, when the entry has just
+   * expired (less than `STALE_WHILE_REFILL_MS` ago), get it at once. `undefined`: nothing to
+   * keep. An answer loaded while its website changed is passed on but not kept (it may be older).
    */
   fill(
     websiteId: string,
@@ -34,6 +36,20 @@ export interface ResponseStore {
 const ENTRY_OVERHEAD_BYTES = 256
 
 /**
+ * An entry lives between 80% and 100% of the TTL: entries filled together (a warm-up, a burst
+ * over a page's links, the refill after a purge) would otherwise expire together and send all
+ * their readers to the store at once (docs/performance.md, "Read cache").
+ */
+const TTL_SPREAD = 0.2
+
+/**
+ * How long past its TTL an entry still answers the other readers while one reader refills it:
+ * otherwise every reader of an expired hot entry waits for that refill, which on FerretDB queues
+ * behind the refills of every entry expiring with it (seconds at 10,000 documents).
+ */
+const STALE_WHILE_REFILL_MS = 10_000
+
+/**
  * The tag of an answer that named none (no `Surrogate-Key`): any change of its website drops it,
  * as the whole website's entries were dropped before the cache knew tags.
  */
@@ -44,15 +60,25 @@ export const anyListOf = (websiteId: string): string => cacheTags.list(websiteId
 
 /**
  * Responses by website and URL, least recently used first out once `maxBytes` is reached, none
- * older than `ttlMs`, indexed by tag so a change drops exactly the entries it names.
+ * older than `ttlMs`, indexed by tag so a change drops exactly the entries it names. `clock` and
+ * `random` are the platform's unless a test sets them.
  */
-export function createResponseStore(options: { maxBytes: number; ttlMs: number }): ResponseStore {
+export function createResponseStore(options: {
+  maxBytes: number
+  ttlMs: number
+  clock?: Perf
+  random?: () => number
+}): ResponseStore {
+  const random = options.random ?? Math.random
   /** The keys of the entries carrying each tag. */
   const tagged = new Map<string, Set<string>>()
   const entries = new LRUCache<string, CachedResponse>({
     maxSize: options.maxBytes,
     sizeCalculation: (entry, key) => entry.body.length + key.length + ENTRY_OVERHEAD_BYTES,
     ttl: options.ttlMs,
+    // An expired entry stays until it is refilled, evicted or dropped: `fill` may still serve it.
+    noDeleteOnStaleGet: true,
+    ...(options.clock ? { perf: options.clock, ttlResolution: 0 } : {}),
     dispose: (entry, key) => {
       for (const tag of entry.tags) {
         const keys = tagged.get(tag)
@@ -69,7 +95,7 @@ export function createResponseStore(options: { maxBytes: number; ttlMs: number }
 
   const keep = (key: string, entry: CachedResponse) => {
     if (entry.body.length + key.length + ENTRY_OVERHEAD_BYTES > options.maxBytes) return
-    entries.set(key, entry)
+    entries.set(key, entry, { ttl: Math.round(options.ttlMs * (1 - TTL_SPREAD * random())) })
     for (const tag of entry.tags) {
       const keys = tagged.get(tag) ?? new Set<string>()
       keys.add(key)
@@ -92,7 +118,11 @@ export function createResponseStore(options: { maxBytes: number; ttlMs: number }
       // A reader after a change never joins a load that started before it.
       const loadKey = `${seen} ${key}`
       const pending = loading.get(loadKey)
-      if (pending) return pending
+      if (pending) {
+        const recent = entries.getRemainingTTL(key) > -STALE_WHILE_REFILL_MS
+        const stale = recent ? entries.peek(key, { allowStale: true }) : undefined
+        return stale ? Promise.resolve(stale) : pending
+      }
       const started = load().then(
         (entry) => {
           loading.delete(loadKey)
