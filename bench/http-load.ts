@@ -89,7 +89,7 @@ export async function measureHttp(load: HttpLoad, plan: LoadPlan): Promise<Measu
     })
     // The requests leave at once, so the slowest one's time is the run's; autocannon's duration
     // of a counted run ends on its one-second tick instead.
-    seconds = result.latency.max / 1000
+    seconds = Math.max(result.latency.max, 1) / 1000
   }
   const expect = load.expect ?? is2xx
   const statuses: Record<string, number> = {}

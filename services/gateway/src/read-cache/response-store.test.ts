@@ -93,25 +93,15 @@ describe('response store lifetimes', () => {
       clock: { now: () => now },
       random: () => draws.shift()!,
     })
-    for (const url of ['/a', '/b', '/c']) await fillWith(s, url, ['w-w1'])
+    const urls = ['/a', '/b', '/c']
+    for (const url of urls) await fillWith(s, url, ['w-w1'])
+    const kept = () => urls.map((url) => s.get('w1', url) !== undefined)
     now += 47_000
-    expect(['/a', '/b', '/c'].map((url) => s.get('w1', url) !== undefined)).toEqual([
-      true,
-      true,
-      true,
-    ])
+    expect(kept()).toEqual([true, true, true])
     now += 6_000
-    expect(['/a', '/b', '/c'].map((url) => s.get('w1', url) !== undefined)).toEqual([
-      true,
-      true,
-      false,
-    ])
+    expect(kept()).toEqual([true, true, false])
     now += 6_001
-    expect(['/a', '/b', '/c'].map((url) => s.get('w1', url) !== undefined)).toEqual([
-      true,
-      false,
-      false,
-    ])
+    expect(kept()).toEqual([true, false, false])
     now += 1_000
     expect(s.get('w1', '/a')).toBeUndefined()
   })
