@@ -68,11 +68,7 @@ export async function probe(
   return uncached && first.ms >= SLOW_CALL_MS ? first : timed()
 }
 
-/** The probe is the measurement of a plan of one request: sending it again would only repeat it. */
-export const probeMeasures = (plan: LoadPlan): boolean =>
-  plan.kind === 'counted' && plan.requests === 1
-
-export function measurementOfProbe(single: Probe): Measurement {
+function measurementOfProbe(single: Probe): Measurement {
   const ms = Number(single.ms.toFixed(2))
   return {
     reqPerSec: roundRate(1000 / single.ms),
@@ -82,4 +78,19 @@ export function measurementOfProbe(single: Probe): Measurement {
     requests: 1,
     statuses: { [single.status]: 1 },
   }
+}
+
+/**
+ * Plans the load from `single` and measures it with `measure`; a plan of one request is the
+ * probe itself: sending it again would only repeat it.
+ */
+export async function measurePlanned(
+  settings: BenchSettings,
+  single: Probe,
+  measure: (plan: LoadPlan) => Promise<Measurement>,
+  onPlan: (plan: LoadPlan) => void,
+): Promise<Measurement> {
+  const plan = planLoad(settings, single.ms)
+  onPlan(plan)
+  return plan.kind === 'counted' && plan.requests === 1 ? measurementOfProbe(single) : measure(plan)
 }

@@ -13,7 +13,7 @@ import { measureDriver, probeOperation } from './driver-load.ts'
 import { measureHttp, probeRequest, visitEveryPath } from './http-load.ts'
 import { answersOf, startKoaCeiling } from './koa-ceiling.ts'
 import type { HttpLoad } from './http-load.ts'
-import { describePlan, measurementOfProbe, planLoad, probeMeasures } from './load-plan.ts'
+import { describePlan, measurePlanned, planLoad } from './load-plan.ts'
 import type { LoadPlan } from './load-plan.ts'
 import { describeMachine } from './machine.ts'
 import type { Measurement } from './measurement.ts'
@@ -42,7 +42,7 @@ import {
   formatSyncBench,
   measureSync,
   seedSmallWebsite,
-  syncToken,
+  syncPosition,
   syncWebsite,
 } from './sync-scenarios.ts'
 import { formatBulkBench, measureBulk } from './bulk-scenario.ts'
@@ -102,12 +102,13 @@ async function main(): Promise<number> {
     seconds: settings.seconds,
     warmupSeconds: settings.warmupSeconds,
   }
-  const http = async (what: string, load: HttpLoad) => {
-    const single = await probeRequest(load)
-    const plan = planLoad(settings, single.ms)
-    log(`  ${what}: ${describePlan(plan)}`)
-    return probeMeasures(plan) ? measurementOfProbe(single) : measureHttp(load, plan)
-  }
+  const http = async (what: string, load: HttpLoad) =>
+    measurePlanned(
+      settings,
+      await probeRequest(load),
+      (plan) => measureHttp(load, plan),
+      (plan) => log(`  ${what}: ${describePlan(plan)}`),
+    )
   log(
     `${settings.seconds} s per scenario, ${settings.connections} connections, ${settings.documents} documents`,
   )
@@ -149,7 +150,7 @@ async function main(): Promise<number> {
     // The bench website's sync position before its articles, which are written to storage and
     // not through the change log: the sync scenario's delta starts here.
     const syncStart = selected('sync')
-      ? await syncToken(syncWebsite('bench website', bench.gatewayUrl, site, []))
+      ? await syncPosition(syncWebsite('bench website', bench.gatewayUrl, site, []))
       : undefined
     const seedStart = Date.now()
     const seeded = await seedDocuments({
@@ -187,12 +188,7 @@ async function main(): Promise<number> {
                 db,
               }),
             },
-            large: {
-              token: syncStart,
-              documents: await db
-                .collection('documents')
-                .countDocuments({ websiteId: site.websiteId }),
-            },
+            large: { ...syncStart, documents: syncStart.documents + seeded.length },
             initialPages: settings.syncPages,
             metricsUrls: bench.metricsUrls,
             log,
@@ -264,12 +260,12 @@ async function main(): Promise<number> {
       log(`${scenario.name} ...`)
       const driver = variant('driver')
         ? await (async () => {
-            const single = await probeOperation(scenario.driver)
-            const plan = planLoad(settings, single.ms)
-            log(`  driver: ${describePlan(plan)}`)
-            const measured = probeMeasures(plan)
-              ? measurementOfProbe(single)
-              : await measureDriver(scenario.driver, plan)
+            const measured = await measurePlanned(
+              settings,
+              await probeOperation(scenario.driver),
+              (plan) => measureDriver(scenario.driver, plan),
+              (plan) => log(`  driver: ${describePlan(plan)}`),
+            )
             log(`  driver: ${summary(measured)}`)
             return measured
           })()

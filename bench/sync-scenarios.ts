@@ -140,9 +140,12 @@ async function syncPages(
 
 const INITIAL = '/api/sync?initial=true'
 
-/** A website's sync token from a whole initial sync, not measured. */
-export async function syncToken(site: SyncWebsite): Promise<string> {
-  return (await syncPages(site.readApi, INITIAL)).token
+/** Where a whole initial sync of a website ends, not measured: its token and its documents. */
+export async function syncPosition(
+  site: Pick<SyncWebsite, 'readApi'>,
+): Promise<{ token: string; documents: number }> {
+  const { token, documents } = await syncPages(site.readApi, INITIAL)
+  return { token, documents }
 }
 
 /** One website's initial sync, or its first `maxPages` pages, timed and counted. */
