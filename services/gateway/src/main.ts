@@ -26,7 +26,7 @@ import { installationQuotas } from './domain/website-quotas.ts'
 import { adminPanel } from './admin-panel/admin-panel.ts'
 import { apiDocs } from './docs/api-docs.ts'
 import { adminRoutes } from './http/admin-routes.ts'
-import { apiPipeline } from './http/api-pipeline.ts'
+import { apiPipeline, fetchApiRead } from './http/api-pipeline.ts'
 import { publicApiCors } from './http/cors.ts'
 import { underPath } from './http/under-path.ts'
 import { createUpstreamProxy } from './http/upstream-proxy.ts'
@@ -238,6 +238,7 @@ export async function start(
     redis: redis.redis,
     prefix: config.REDIS_PREFIX,
     brokerChanges,
+    fetchRead: fetchApiRead(proxy, quotas),
     logger,
   })
 

@@ -14,10 +14,10 @@ import type { KeyUsage } from '../domain/key-usage.ts'
 import type { AuthenticatedKey, KeyAuthenticator } from '../domain/key-authenticator.ts'
 import type { KeyRateLimiter, RateLimitState } from '../domain/key-rate-limiter.ts'
 import { matchApiRoute } from './api-routes.ts'
-import type { RouteMatch } from './api-routes.ts'
+import type { RouteMatch, Upstream } from './api-routes.ts'
 import { displayPrefix } from '../domain/api-key-secret.ts'
 import { API_KEY_HEADER, presentedKey } from './presented-key.ts'
-import type { UpstreamProxy } from './upstream-proxy.ts'
+import type { FetchedAnswer, ForwardOptions, UpstreamProxy } from './upstream-proxy.ts'
 import type { WebsiteQuotaLookup } from '../domain/website-quota-lookup.ts'
 import { hasExpired } from '../domain/api-key.ts'
 import { looksLikePreviewToken, previewPermissions } from '../domain/preview-tokens.ts'
@@ -251,6 +251,22 @@ export function limitRequestRate(rateLimiter: KeyRateLimiter): Middleware {
   }
 }
 
+/** Where and as whom a request of a service's operation goes: its caller, grant and quotas. */
+async function forwardOptionsOf(
+  ctx: Parameters<Middleware>[0],
+  upstream: Upstream,
+  quotas: WebsiteQuotaLookup | undefined,
+): Promise<ForwardOptions> {
+  const caller = ctx.state.caller
+  return {
+    upstream,
+    grant: ctx.state.grant,
+    pathAndQuery: `${ctx.path}${ctx.search}`,
+    caller: quotas ? { ...caller, quotas: await quotas.quotasOf(caller.websiteId) } : caller,
+    ...(ctx.state.requestBodyObserver && { onBodyChunk: ctx.state.requestBodyObserver }),
+  }
+}
+
 export function proxyApiRequest(
   proxy: UpstreamProxy,
   quotas?: WebsiteQuotaLookup,
@@ -259,14 +275,19 @@ export function proxyApiRequest(
   return async function proxyApiRequestMiddleware(ctx, next) {
     const { upstream } = ctx.state.apiRoute!
     if (upstream === 'gateway') return ownOperations!(ctx, next)
-    const caller = ctx.state.caller
-    await proxy.forward(ctx, {
-      upstream,
-      grant: ctx.state.grant,
-      pathAndQuery: `${ctx.path}${ctx.search}`,
-      caller: quotas ? { ...caller, quotas: await quotas.quotasOf(caller.websiteId) } : caller,
-      ...(ctx.state.requestBodyObserver && { onBodyChunk: ctx.state.requestBodyObserver }),
-    })
+    await proxy.forward(ctx, await forwardOptionsOf(ctx, upstream, quotas))
+  }
+}
+
+/** The request's read as its service answers it, apart from the request (read cache refreshes). */
+export function fetchApiRead(
+  proxy: Pick<UpstreamProxy, 'fetch'>,
+  quotas?: WebsiteQuotaLookup,
+): (ctx: Parameters<Middleware>[0]) => Promise<FetchedAnswer> {
+  return async (ctx) => {
+    const { upstream } = ctx.state.apiRoute!
+    if (upstream === 'gateway') throw new Error(`${ctx.path} is not a service's read`)
+    return proxy.fetch(ctx, await forwardOptionsOf(ctx, upstream, quotas))
   }
 }
 

@@ -40,8 +40,21 @@ export interface ForwardOptions {
   onBodyChunk?: (chunk: Buffer) => void
 }
 
+/** A service's answer read whole. */
+export interface FetchedAnswer {
+  status: number
+  headers: Record<string, string | string[]>
+  body: Buffer
+}
+
 export interface UpstreamProxy {
   forward(ctx: Context, options: ForwardOptions): Promise<void>
+  /**
+   * The request's GET sent again apart from it, unconditionally, and its answer read whole: the
+   * read cache's refresh of an entry. Reads the request's headers and state, never its response,
+   * so it may run on after the client has its answer.
+   */
+  fetch(ctx: Context, options: ForwardOptions): Promise<FetchedAnswer>
   close(): Promise<void>
 }
 
@@ -64,6 +77,19 @@ function isStaleConnection(error: unknown): boolean {
   const code = (error as { code?: string })?.code
   return code === 'UND_ERR_SOCKET' || code === 'ECONNRESET'
 }
+
+/** Sends once more when a request without a body met a keep-alive connection the service closed. */
+async function sendRetryingStale<T>(send: () => Promise<T>, hasBody: boolean): Promise<T> {
+  try {
+    return await send()
+  } catch (error) {
+    if (hasBody || !isStaleConnection(error)) throw error
+    return send()
+  }
+}
+
+/** What makes a GET conditional or partial: a refresh asks for the whole answer. */
+const CONDITIONAL_HEADERS = ['if-none-match', 'if-modified-since', 'range', 'if-range']
 
 /**
  * Forwards a request to a service over a keep-alive pool: bodies stream both ways, the
@@ -92,6 +118,19 @@ export function createUpstreamProxy(deps: UpstreamProxyDeps): UpstreamProxy {
       { cause: error },
     )
 
+  const requestHeaders = (ctx: Context, options: ForwardOptions) =>
+    upstreamRequestHeaders(ctx.req.headers, {
+      internal: {
+        ...internalHeaders(deps.internalToken, options.caller),
+        ...(options.grant
+          ? grantHeaders(options.grant)
+          : authorizationHeaders(ctx.method, options.pathAndQuery, options.caller)),
+      },
+      requestId: ctx.state.requestId,
+      traceparent: ctx.state.trace.traceparent,
+      clientAddress: ctx.ip,
+    })
+
   return {
     async forward(ctx, options) {
       const { pool, basePath } = targets[options.upstream]
@@ -107,17 +146,7 @@ export function createUpstreamProxy(deps: UpstreamProxyDeps): UpstreamProxy {
         throw new PayloadTooLargeError(limitBytes)
       }
       const body = hasBody ? limitBody(ctx.req, limitBytes, options.onBodyChunk) : undefined
-      const headers = upstreamRequestHeaders(ctx.req.headers, {
-        internal: {
-          ...internalHeaders(deps.internalToken, options.caller),
-          ...(options.grant
-            ? grantHeaders(options.grant)
-            : authorizationHeaders(ctx.method, options.pathAndQuery, options.caller)),
-        },
-        requestId: ctx.state.requestId,
-        traceparent: ctx.state.trace.traceparent,
-        clientAddress: ctx.ip,
-      })
+      const headers = requestHeaders(ctx, options)
       // A client that leaves before the service answers cancels the upstream request; once the
       // body streams, Koa destroys it when the client leaves. One that left while this request
       // waited (for a shared read, say) is not forwarded at all.
@@ -137,12 +166,7 @@ export function createUpstreamProxy(deps: UpstreamProxyDeps): UpstreamProxy {
         })
       let response: Awaited<ReturnType<typeof send>>
       try {
-        try {
-          response = await send()
-        } catch (error) {
-          if (body || !isStaleConnection(error)) throw error
-          response = await send()
-        }
+        response = await sendRetryingStale(send, body !== undefined)
       } catch (error) {
         if (clientGone.signal.aborted) return
         if (body?.exceeded()) {
@@ -163,6 +187,26 @@ export function createUpstreamProxy(deps: UpstreamProxyDeps): UpstreamProxy {
         ctx.body = null
       } else {
         ctx.body = response.body
+      }
+    },
+    async fetch(ctx, options) {
+      const { pool, basePath } = targets[options.upstream]
+      const headers = requestHeaders(ctx, options)
+      for (const name of CONDITIONAL_HEADERS) delete headers[name]
+      try {
+        const response = await sendRetryingStale(
+          () =>
+            pool.request({ path: `${basePath}${options.pathAndQuery}`, method: 'GET', headers }),
+          false,
+        )
+        const body = Buffer.from(await response.body.arrayBuffer())
+        return {
+          status: response.statusCode,
+          headers: downstreamResponseHeaders(response.headers),
+          body,
+        }
+      } catch (error) {
+        throw unavailable(options.upstream, error)
       }
     },
     async close() {

@@ -7,6 +7,10 @@ import type { CacheTrust } from './cache-trust.ts'
 import { digestTag, noneMatchHolds } from './entity-tag.ts'
 import { untaggedOf } from './response-store.ts'
 import type { CachedResponse, ResponseStore } from './response-store.ts'
+import type { FetchedAnswer } from '../http/upstream-proxy.ts'
+
+/** A read sent to its service apart from the request (`fetchApiRead`, http/api-pipeline.ts). */
+export type FetchRead = (ctx: Context) => Promise<FetchedAnswer>
 
 /** Whether this gateway answered a read from its cache: `hit`, `miss` or `bypass`. */
 export const CACHE_STATUS_HEADER = 'x-gateway-cache'
@@ -25,10 +29,12 @@ const PER_REQUEST = new Set([
 ])
 const PER_REQUEST_PREFIXES = ['access-control-', 'x-ratelimit-']
 
+type ResponseHeaders = Readonly<Record<string, string | string[] | number | undefined>>
+
 /** The answer's headers as the next reader should get them (the rest is set per request). */
-function keptHeaders(ctx: Context): Record<string, string> {
+function keptHeaders(response: ResponseHeaders): Record<string, string> {
   const headers: Record<string, string> = {}
-  for (const [name, value] of Object.entries(ctx.response.headers)) {
+  for (const [name, value] of Object.entries(response)) {
     if (value === undefined || PER_REQUEST.has(name)) continue
     if (PER_REQUEST_PREFIXES.some((prefix) => name.startsWith(prefix))) continue
     headers[name] = Array.isArray(value) ? value.join(', ') : String(value)
@@ -37,22 +43,45 @@ function keptHeaders(ctx: Context): Record<string, string> {
 }
 
 /**
- * Forwards the read and keeps a 200 answer's bytes, with an ETag (a digest when it had none) and
- * the tags of its `Surrogate-Key`, read once here so that a hit never looks at them again.
+ * A 200 answer as it is kept: an ETag (a digest when it had none) and the tags of its
+ * `Surrogate-Key`, read once here so that a hit never looks at them again.
  */
+function entryOf(websiteId: string, response: ResponseHeaders, body: Buffer): CachedResponse {
+  const headers = keptHeaders(response)
+  const etag = headers.etag ?? digestTag(body)
+  const named = tagsOfHeader(headers['surrogate-key'] ?? '')
+  const tags = new Set(named.length > 0 ? named : [untaggedOf(websiteId)])
+  tags.add(cacheTags.website(websiteId))
+  return { headers: { ...headers, etag }, body, etag, tags: [...tags] }
+}
+
+/** Forwards the read and keeps a 200 answer's bytes. */
 async function forwardAndKeep(ctx: Context, next: Next): Promise<CachedResponse | undefined> {
   await next()
   if (ctx.status !== 200 || ctx.method !== 'GET') return undefined
   const body = await bufferedBody(ctx)
   if (!body) return undefined
-  const headers = keptHeaders(ctx)
-  const etag = headers.etag ?? digestTag(body)
-  ctx.set('ETag', etag)
-  const websiteId = ctx.state.apiKey!.websiteId
-  const named = tagsOfHeader(headers['surrogate-key'] ?? '')
-  const tags = new Set(named.length > 0 ? named : [untaggedOf(websiteId)])
-  tags.add(cacheTags.website(websiteId))
-  return { headers: { ...headers, etag }, body, etag, tags: [...tags] }
+  const entry = entryOf(ctx.state.apiKey!.websiteId, ctx.response.headers, body)
+  ctx.set('ETag', entry.etag)
+  return entry
+}
+
+/**
+ * The entry read again apart from this reader, who is answered from the expired one meanwhile;
+ * a failed refresh is logged and leaves the expired entry until the next reader's own load.
+ */
+function refreshOf(ctx: Context, fetchRead: FetchRead): () => Promise<CachedResponse | undefined> {
+  return () =>
+    fetchRead(ctx).then(
+      (answer) =>
+        answer.status === 200
+          ? entryOf(ctx.state.apiKey!.websiteId, answer.headers, answer.body)
+          : undefined,
+      (error: unknown) => {
+        ctx.state.log?.warn({ err: error, url: ctx.url }, 'read cache: refresh failed')
+        return undefined
+      },
+    )
 }
 
 function answerConditionally(ctx: Context, read: CacheableRead, etag: string): void {
@@ -79,6 +108,8 @@ function answerFrom(ctx: Context, read: CacheableRead, entry: CachedResponse): v
 export function cachedReads(deps: {
   trust: Pick<CacheTrust, 'trusted'>
   store: ResponseStore
+  /** The read as the service answers it, apart from the request: refreshes expired entries. */
+  fetchRead?: FetchRead
 }): Middleware {
   return async function cachedReadsMiddleware(ctx, next) {
     const read = cacheableRead(ctx)
@@ -95,10 +126,15 @@ export function cachedReads(deps: {
     }
     let led = false
     const entry = await deps.store
-      .fill(websiteId, read.url, () => {
-        led = true
-        return forwardAndKeep(ctx, next)
-      })
+      .fill(
+        websiteId,
+        read.url,
+        () => {
+          led = true
+          return forwardAndKeep(ctx, next)
+        },
+        deps.fetchRead && refreshOf(ctx, deps.fetchRead),
+      )
       .catch((error: unknown) => {
         if (led) throw error
         return undefined

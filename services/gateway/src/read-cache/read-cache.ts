@@ -6,6 +6,7 @@ import { cacheTags } from '@cms/contract'
 import type { BrokerChanges } from '../broker/broker-changes.ts'
 import { dropOnBrokerChanges } from './broker-changes.ts'
 import { cachedReads } from './cached-reads.ts'
+import type { FetchRead } from './cached-reads.ts'
 import { createCacheTrust } from './cache-trust.ts'
 import { createChangeChannel } from './change-channel.ts'
 import { createResponseStore } from './response-store.ts'
@@ -20,6 +21,8 @@ export interface ReadCacheOptions {
   prefix: string
   /** Where the services' changes are heard; without it, only writes through the gateways are. */
   brokerChanges?: BrokerChanges | undefined
+  /** Refreshes an entry that just expired apart from its readers (`fetchApiRead`). */
+  fetchRead?: FetchRead
   logger: Logger
 }
 
@@ -53,7 +56,10 @@ export function createReadCache(options: ReadCacheOptions): ReadCache {
     options.brokerChanges && dropOnBrokerChanges({ changes: options.brokerChanges, trust, drop })
   const reads = options.enabled ? trust : { trusted: () => false }
   return {
-    middleware: compose([invalidateOnWrite({ channel }), cachedReads({ trust: reads, store })]),
+    middleware: compose([
+      invalidateOnWrite({ channel }),
+      cachedReads({ trust: reads, store, fetchRead: options.fetchRead }),
+    ]),
     contentChanged: (websiteId) => channel.announce(websiteId, [cacheTags.website(websiteId)]),
     async close() {
       broker?.close()

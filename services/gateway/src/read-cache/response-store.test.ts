@@ -159,4 +159,48 @@ describe('response store refills', () => {
     expect((await other)?.etag).toBe('"2"')
     await leader
   })
+
+  const notAsked = () => Promise.reject(new Error('not asked'))
+
+  it('when an entry expired moments ago and a refresh is at hand, then every reader gets it at once, one refresh replaces it', async () => {
+    const { s, clock, versioned, slowLoad, settle } = storeOnClock()
+    await s.fill('w1', '/a', () => Promise.resolve(versioned('"1"')))
+    clock.at += 61_000
+    let refreshes = 0
+    const refresh = () => {
+      refreshes++
+      return slowLoad()
+    }
+    expect((await s.fill('w1', '/a', notAsked, refresh))?.etag).toBe('"1"')
+    expect((await s.fill('w1', '/a', notAsked, refresh))?.etag).toBe('"1"')
+    expect(refreshes).toBe(1)
+    settle(versioned('"2"'))
+    await new Promise((resolve) => setImmediate(resolve))
+    expect(s.get('w1', '/a')?.etag).toBe('"2"')
+  })
+
+  it('when a refresh fails, then the expired entry answers until its grace ends and the next reader loads it itself', async () => {
+    const { s, clock, versioned } = storeOnClock()
+    await s.fill('w1', '/a', () => Promise.resolve(versioned('"1"')))
+    clock.at += 61_000
+    const failing = () => Promise.reject(new Error('service away'))
+    expect((await s.fill('w1', '/a', notAsked, failing))?.etag).toBe('"1"')
+    await new Promise((resolve) => setImmediate(resolve))
+    expect((await s.fill('w1', '/a', notAsked, failing))?.etag).toBe('"1"')
+    await new Promise((resolve) => setImmediate(resolve))
+    clock.at += 10_000
+    const loaded = await s.fill('w1', '/a', () => Promise.resolve(versioned('"2"')), notAsked)
+    expect(loaded?.etag).toBe('"2"')
+  })
+
+  it('when the website changes while a refresh runs, then the refreshed answer is not kept', async () => {
+    const { s, clock, versioned, slowLoad, settle } = storeOnClock()
+    await s.fill('w1', '/a', () => Promise.resolve(versioned('"1"')))
+    clock.at += 61_000
+    await s.fill('w1', '/a', notAsked, slowLoad)
+    s.drop('w1', ['d-other'])
+    settle(versioned('"2"'))
+    await new Promise((resolve) => setImmediate(resolve))
+    expect(s.get('w1', '/a')).toBeUndefined()
+  })
 })

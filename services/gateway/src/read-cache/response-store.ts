@@ -15,14 +15,16 @@ export interface ResponseStore {
   get(websiteId: string, url: string): CachedResponse | undefined
   /**
    * The entry of `url`, loading it with `load` when absent; readers of an entry that is being
-   * loaded wait for that load instead of asking the service again, or, when the entry has just
-   * expired (less than `STALE_WHILE_REFILL_MS` ago), get it at once. `undefined`: nothing to
+   * loaded wait for that load instead of asking the service again. An entry that has just expired
+   * (less than `STALE_WHILE_REFILL_MS` ago) is answered at once while `refresh` (a load apart
+   * from any reader; without it, this reader's `load`) replaces it. `undefined`: nothing to
    * keep. An answer loaded while its website changed is passed on but not kept (it may be older).
    */
   fill(
     websiteId: string,
     url: string,
     load: () => Promise<CachedResponse | undefined>,
+    refresh?: () => Promise<CachedResponse | undefined>,
   ): Promise<CachedResponse | undefined>
   /**
    * Drops every entry of the website that carries one of `tags`; a tag ending in `*` stands for
@@ -43,9 +45,9 @@ const ENTRY_OVERHEAD_BYTES = 256
 const TTL_SPREAD = 0.2
 
 /**
- * How long past its TTL an entry still answers the other readers while one reader refills it:
- * otherwise every reader of an expired hot entry waits for that refill, which on FerretDB queues
- * behind the refills of every entry expiring with it (seconds at 10,000 documents).
+ * How long past its TTL an entry still answers its readers while it is refilled: otherwise every
+ * reader of an expired hot entry waits for that refill, which on FerretDB queues behind the
+ * refills of every entry expiring with it (seconds at 10,000 documents).
  */
 const STALE_WHILE_REFILL_MS = 10_000
 
@@ -103,6 +105,21 @@ export function createResponseStore(options: {
     }
   }
 
+  /** Runs a load and keeps its entry, unless the website changed (or all was cleared) meanwhile. */
+  const startLoad = (
+    load: () => Promise<CachedResponse | undefined>,
+    key: string,
+    loadKey: string,
+    websiteId: string,
+    seen: string,
+  ): Promise<CachedResponse | undefined> =>
+    load()
+      .then((entry) => {
+        if (entry && stamp(websiteId) === seen) keep(key, entry)
+        return entry
+      })
+      .finally(() => loading.delete(loadKey))
+
   const tagsMatching = (tag: string): string[] =>
     tag.endsWith('*')
       ? [...tagged.keys()].filter((known) => known.startsWith(tag.slice(0, -1)))
@@ -110,7 +127,7 @@ export function createResponseStore(options: {
 
   return {
     get: (websiteId, url) => entries.get(`${websiteId} ${url}`),
-    fill(websiteId, url, load) {
+    fill(websiteId, url, load, refresh) {
       const key = `${websiteId} ${url}`
       const found = entries.get(key)
       if (found) return Promise.resolve(found)
@@ -118,22 +135,19 @@ export function createResponseStore(options: {
       // A reader after a change never joins a load that started before it.
       const loadKey = `${seen} ${key}`
       const pending = loading.get(loadKey)
-      if (pending) {
-        const recent = entries.getRemainingTTL(key) > -STALE_WHILE_REFILL_MS
-        const stale = recent ? entries.peek(key, { allowStale: true }) : undefined
-        return stale ? Promise.resolve(stale) : pending
+      const recent = entries.getRemainingTTL(key) > -STALE_WHILE_REFILL_MS
+      const stale = recent ? entries.peek(key, { allowStale: true }) : undefined
+      if (pending) return stale ? Promise.resolve(stale) : pending
+      if (stale && refresh) {
+        // Nobody may wait for a refresh: its failure keeps nothing and throws nowhere.
+        const refreshing = startLoad(refresh, key, loadKey, websiteId, seen)
+        loading.set(
+          loadKey,
+          refreshing.catch(() => undefined),
+        )
+        return Promise.resolve(stale)
       }
-      const started = load().then(
-        (entry) => {
-          loading.delete(loadKey)
-          if (entry && stamp(websiteId) === seen) keep(key, entry)
-          return entry
-        },
-        (error: unknown) => {
-          loading.delete(loadKey)
-          throw error
-        },
-      )
+      const started = startLoad(load, key, loadKey, websiteId, seen)
       loading.set(loadKey, started)
       return started
     },
