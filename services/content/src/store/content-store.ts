@@ -28,7 +28,7 @@ import type { UniqueValuesCollection } from './collections/unique-values.ts'
 import { versionsCollection } from './collections/versions.ts'
 import type { VersionsCollection } from './collections/versions.ts'
 import { createOutboxRelay } from './outbox-relay.ts'
-import type { OutboxRelay } from './outbox-relay.ts'
+import type { OutboxRelay, OutboxRelayDeps } from './outbox-relay.ts'
 import { createSlugClaims } from './slug-claims.ts'
 import { createUniqueClaims } from './unique-claims.ts'
 import { createVersionCommit } from './version-commit.ts'
@@ -69,7 +69,7 @@ export function wireWriteProtocol(
   deps: {
     logger: Logger
     clock: () => Date
-    relay?: { abandonedAfterMs?: number }
+    relay?: Pick<OutboxRelayDeps, 'abandonedAfterMs' | 'othersAfterMs'>
     audit?: Pick<AuditLog, 'append'>
     changeLog?: ChangeLog
   },

@@ -46,6 +46,11 @@ export interface OutboxRelayDeps {
   batchSize?: number
   /** A pointer whose version never appeared this long after was left by a failed or lost write. */
   abandonedAfterMs?: number
+  /**
+   * Another process's pointer younger than this is left to that process's relay, which sends
+   * it at once; older, its writer is taken to have died or lost its broker, and it is sent here.
+   */
+  othersAfterMs?: number
   clock?: () => Date
 }
 
@@ -75,11 +80,13 @@ export interface OutboxRelay extends CommitObserver {
  * change's audit record the pointer carries (idempotent by the record's id), so a crash anywhere
  * between the commit and the pointer's removal loses neither the event nor the entry.
  * Records this process committed and settled are kept in memory until sent, so the relay does
- * not read them and their documents back; pointers left by other processes are followed.
+ * not read them and their documents back; pointers other processes wrote are followed once they
+ * are `othersAfterMs` old (their own relay sends them before that, unless it died).
  */
 export function createOutboxRelay(deps: OutboxRelayDeps): OutboxRelay {
   const batchSize = deps.batchSize ?? 100
   const abandonedAfterMs = deps.abandonedAfterMs ?? 10 * 60_000
+  const othersAfterMs = deps.othersAfterMs ?? OTHERS_AFTER_MS
   const clock = deps.clock ?? (() => new Date())
   let started: RelayStart | undefined
   let running = false
@@ -90,6 +97,10 @@ export function createOutboxRelay(deps: OutboxRelayDeps): OutboxRelay {
   const settledHere = new LRUCache<string, StoredVersion>({ max: 10_000 })
   /** Event ids of commit attempts under way in this process. */
   const inFlight = new Set<string>()
+  /** Pointers (event ids) of commit attempts that ended here, not yet removed; bounded. */
+  const ownPointers = new LRUCache<string, true>({ max: 10_000 })
+  /** Whether the last sweep left another process's recent pointers to it. */
+  let leftToOthers = false
 
   /**
    * Makes sure the document shows the change before its event goes out, which finishes a write
@@ -138,7 +149,10 @@ export function createOutboxRelay(deps: OutboxRelayDeps): OutboxRelay {
    */
   async function markDone(records: readonly StoredVersion[]): Promise<void> {
     // Forgotten before the pointers go: should that fail, the next sweep reads the records again.
-    for (const record of records) settledHere.delete(record._id)
+    for (const record of records) {
+      settledHere.delete(record._id)
+      ownPointers.delete(record.event.eventId)
+    }
     await deps.outbox.remove(records.map((record) => record.event.eventId))
     for (const record of records) {
       if (record.reason !== 'delete') continue
@@ -178,7 +192,10 @@ export function createOutboxRelay(deps: OutboxRelayDeps): OutboxRelay {
       }
       records.push(undefined)
       const abandoned = clock().getTime() - pointer.createdAt.getTime() > abandonedAfterMs
-      if (record || abandoned) await deps.outbox.remove([pointer._id])
+      if (record || abandoned) {
+        await deps.outbox.remove([pointer._id])
+        ownPointers.delete(pointer._id)
+      }
     }
     return records
   }
@@ -196,6 +213,25 @@ export function createOutboxRelay(deps: OutboxRelayDeps): OutboxRelay {
     return deps.audit
   }
 
+  /**
+   * The pointers this relay sends: its own, and other processes' once they are `othersAfterMs`
+   * old (two relays on one pointer send its event twice, and read its records back from storage
+   * for nothing). A later change of a document whose pointer is left waits behind it.
+   */
+  function ownOrLeft(pointers: readonly OutboxPointer[]): OutboxPointer[] {
+    const now = clock().getTime()
+    const waiting = new Set<string>()
+    const due = pointers.filter((pointer) => {
+      if (waiting.has(pointer.documentId)) return false
+      const ours = ownPointers.has(pointer._id)
+      if (ours || now - pointer.createdAt.getTime() >= othersAfterMs) return true
+      waiting.add(pointer.documentId)
+      return false
+    })
+    leftToOthers = waiting.size > 0
+    return due
+  }
+
   /** One batch; true when there may be more right away. */
   async function sweep(): Promise<boolean> {
     const publisher = started?.publisher
@@ -204,7 +240,7 @@ export function createOutboxRelay(deps: OutboxRelayDeps): OutboxRelay {
     // Up to the first commit still under way here: it is sent once it ends (which kicks the
     // relay), and nothing after it goes first, so a change never follows its document's delete.
     const inFlightAt = pointers.findIndex((pointer) => inFlight.has(pointer._id))
-    const due = inFlightAt === -1 ? pointers : pointers.slice(0, inFlightAt)
+    const due = ownOrLeft(inFlightAt === -1 ? pointers : pointers.slice(0, inFlightAt))
     const records = await recordsOf(due)
     const shown = await shownVersions(records.filter((record) => record !== undefined))
     const ready: Array<{
@@ -271,8 +307,13 @@ export function createOutboxRelay(deps: OutboxRelayDeps): OutboxRelay {
         deps.logger.warn({ err: error }, 'outbox relay sweep failed; retrying')
       }
       if (!running || kicked) continue
+      // Left pointers are looked at again soon: one of ours may be behind them in the batch.
+      const pollMs = started?.pollMs ?? 1000
       await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, started?.pollMs ?? 1000)
+        const timer = setTimeout(
+          resolve,
+          leftToOthers ? Math.min(pollMs, OTHERS_RECHECK_MS) : pollMs,
+        )
         wake = () => {
           clearTimeout(timer)
           resolve()
@@ -295,6 +336,7 @@ export function createOutboxRelay(deps: OutboxRelayDeps): OutboxRelay {
     },
     ended(eventId, committed) {
       inFlight.delete(eventId)
+      ownPointers.set(eventId, true)
       if (!committed) return
       if (committed.settled) settledHere.set(committed.record._id, committed.record)
       kick()
@@ -306,6 +348,10 @@ export function createOutboxRelay(deps: OutboxRelayDeps): OutboxRelay {
     },
   }
 }
+
+/** What the owner's relay normally takes to send a pointer is milliseconds; a busy one, seconds. */
+const OTHERS_AFTER_MS = 5000
+const OTHERS_RECHECK_MS = 250
 
 const inWebsite = (websiteId: string, id: string) => `${websiteId}\u0000${id}`
 
