@@ -588,6 +588,7 @@ async function main(): Promise<number> {
     const graphqlPage = selected('graphql')
       ? await measureGraphqlPage({
           coldGatewayUrl: bench.coldGatewayUrl,
+          warmGatewayUrl: bench.gatewayUrl,
           readKey: site.readKey,
           metricsUrls: bench.metricsUrls,
           measure: http,

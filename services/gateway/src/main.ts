@@ -247,6 +247,7 @@ export async function start(
     upstreamUrls,
     quotas,
     contentChanged: readCache.contentChanged,
+    cachedFetch: readCache.fetch,
     brokerChanges,
     logger,
     hooks: limitHooks({ config, redis: redis.redis, logger }),

@@ -7,6 +7,7 @@ import { graphqlRouter } from './graphql-routes.ts'
 import { schemaDownload, schemaSdl } from './schema-download.ts'
 import type { EndpointHooks } from './endpoint.ts'
 import { operationCaller } from './operation-caller.ts'
+import type { CachedFetch } from '../read-cache/cached-reads.ts'
 import { createSchemaCache } from './schema-cache.ts'
 import { listenForTypeChanges } from './type-changes.ts'
 import { routed } from '@cms/http'
@@ -27,6 +28,8 @@ export function createGraphqlModule(deps: {
   upstreamUrls: Readonly<Record<Upstream, string>>
   quotas?: { quotasOf(websiteId: string): Promise<NonNullable<Caller['quotas']>> }
   contentChanged: (websiteId: string) => Promise<void>
+  /** Published reads through the gateway's read cache (without it, every read asks the service). */
+  cachedFetch?: CachedFetch
   /** Type changes drop cached schemas; without it each request's check still holds. */
   brokerChanges: BrokerChanges | undefined
   logger: Logger
@@ -38,6 +41,7 @@ export function createGraphqlModule(deps: {
     urls: deps.upstreamUrls,
     internalToken: config.INTERNAL_TOKEN,
     timeoutMs: config.UPSTREAM_TIMEOUT_MS,
+    ...(deps.cachedFetch && { cachedFetch: deps.cachedFetch }),
   })
   if (deps.brokerChanges)
     listenForTypeChanges(deps.brokerChanges, {

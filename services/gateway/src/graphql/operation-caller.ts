@@ -12,6 +12,10 @@ import { AppError, ForbiddenError, ServiceUnavailableError } from '@cms/errors'
 import type { ErrorCode, ErrorDetail } from '@cms/errors'
 import { grantHeaders, internalHeaders } from '@cms/http'
 import type { Caller } from '@cms/http'
+import { seenTypesOf } from '../domain/seen-types.ts'
+import { downstreamResponseHeaders } from '../http/forward-headers.ts'
+import type { FetchedAnswer } from '../http/upstream-proxy.ts'
+import type { CachedFetch } from '../read-cache/cached-reads.ts'
 
 /** One public operation, as a resolver asks for it. */
 export interface OperationCall {
@@ -71,6 +75,8 @@ export interface OperationCallerDeps {
   urls: Readonly<Record<Upstream, string>>
   internalToken: string
   timeoutMs: number
+  /** Published reads answered from the gateway's read cache (the API's entries). */
+  cachedFetch?: CachedFetch
 }
 
 const queryString = (query: OperationCall['query']): string => {
@@ -111,15 +117,15 @@ export function operationCaller(deps: OperationCallerDeps) {
         })
       const types =
         call.type === undefined ? decision.types : intersectTypes(decision.types, [call.type])
-      let response: Response
-      try {
-        response = await fetch(
+      const grant = { operationId: call.id, draftAccess: decision.draftAccess, types }
+      const send = async (): Promise<FetchedAnswer> => {
+        const response = await fetch(
           `${deps.urls[operation.upstream].replace(/\/+$/, '')}${path}${search}`,
           {
             method: operation.method,
             headers: {
               ...internalHeaders(deps.internalToken, request.caller),
-              ...grantHeaders({ operationId: call.id, draftAccess: decision.draftAccess, types }),
+              ...grantHeaders(grant),
               ...(request.requestId && { 'x-request-id': request.requestId }),
               ...(request.traceparent && { traceparent: request.traceparent }),
               accept: 'application/json',
@@ -130,24 +136,40 @@ export function operationCaller(deps: OperationCallerDeps) {
             signal: AbortSignal.timeout(deps.timeoutMs),
           },
         )
+        const body = Buffer.from(await response.arrayBuffer().catch(() => new ArrayBuffer(0)))
+        const headers = downstreamResponseHeaders(Object.fromEntries(response.headers))
+        return { status: response.status, headers, body }
+      }
+      const cached =
+        deps.cachedFetch && 'cached' in operation && !asksForDrafts(new URLSearchParams(search))
+      let answer: FetchedAnswer
+      try {
+        answer = cached
+          ? await deps.cachedFetch!(
+              request.caller.websiteId,
+              `${seenTypesOf(grant)}${path}${search}`,
+              send,
+            )
+          : await send()
       } catch (error) {
         if (request.record) request.record.published = false
         throw new ServiceUnavailableError(undefined, { cause: error })
       }
+      const surrogateKey = answer.headers['surrogate-key']
       recordCall(request.record, {
         method: operation.method,
         search,
-        status: response.status,
-        surrogateKey: response.headers.get('surrogate-key'),
+        status: answer.status,
+        surrogateKey: surrogateKey === undefined ? null : String(surrogateKey),
       })
-      const text = await response.text().catch(() => '')
+      const text = answer.body.toString('utf8')
       let body: unknown
       try {
         body = text === '' ? undefined : JSON.parse(text)
       } catch {
         body = undefined
       }
-      if (response.status >= 400) throw refusalOf(response.status, body)
-      return { status: response.status, body }
+      if (answer.status >= 400) throw refusalOf(answer.status, body)
+      return { status: answer.status, body }
     }
 }

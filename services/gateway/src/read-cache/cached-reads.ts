@@ -46,7 +46,11 @@ function keptHeaders(response: ResponseHeaders): Record<string, string> {
  * A 200 answer as it is kept: an ETag (a digest when it had none) and the tags of its
  * `Surrogate-Key`, read once here so that a hit never looks at them again.
  */
-function entryOf(websiteId: string, response: ResponseHeaders, body: Buffer): CachedResponse {
+export function entryOf(
+  websiteId: string,
+  response: ResponseHeaders,
+  body: Buffer,
+): CachedResponse {
   const headers = keptHeaders(response)
   const etag = headers.etag ?? digestTag(body)
   const named = tagsOfHeader(headers['surrogate-key'] ?? '')
@@ -149,5 +153,49 @@ export function cachedReads(deps: {
     const kept = await forwardAndKeep(ctx, next)
     ctx.set(CACHE_STATUS_HEADER, 'miss')
     if (kept) answerConditionally(ctx, read, kept.etag)
+  }
+}
+
+/** A published read the gateway makes itself, answered from the read cache when it may be. */
+export type CachedFetch = (
+  websiteId: string,
+  url: string,
+  load: () => Promise<FetchedAnswer>,
+) => Promise<FetchedAnswer>
+
+/**
+ * The gateway's own published reads (GraphQL's operation calls) through the same entries as the
+ * API's: `url` is the entry's address as `cacheableRead` makes it, `load` asks the service (and
+ * refreshes an expired entry apart from the reader). Untrusted, every read is `load`.
+ */
+export function cachedFetches(deps: {
+  trust: Pick<CacheTrust, 'trusted'>
+  store: ResponseStore
+}): CachedFetch {
+  return async function cachedFetch(websiteId, url, load) {
+    if (!deps.trust.trusted()) return load()
+    const keep = (answer: FetchedAnswer) =>
+      answer.status === 200 ? entryOf(websiteId, answer.headers, answer.body) : undefined
+    let led = false
+    let own: FetchedAnswer | undefined
+    const entry = await deps.store
+      .fill(
+        websiteId,
+        url,
+        async () => {
+          led = true
+          own = await load()
+          return keep(own)
+        },
+        async () => keep(await load()),
+      )
+      .catch((error: unknown) => {
+        if (led) throw error
+        return undefined
+      })
+    if (own) return own
+    if (entry) return { status: 200, headers: entry.headers, body: entry.body }
+    // The read this one waited for got no answer worth keeping: ask for itself.
+    return load()
   }
 }

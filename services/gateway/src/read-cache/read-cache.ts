@@ -5,8 +5,8 @@ import type { Logger } from 'pino'
 import { cacheTags } from '@cms/contract'
 import type { BrokerChanges } from '../broker/broker-changes.ts'
 import { dropOnBrokerChanges } from './broker-changes.ts'
-import { cachedReads } from './cached-reads.ts'
-import type { FetchRead } from './cached-reads.ts'
+import { cachedFetches, cachedReads } from './cached-reads.ts'
+import type { CachedFetch, FetchRead } from './cached-reads.ts'
 import { createCacheTrust } from './cache-trust.ts'
 import { createChangeChannel } from './change-channel.ts'
 import { createResponseStore } from './response-store.ts'
@@ -29,6 +29,8 @@ export interface ReadCacheOptions {
 export interface ReadCache {
   /** Goes in the API pipeline right before the proxy. */
   middleware: Middleware
+  /** The gateway's own published reads (GraphQL's), through the same entries. */
+  fetch: CachedFetch
   /** Gives up a website's cached reads here and on every instance (a write outside `/api`). */
   contentChanged(websiteId: string): Promise<void>
   close(): Promise<void>
@@ -60,6 +62,7 @@ export function createReadCache(options: ReadCacheOptions): ReadCache {
       invalidateOnWrite({ channel }),
       cachedReads({ trust: reads, store, fetchRead: options.fetchRead }),
     ]),
+    fetch: cachedFetches({ trust: reads, store }),
     contentChanged: (websiteId) => channel.announce(websiteId, [cacheTags.website(websiteId)]),
     async close() {
       broker?.close()
