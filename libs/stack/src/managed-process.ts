@@ -1,9 +1,24 @@
 import { spawn } from 'node:child_process'
 import type { ChildProcess } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
-import { closeSync, mkdirSync, openSync } from 'node:fs'
+import { closeSync, fstatSync, mkdirSync, openSync, readFileSync } from 'node:fs'
 import { dirname } from 'node:path'
 import process from 'node:process'
+
+/** A process that ended before it was ready; `output` is what it logged meanwhile. */
+export class ExitedDuringStart extends Error {
+  readonly processName: string
+  readonly logFile: string
+  readonly output: string
+
+  constructor(processName: string, how: string, logFile: string, output: string) {
+    super(`${processName} exited with ${how} during start; see ${logFile}`)
+    this.name = 'ExitedDuringStart'
+    this.processName = processName
+    this.logFile = logFile
+    this.output = output
+  }
+}
 
 export interface ProcessSpec {
   name: string
@@ -91,6 +106,7 @@ export function managedProcess(spec: ProcessSpec): ManagedProcess {
       // this one dies, and a program that then logs (FerretDB: SIGPIPE) would die with it,
       // though the next start means to take it over and end it.
       const log = openSync(spec.logFile, 'a')
+      const logFrom = fstatSync(log).size
       const instanceId = randomUUID()
       stopRequested = false
       const started = spawn(spec.command, [...spec.args], {
@@ -122,7 +138,8 @@ export function managedProcess(spec: ProcessSpec): ManagedProcess {
           const how = started.signalCode
             ? `signal ${started.signalCode}`
             : `code ${started.exitCode ?? exitCode}`
-          throw new Error(`${spec.name} exited with ${how} during start; see ${spec.logFile}`)
+          const output = readFileSync(spec.logFile).subarray(logFrom).toString('utf8')
+          throw new ExitedDuringStart(spec.name, how, spec.logFile, output)
         }
         if (await spec.isReady(instanceId).catch(() => false)) return
         await sleep(150)

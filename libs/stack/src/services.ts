@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { join } from 'node:path'
 import process from 'node:process'
 import { freePort } from './free-port.ts'
-import { managedProcess } from './managed-process.ts'
+import { ExitedDuringStart, managedProcess } from './managed-process.ts'
 import type { ManagedProcess } from './managed-process.ts'
 import { REPO_ROOT } from './paths.ts'
 
@@ -83,8 +83,31 @@ async function isReady(url: string, instanceId: string): Promise<boolean> {
 /** Only the gateway holds the platform admin token, even when the launching shell has one. */
 const ADMIN_TOKEN_KEPT_AWAY = { CMS_ADMIN_TOKEN: undefined }
 
-/** Starts every service as its own process, each on a free port, and waits until all are ready. */
+/** How often a launch is tried again when a service found its drawn port taken. */
+const PORT_CLASH_ATTEMPTS = 3
+
+/**
+ * A service that exited at start because another process bound its port between the draw and
+ * its own bind: many stacks starting at once draw from the same range.
+ */
+export const isPortClash = (error: unknown): boolean =>
+  error instanceof ExitedDuringStart && /port \d+ on \S+ is already in use/.test(error.output)
+
+/**
+ * Starts every service as its own process, each on a free port, and waits until all are ready;
+ * on a port clash, everything started is stopped and the launch runs again on new ports.
+ */
 export async function launchServices(options: LaunchOptions): Promise<RunningServices> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await launchOnce(options)
+    } catch (error) {
+      if (attempt >= PORT_CLASH_ATTEMPTS || !isPortClash(error)) throw error
+    }
+  }
+}
+
+async function launchOnce(options: LaunchOptions): Promise<RunningServices> {
   const adminToken = options.adminToken ?? newSecret()
   const internalToken = options.internalToken ?? newSecret()
   // Ten ports, each free when asked and none given twice (the OS may offer a closed one again).
