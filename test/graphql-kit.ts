@@ -14,9 +14,11 @@ export async function graphql(
     variables?: Record<string, unknown>
     method?: 'GET' | 'POST'
     headers?: Record<string, string>
+    /** Another gateway than the test stack's. */
+    gatewayUrl?: string
   } = {},
 ): Promise<GraphqlAnswer> {
-  const url = new URL('/api/graphql', testEnv().gatewayUrl)
+  const url = new URL('/api/graphql', options.gatewayUrl ?? testEnv().gatewayUrl)
   const headers = { 'x-api-key': key, accept: 'application/json', ...options.headers }
   let response: Response
   if (options.method === 'GET') {

@@ -5,6 +5,7 @@ import { privateRedisPrefix } from '../services/gateway/test/support/gateway-und
 import { expectStatus } from './content-fixtures.ts'
 import { cacheStatus } from './cache-tags-kit.ts'
 import { launchExtraGateway } from './extra-gateway-kit.ts'
+import { graphql } from './graphql-kit.ts'
 import type { ExtraGateway } from './extra-gateway-kit.ts'
 
 /**
@@ -74,14 +75,11 @@ async function retitle(id: string): Promise<void> {
 }
 
 async function graphqlTitle(id: string): Promise<string> {
-  const response = await fetch(new URL('/api/graphql', unhearing.gatewayUrl), {
-    method: 'POST',
-    headers: { 'x-api-key': site.readKey, 'content-type': 'application/json' },
-    body: JSON.stringify({ query: `{ note(id: "${id}") { data { title } } }` }),
+  const answer = await graphql(site.readKey, `{ note(id: "${id}") { data { title } } }`, {
+    gatewayUrl: unhearing.gatewayUrl,
   })
-  const answer = (await response.json()) as { data?: { note?: { data: { title: string } } } }
-  expect(response.status, JSON.stringify(answer)).toBe(200)
-  return answer.data!.note!.data.title
+  expect(answer.status, JSON.stringify(answer.body)).toBe(200)
+  return answer.body.data.note.data.title
 }
 
 describe('read cache refresh', () => {

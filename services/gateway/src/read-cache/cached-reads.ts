@@ -88,6 +88,36 @@ function refreshOf(ctx: Context, fetchRead: FetchRead): () => Promise<CachedResp
     )
 }
 
+/**
+ * One reader's share of `store.fill`: `led` when this reader's `load` ran (its failure is this
+ * reader's), else the entry it waited for or was answered from, undefined when that load failed
+ * or kept nothing (the reader then asks for itself).
+ */
+async function fillAsReader(
+  store: ResponseStore,
+  websiteId: string,
+  url: string,
+  load: () => Promise<CachedResponse | undefined>,
+  refresh: (() => Promise<CachedResponse | undefined>) | undefined,
+): Promise<{ led: boolean; entry: CachedResponse | undefined }> {
+  let led = false
+  const entry = await store
+    .fill(
+      websiteId,
+      url,
+      () => {
+        led = true
+        return load()
+      },
+      refresh,
+    )
+    .catch((error: unknown) => {
+      if (led) throw error
+      return undefined
+    })
+  return { led, entry }
+}
+
 function answerConditionally(ctx: Context, read: CacheableRead, etag: string): void {
   const ifNoneMatch = ctx.get('if-none-match')
   if (!read.conditional || ifNoneMatch === '' || !noneMatchHolds(ifNoneMatch, etag)) return
@@ -120,29 +150,21 @@ export function cachedReads(deps: {
     if (!read) return next()
     const websiteId = ctx.state.apiKey!.websiteId
     const trusted = deps.trust.trusted()
+    const hit = trusted ? deps.store.get(websiteId, read.url) : undefined
+    if (hit) return answerFrom(ctx, read, hit)
     if (!trusted || ctx.method === 'HEAD') {
-      const hit = trusted ? deps.store.get(websiteId, read.url) : undefined
-      if (hit) return answerFrom(ctx, read, hit)
       const kept = await forwardAndKeep(ctx, next)
       ctx.set(CACHE_STATUS_HEADER, 'bypass')
       if (kept) answerConditionally(ctx, read, kept.etag)
       return
     }
-    let led = false
-    const entry = await deps.store
-      .fill(
-        websiteId,
-        read.url,
-        () => {
-          led = true
-          return forwardAndKeep(ctx, next)
-        },
-        deps.fetchRead && refreshOf(ctx, deps.fetchRead),
-      )
-      .catch((error: unknown) => {
-        if (led) throw error
-        return undefined
-      })
+    const { led, entry } = await fillAsReader(
+      deps.store,
+      websiteId,
+      read.url,
+      () => forwardAndKeep(ctx, next),
+      deps.fetchRead && refreshOf(ctx, deps.fetchRead),
+    )
     if (led) {
       ctx.set(CACHE_STATUS_HEADER, 'miss')
       if (entry) answerConditionally(ctx, read, entry.etag)
@@ -176,24 +198,15 @@ export function cachedFetches(deps: {
     if (!deps.trust.trusted()) return load()
     const keep = (answer: FetchedAnswer) =>
       answer.status === 200 ? entryOf(websiteId, answer.headers, answer.body) : undefined
-    let led = false
     let own: FetchedAnswer | undefined
-    const entry = await deps.store
-      .fill(
-        websiteId,
-        url,
-        async () => {
-          led = true
-          own = await load()
-          return keep(own)
-        },
-        async () => keep(await load()),
-      )
-      .catch((error: unknown) => {
-        if (led) throw error
-        return undefined
-      })
-    if (own) return own
+    const { led, entry } = await fillAsReader(
+      deps.store,
+      websiteId,
+      url,
+      async () => keep((own = await load())),
+      async () => keep(await load()),
+    )
+    if (led) return own!
     if (entry) return { status: 200, headers: entry.headers, body: entry.body }
     // The read this one waited for got no answer worth keeping: ask for itself.
     return load()
