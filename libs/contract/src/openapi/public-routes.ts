@@ -146,6 +146,10 @@ const PUBLIC_ROUTE_DOCS: { readonly [Id in PublicOperationId]: RouteProse } = {
     pathParams: ID,
     tag: CONTENT,
     summary: action === 'publish' ? 'Publish a document' : 'Make a document a draft again',
+    ...(action === 'publish' && {
+      description:
+        'What goes live (the data, or the pending draft) is checked against the content type as it is now: a type tightened since the draft was saved makes it a 422 naming each field (`data.title`), and nothing changes.',
+    }),
     parameters: [ifMatchHeader],
     headers: { 200: ['ETag'] },
     errors: [412],

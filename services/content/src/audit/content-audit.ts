@@ -34,6 +34,10 @@ export interface SystemChange {
   websiteId: string
   action: string
   target: AuditTarget
+  /** `failure`: the system's change was refused (a schedule whose publish failed validation). */
+  outcome?: AuditRecord['outcome']
+  /** What a failure named: the refused fields' paths (never their values). */
+  changes?: string[]
 }
 
 /** No caller, no request: the system acts, on the website's chain. */
@@ -45,6 +49,7 @@ function systemRecord(change: SystemChange): AuditRecord {
     actor: { kind: 'system', id: null },
     action: change.action,
     target: change.target,
-    outcome: 'success',
+    outcome: change.outcome ?? 'success',
+    ...(change.changes && { changes: change.changes }),
   }
 }

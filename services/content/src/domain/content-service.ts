@@ -29,7 +29,7 @@ export interface ContentServiceDeps {
 export function createContentService(deps: ContentServiceDeps) {
   const { store, catalog, clock, media, populateLimits } = deps
   const reader = createDocumentReader({ store, catalog })
-  const status = createStatusChanger({ store })
+  const status = createStatusChanger({ store, catalog })
   return {
     create: createDocumentCreator({ catalog, store, clock, media }),
     update: createDocumentUpdater({ catalog, store, media }),

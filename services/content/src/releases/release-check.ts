@@ -1,14 +1,13 @@
-import { validatedData } from '@cms/content-model'
-import { AppError, ValidationError } from '@cms/errors'
+import { ValidationError } from '@cms/errors'
 import type { ErrorDetail } from '@cms/errors'
 import type { Caller } from '@cms/http'
 import { versionData } from '../document/api-shape.ts'
 import { draftView } from '../document/document.ts'
 import type { StoredDocument } from '../document/document.ts'
 import type { DocumentStore } from '../document/document-store.ts'
-import { declaredOnly } from '../document/pending-draft.ts'
 import type { ContentTypeCatalog } from '../domain/content-types.ts'
 import { documentNotFound } from '../domain/document-access.ts'
+import { publishProblems } from '../domain/publishable.ts'
 import { callSees } from '../domain/visible-types.ts'
 import type { StoredRelease, StoredReleaseEntry } from './release.ts'
 
@@ -39,14 +38,10 @@ async function problemsOf(
       ]
     data = versionData(record)
   }
-  try {
-    validatedData(type.type, declaredOnly(type.type, data))
-    return []
-  } catch (error) {
-    if (!(error instanceof AppError)) throw error
-    const details = error.details ?? [{ path: 'data', message: error.message }]
-    return details.map((detail) => ({ ...detail, path: `${at}.${detail.path}` }))
-  }
+  return publishProblems(type.type, data).map((detail) => ({
+    ...detail,
+    path: `${at}.${detail.path}`,
+  }))
 }
 
 /**

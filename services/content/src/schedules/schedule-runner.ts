@@ -1,8 +1,8 @@
 import { BUILT_IN_ROLES } from '@cms/contract'
-import { NotFoundError } from '@cms/errors'
+import { NotFoundError, ValidationError } from '@cms/errors'
 import type { Logger } from '@cms/logger'
 import { createWakeableLoop } from '../background/wakeable-loop.ts'
-import type { ContentAudit } from '../audit/content-audit.ts'
+import type { ContentAudit, SystemChange } from '../audit/content-audit.ts'
 import type { ContentService } from '../domain/content-service.ts'
 import type { DocumentStore } from '../document/document-store.ts'
 import { SCHEDULE_MEMBER } from './schedule.ts'
@@ -24,7 +24,9 @@ export interface ScheduleRunner {
  * atomic on both servers), so one instance runs it, and a claim older than `leaseMs` (its
  * instance died mid-run) is claimed again. The action is the ordinary publish or unpublish, with
  * its version, event and audit entry (the system's); a document already in that state, or gone,
- * closes it with none of them.
+ * closes it with none of them. A publish the document's type now refuses (it was tightened after
+ * the schedule was set) closes it too, changing nothing, with a `failure` entry naming the fields:
+ * retrying cannot make it pass, and the editor's activity shows why the document is not live.
  *
  * Between runs it sleeps until the earliest schedule is due, woken when this instance sets one,
  * and at most `idleMs`: how late a schedule set on another instance runs should that instance die
@@ -34,7 +36,7 @@ export function createScheduleRunner(deps: {
   schedules: SchedulesCollection
   service: Pick<ContentService, 'publish' | 'unpublish'>
   store: Pick<DocumentStore, 'setSchedule'>
-  audit: Pick<ContentAudit, 'systemRecordOf'>
+  audit: Pick<ContentAudit, 'systemRecordOf' | 'appender'>
   clock: () => Date
   logger: Logger
   /** How soon a due schedule this runner could not run (claimed elsewhere, failed) is looked at again. */
@@ -56,17 +58,33 @@ export function createScheduleRunner(deps: {
     // Cleared first, so a document that shows the change no longer shows it as scheduled.
     const member = SCHEDULE_MEMBER[schedule.action]
     await deps.store.setSchedule(schedule.websiteId, schedule.documentId, member, null, schedule.at)
+    const change = {
+      websiteId: schedule.websiteId,
+      action: 'schedule.run',
+      target: { kind: 'document', id: schedule.documentId },
+    }
     try {
-      const audit = deps.audit.systemRecordOf({
-        websiteId: schedule.websiteId,
-        action: 'schedule.run',
-        target: { kind: 'document', id: schedule.documentId },
-      })
+      const audit = deps.audit.systemRecordOf(change)
       await deps.service[schedule.action]({ caller, id: schedule.documentId, audit })
     } catch (error) {
-      if (!(error instanceof NotFoundError)) throw error
+      if (error instanceof ValidationError) await refused(schedule, change, error)
+      else if (!(error instanceof NotFoundError)) throw error
     }
     await deps.schedules.close(schedule)
+  }
+
+  async function refused(
+    schedule: StoredSchedule,
+    change: SystemChange,
+    error: ValidationError,
+  ): Promise<void> {
+    const changes = (error.details ?? []).map((detail) => detail.path)
+    deps.logger.warn(
+      { scheduleId: schedule.scheduleId, documentId: schedule.documentId, fields: changes },
+      'scheduled change refused: the document is not valid for its type; the schedule is closed',
+    )
+    const record = deps.audit.systemRecordOf({ ...change, outcome: 'failure', changes })
+    if (record) await deps.audit.appender.append(record)
   }
 
   /** Runs what is due; answers how long to sleep before the next look. */
