@@ -2,6 +2,15 @@ import { LRUCache } from 'lru-cache'
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible'
 import type { Redis } from 'ioredis'
 import type { RateLimitPlan } from './rate-limit-plan.ts'
+import {
+  leaseAfter,
+  leaseIsCurrent,
+  leaseSize,
+  noteRequest,
+  takeFromLease,
+  windowsOf,
+} from './rate-limit-lease.ts'
+import type { Lease, RecentRate, WindowCount } from './rate-limit-lease.ts'
 
 /** What the X-RateLimit-* headers say: the minute window, and the fewer of minute and day remaining. */
 export interface RateLimitState {
@@ -24,11 +33,6 @@ export interface KeyRateLimiter {
 const MINUTE = 60
 const DAY = 86_400
 type Window = typeof MINUTE | typeof DAY
-
-interface WindowCount {
-  consumed: number
-  msBeforeNext: number
-}
 
 interface Waiting {
   resolve: (verdict: RateLimitVerdict) => void
@@ -67,8 +71,22 @@ function verdictOf(plan: RateLimitPlan, minute: WindowCount, day: WindowCount): 
  * `consume(key, n)` per window (one Redis script each instead of two per request; the gateway's
  * CPU profile put those at a sixth of its time). The i-th of them gets the verdict it would have
  * got alone, from the count the batch reached minus the requests after it.
+ *
+ * Each count also takes a lease (`rate-limit-lease.ts`): about what the key's requests of the
+ * next 100 ms need by its last second here, at most a tenth of what the plan has left and 100
+ * points, which its next requests here use without asking Redis (none below 10 a second).
+ * Requests that find the lease used up while this instance is asking wait for that answer. On
+ * one instance every verdict and header is what counting each request in Redis would give; with
+ * several, the points one instance holds are counted for the others, which may refuse a key up
+ * to a tenth of its remaining plan early (never late: what is leased never exceeds the plan).
  */
-export function createKeyRateLimiter(deps: { redis: Redis; prefix: string }): KeyRateLimiter {
+export function createKeyRateLimiter(deps: {
+  redis: Redis
+  prefix: string
+  /** Milliseconds since the epoch (tests move it); Redis keeps its own time for the windows. */
+  clock?: () => number
+}): KeyRateLimiter {
+  const clock = deps.clock ?? Date.now
   const limiters = new LRUCache<string, RateLimiterRedis>({ max: 1000 })
   const limiterFor = (window: Window, points: number): RateLimiterRedis => {
     const id = `${window}:${points}`
@@ -102,14 +120,30 @@ export function createKeyRateLimiter(deps: { redis: Redis; prefix: string }): Ke
     }
   }
 
-  async function settle(keyId: string, plan: RateLimitPlan, waiting: Waiting[]): Promise<void> {
+  /** Leases and request rates by key and plan (a plan may change while an old lease lasts). */
+  const leases = new LRUCache<string, Lease>({ max: 10_000 })
+  const rates = new LRUCache<string, RecentRate>({ max: 10_000 })
+  /** The counts under way, by key and plan: what a request that found no lease waits for. */
+  const asking = new Map<string, Promise<void>>()
+  const idOf = (keyId: string, plan: RateLimitPlan) => `${keyId} ${plan.perMinute} ${plan.perDay}`
+
+  async function settle(
+    id: string,
+    keyId: string,
+    plan: RateLimitPlan,
+    waiting: Waiting[],
+  ): Promise<void> {
     const n = waiting.length
+    // The windows' ends are counted from before the ask, so a lease never outlives its window.
+    const askedAt = clock()
+    const extra = leaseSize(plan, leases.get(id), rates.get(id), askedAt)
     const [minute, day] = await Promise.all([
-      count(MINUTE, plan.perMinute, keyId, n),
-      count(DAY, plan.perDay, keyId, n),
+      count(MINUTE, plan.perMinute, keyId, n + extra),
+      count(DAY, plan.perDay, keyId, n + extra),
     ])
+    leases.set(id, leaseAfter(plan, { minute, day, extra }, askedAt))
     waiting.forEach((one, i) => {
-      const after = n - 1 - i
+      const after = extra + n - 1 - i
       one.resolve(
         verdictOf(
           plan,
@@ -124,24 +158,44 @@ export function createKeyRateLimiter(deps: { redis: Redis; prefix: string }): Ke
   function flush(): void {
     const ready = batch
     batch = new Map()
-    for (const { keyId, plan, waiting } of ready.values()) {
-      settle(keyId, plan, waiting).catch((error: unknown) =>
-        waiting.forEach((one) => one.reject(error)),
-      )
+    for (const [id, { keyId, plan, waiting }] of ready) {
+      const settled = settle(id, keyId, plan, waiting)
+        .catch((error: unknown) => waiting.forEach((one) => one.reject(error)))
+        .finally(() => asking.delete(id))
+      asking.set(id, settled)
     }
   }
 
+  function consume(keyId: string, plan: RateLimitPlan): Promise<RateLimitVerdict> {
+    const id = idOf(keyId, plan)
+    rates.set(id, noteRequest(rates.get(id), clock()))
+    return leasedOrCounted(id, keyId, plan)
+  }
+
+  /** From the lease; else with the count under way, or in this turn's batch when none is. */
+  function leasedOrCounted(id: string, keyId: string, plan: RateLimitPlan) {
+    const leased = takeFromLease(leases.get(id), clock())
+    if (leased) return Promise.resolve(verdictOf(plan, leased.minute, leased.day))
+    const pending = asking.get(id)
+    if (pending)
+      return pending.then((): Promise<RateLimitVerdict> => leasedOrCounted(id, keyId, plan))
+    return new Promise<RateLimitVerdict>((resolve, reject) => {
+      if (batch.size === 0) setImmediate(flush)
+      const entry = batch.get(id) ?? { keyId, plan, waiting: [] }
+      entry.waiting.push({ resolve, reject })
+      batch.set(id, entry)
+    })
+  }
+
   return {
-    consume(keyId, plan) {
-      return new Promise<RateLimitVerdict>((resolve, reject) => {
-        if (batch.size === 0) setImmediate(flush)
-        const id = `${keyId} ${plan.perMinute} ${plan.perDay}`
-        const entry = batch.get(id) ?? { keyId, plan, waiting: [] }
-        entry.waiting.push({ resolve, reject })
-        batch.set(id, entry)
-      })
-    },
+    consume,
     async peek(keyId, plan) {
+      const lease = leases.get(idOf(keyId, plan))
+      const now = clock()
+      if (leaseIsCurrent(lease, now)) {
+        const { minute, day } = windowsOf(lease, now)
+        return verdictOf(plan, minute, day).state
+      }
       const [minute, day] = await Promise.all([
         limiterFor(MINUTE, plan.perMinute).get(keyId),
         limiterFor(DAY, plan.perDay).get(keyId),
