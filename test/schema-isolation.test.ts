@@ -96,6 +96,5 @@ describe('schema reads of one website beside another at its type quota', () => {
     )
     expect(median(beside)).toBeLessThanOrEqual(bound)
     expect(median(afterChange)).toBeLessThanOrEqual(bound)
-    expect(unknownFilter).toBeLessThan(5000)
   }, 300_000)
 })
