@@ -8,7 +8,7 @@ import { withoutPendingDraft } from '../document/document.ts'
 import type { DocumentState, PendingDraft } from '../document/document.ts'
 import type { ContentTypeCatalog } from './content-types.ts'
 import { requirePublishable } from './publishable.ts'
-import { typeLoader } from './update-document.ts'
+import { typeLoader } from './type-loader.ts'
 
 /** The state showing the pending draft's content (its data, and its other locales' values). */
 function withContentOf(state: DocumentState, draft: PendingDraft): DocumentState {

@@ -15,7 +15,7 @@ import { requireRelationTargets } from './relations.ts'
 import { withRefs } from '../document/relations.ts'
 import { withUniques } from '../document/unique-values.ts'
 import type { MediaLookup } from './relations.ts'
-import { typeLoader } from './update-document.ts'
+import { typeLoader } from './type-loader.ts'
 import {
   keptLocaleSlugs,
   typeLocales,

@@ -1,12 +1,10 @@
 import { validatedData } from '@cms/content-model'
 import type { ContentType } from '@cms/content-model'
-import { ValidationError } from '@cms/errors'
-import type { Caller } from '@cms/http'
 import type { ChangeResult } from '../document/change-request.ts'
 import type { DocumentData } from '../document/document.ts'
 import type { DocumentStore } from '../document/document-store.ts'
 import type { ContentTypeCatalog } from './content-types.ts'
-import type { TypeInWebsite } from '../document/content-type-source.ts'
+import { typeLoader } from './type-loader.ts'
 import { askedLocale } from './locale-param.ts'
 import {
   keptLocaleSlugs,
@@ -46,20 +44,6 @@ export interface UpdateDocumentInput extends DocumentChangeInput {
   discardDraft?: boolean
   /** `locale=`: the locale whose values `data` changes (the website default when absent). */
   locale?: string
-}
-
-/** Loads a document's current type once per request, however often the change is retried. */
-export function typeLoader(
-  catalog: ContentTypeCatalog,
-  caller: Caller,
-): (name: string) => Promise<TypeInWebsite> {
-  let loading: Promise<TypeInWebsite> | undefined
-  return (name) =>
-    (loading ??= catalog.current(caller, name).then((found) => {
-      if (!found)
-        throw ValidationError.single('type', `The content type "${name}" no longer exists`)
-      return found
-    }))
 }
 
 export function createDocumentUpdater(deps: {

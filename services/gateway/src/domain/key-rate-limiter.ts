@@ -6,6 +6,7 @@ import {
   leaseAfter,
   leaseIsCurrent,
   leaseSize,
+  newRate,
   noteRequest,
   takeFromLease,
   windowsOf,
@@ -37,6 +38,14 @@ type Window = typeof MINUTE | typeof DAY
 interface Waiting {
   resolve: (verdict: RateLimitVerdict) => void
   reject: (error: unknown) => void
+}
+
+/** What this instance knows of one key's counting under one plan. */
+interface KeyCounting {
+  rate: RecentRate
+  lease?: Lease
+  /** The count under way: what a request that found no lease waits for. */
+  asking?: Promise<void>
 }
 
 const seconds = (ms: number): number => Math.max(1, Math.ceil(ms / 1000))
@@ -120,15 +129,12 @@ export function createKeyRateLimiter(deps: {
     }
   }
 
-  /** Leases and request rates by key and plan (a plan may change while an old lease lasts). */
-  const leases = new LRUCache<string, Lease>({ max: 10_000 })
-  const rates = new LRUCache<string, RecentRate>({ max: 10_000 })
-  /** The counts under way, by key and plan: what a request that found no lease waits for. */
-  const asking = new Map<string, Promise<void>>()
+  /** By key and plan (a plan may change while an old lease lasts). */
+  const counting = new LRUCache<string, KeyCounting>({ max: 10_000 })
   const idOf = (keyId: string, plan: RateLimitPlan) => `${keyId} ${plan.perMinute} ${plan.perDay}`
 
   async function settle(
-    id: string,
+    state: KeyCounting,
     keyId: string,
     plan: RateLimitPlan,
     waiting: Waiting[],
@@ -136,12 +142,12 @@ export function createKeyRateLimiter(deps: {
     const n = waiting.length
     // The windows' ends are counted from before the ask, so a lease never outlives its window.
     const askedAt = clock()
-    const extra = leaseSize(plan, leases.get(id), rates.get(id), askedAt)
+    const extra = leaseSize(plan, state.lease, state.rate, askedAt)
     const [minute, day] = await Promise.all([
       count(MINUTE, plan.perMinute, keyId, n + extra),
       count(DAY, plan.perDay, keyId, n + extra),
     ])
-    leases.set(id, leaseAfter(plan, { minute, day, extra }, askedAt))
+    state.lease = leaseAfter(plan, { minute, day, extra }, askedAt)
     waiting.forEach((one, i) => {
       const after = extra + n - 1 - i
       one.resolve(
@@ -154,43 +160,54 @@ export function createKeyRateLimiter(deps: {
     })
   }
 
-  let batch = new Map<string, { keyId: string; plan: RateLimitPlan; waiting: Waiting[] }>()
+  interface Batch {
+    state: KeyCounting
+    keyId: string
+    plan: RateLimitPlan
+    waiting: Waiting[]
+  }
+  let batch = new Map<KeyCounting, Batch>()
   function flush(): void {
     const ready = batch
     batch = new Map()
-    for (const [id, { keyId, plan, waiting }] of ready) {
-      const settled = settle(id, keyId, plan, waiting)
+    for (const { state, keyId, plan, waiting } of ready.values()) {
+      state.asking = settle(state, keyId, plan, waiting)
         .catch((error: unknown) => waiting.forEach((one) => one.reject(error)))
-        .finally(() => asking.delete(id))
-      asking.set(id, settled)
+        .finally(() => delete state.asking)
     }
   }
 
   function consume(keyId: string, plan: RateLimitPlan): Promise<RateLimitVerdict> {
     const id = idOf(keyId, plan)
-    rates.set(id, noteRequest(rates.get(id), clock()))
-    return leasedOrCounted(id, keyId, plan)
+    let state = counting.get(id)
+    if (!state) counting.set(id, (state = { rate: newRate() }))
+    const now = clock()
+    noteRequest(state.rate, now)
+    return leasedOrCounted(state, keyId, plan, now)
   }
 
   /** From the lease; else with the count under way, or in this turn's batch when none is. */
-  function leasedOrCounted(id: string, keyId: string, plan: RateLimitPlan) {
-    const leased = takeFromLease(leases.get(id), clock())
+  function leasedOrCounted(
+    state: KeyCounting,
+    keyId: string,
+    plan: RateLimitPlan,
+    now: number,
+  ): Promise<RateLimitVerdict> {
+    const leased = takeFromLease(state.lease, now)
     if (leased) return Promise.resolve(verdictOf(plan, leased.minute, leased.day))
-    const pending = asking.get(id)
-    if (pending)
-      return pending.then((): Promise<RateLimitVerdict> => leasedOrCounted(id, keyId, plan))
+    if (state.asking) return state.asking.then(() => leasedOrCounted(state, keyId, plan, clock()))
     return new Promise<RateLimitVerdict>((resolve, reject) => {
       if (batch.size === 0) setImmediate(flush)
-      const entry = batch.get(id) ?? { keyId, plan, waiting: [] }
+      const entry = batch.get(state) ?? { state, keyId, plan, waiting: [] }
       entry.waiting.push({ resolve, reject })
-      batch.set(id, entry)
+      batch.set(state, entry)
     })
   }
 
   return {
     consume,
     async peek(keyId, plan) {
-      const lease = leases.get(idOf(keyId, plan))
+      const lease = counting.get(idOf(keyId, plan))?.lease
       const now = clock()
       if (leaseIsCurrent(lease, now)) {
         const { minute, day } = windowsOf(lease, now)

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { leaseAfter, leaseSize, MAX_LEASE, noteRequest, takeFromLease } from './rate-limit-lease.ts'
+import {
+  leaseAfter,
+  leaseSize,
+  MAX_LEASE,
+  newRate,
+  noteRequest,
+  takeFromLease,
+} from './rate-limit-lease.ts'
 import type { RecentRate } from './rate-limit-lease.ts'
 
 const plan = { perMinute: 100_000, perDay: 1_000_000 }
@@ -14,9 +21,10 @@ const counted = (minute: number, day: number, extra: number) => ({
 
 /** A key that sent `count` requests in the second before `NOW`'s. */
 function rateOf(count: number): RecentRate {
-  let rate: RecentRate | undefined
-  for (let i = 0; i < count; i++) rate = noteRequest(rate, NOW - 1000)
-  return noteRequest(rate, NOW)
+  const rate = newRate()
+  for (let i = 0; i < count; i++) noteRequest(rate, NOW - 1000)
+  noteRequest(rate, NOW)
+  return rate
 }
 
 describe('rate-limit leases', () => {
@@ -35,9 +43,10 @@ describe('rate-limit leases', () => {
     const lease = leaseAfter(plan, counted(400, 400, 0), NOW)
     expect(leaseSize(plan, lease, rateOf(9), NOW)).toBe(0)
     // A second without requests in between: the rate is not known from the last one.
-    let rate = noteRequest(undefined, NOW - 5000)
-    for (let i = 0; i < 500; i++) rate = noteRequest(rate, NOW - 5000)
-    expect(leaseSize(plan, lease, noteRequest(rate, NOW), NOW)).toBe(0)
+    const rate = newRate()
+    for (let i = 0; i < 501; i++) noteRequest(rate, NOW - 5000)
+    noteRequest(rate, NOW)
+    expect(leaseSize(plan, lease, rate, NOW)).toBe(0)
   })
 
   it('when the plan has little left, then a lease is at most a tenth of it, and none below ten points', () => {

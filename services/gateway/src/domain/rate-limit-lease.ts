@@ -38,13 +38,18 @@ export interface RecentRate {
   lastSecond: number
 }
 
+/** A key's rate before its first request. */
+export const newRate = (): RecentRate => ({ second: -2, thisSecond: 0, lastSecond: 0 })
+
 /** Counts a request of the key in its second. */
-export function noteRequest(rate: RecentRate | undefined, now: number): RecentRate {
+export function noteRequest(rate: RecentRate, now: number): void {
   const second = Math.floor(now / 1000)
-  if (!rate || second > rate.second + 1) return { second, thisSecond: 1, lastSecond: 0 }
-  if (second === rate.second + 1) return { second, thisSecond: 1, lastSecond: rate.thisSecond }
+  if (second !== rate.second) {
+    rate.lastSecond = second === rate.second + 1 ? rate.thisSecond : 0
+    rate.thisSecond = 0
+    rate.second = second
+  }
   rate.thisSecond += 1
-  return rate
 }
 
 /** Points to take beyond the requests that ask now, from the counts the last answer gave. */
