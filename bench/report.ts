@@ -31,6 +31,8 @@ export interface ScenarioResult {
   baseline: { driver?: BaselineFigures; direct?: BaselineFigures; ceiling?: BaselineFigures }
   /** Our req/s over the baseline's. */
   ratio: { driver?: number; direct?: number; ceiling?: number }
+  /** Warm reads: the gateway's CPU time (all its threads) per request (bench/gateway-cpu.ts). */
+  gatewayCpuMicrosPerRequest?: number
 }
 
 export interface BenchReport {
@@ -116,6 +118,7 @@ export function formatTable(report: BenchReport): string {
     'x direct',
     'ceiling req/s',
     'x ceiling',
+    'gateway CPU µs/req',
   ]
   const rows = report.scenarios.map((s) => [
     s.name,
@@ -129,6 +132,7 @@ export function formatTable(report: BenchReport): string {
     num(s.ratio.direct, 2),
     rate(s.baseline.ceiling?.reqPerSec),
     num(s.ratio.ceiling, 2),
+    num(s.gatewayCpuMicrosPerRequest),
   ])
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)))
   const line = (cells: string[]) =>

@@ -12,6 +12,7 @@ import { readBenchSettings } from './bench-settings.ts'
 import { measureDriver, probeOperation } from './driver-load.ts'
 import { measureHttp, probeRequest, visitEveryPath } from './http-load.ts'
 import { answersOf, startKoaCeiling } from './koa-ceiling.ts'
+import { withGatewayCpu } from './gateway-cpu.ts'
 import type { HttpLoad } from './http-load.ts'
 import { describePlan, measurePlanned, planLoad } from './load-plan.ts'
 import type { LoadPlan } from './load-plan.ts'
@@ -292,16 +293,22 @@ async function main(): Promise<number> {
       if (variant('warm')) {
         const load = { url: bench.gatewayUrl, paths: scenario.paths, headers: readKey }
         await visitEveryPath(load, settings.connections)
-        const warm = await http('warm', load)
+        const { result: warm, cpuMicrosPerRequest } = await withGatewayCpu(
+          bench.stack.services.metricsUrls.gateway,
+          () => http('warm', load),
+        )
         const ceiling = await startKoaCeiling({
           redisUrl: bench.stack.backends.redis.url,
           answers: await answersOf(bench.gatewayUrl, scenario.paths, readKey),
         })
         const bare = await http('ceiling', { url: ceiling.url, paths: scenario.paths })
         await ceiling.stop()
-        log(`  ceiling: ${summary(bare)}`)
+        log(`  ceiling: ${summary(bare)}; gateway CPU ${cpuMicrosPerRequest} µs per request`)
         record(
-          scenarioResult(`${scenario.name} (warm)`, warm, { ...baselines, ceiling: bare }),
+          {
+            ...scenarioResult(`${scenario.name} (warm)`, warm, { ...baselines, ceiling: bare }),
+            gatewayCpuMicrosPerRequest: cpuMicrosPerRequest,
+          },
           warm,
         )
       }

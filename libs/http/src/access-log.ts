@@ -37,10 +37,19 @@ export function accessLogLevel(path: string, status: number): 'debug' | 'info' |
  * `accessLogFields` plus `durationMs`, `aborted` when the response never finished. Mounted
  * inside the request id middleware, whose id pino-http takes.
  */
+/**
+ * The request's context, kept on its response for pino-http's callbacks. Not in a WeakMap: V8's
+ * young-generation collector keeps a WeakMap's values alive, so every request's context, with
+ * everything it references, survived into the old generation (~6 KB a request, 29 MB/s of
+ * promotion at 5,000 cached reads a second).
+ */
+const CONTEXT = Symbol('koa context')
+type WithContext = ServerResponse & { [CONTEXT]?: Context }
+const contextOf = (res: ServerResponse): Context | undefined => (res as WithContext)[CONTEXT]
+
 export function accessLog(logger: Logger): Middleware {
-  const contexts = new WeakMap<ServerResponse, Context>()
   const line = (req: IncomingMessage, res: ServerResponse, durationMs: number) => {
-    const ctx = contexts.get(res)
+    const ctx = contextOf(res)
     const fields = ctx ? accessLogFields(ctx) : { method: req.method, status: res.statusCode }
     return { ...fields, durationMs, ...(!res.writableEnded && { aborted: true }) }
   }
@@ -55,7 +64,7 @@ export function accessLog(logger: Logger): Middleware {
     serializers: { req: () => undefined },
     // 'silent' below the logger's level: pino-http then builds no line at all (the bench runs at warn).
     customLogLevel: (_req, res) => {
-      const level = accessLogLevel(contexts.get(res)?.path ?? '', res.statusCode)
+      const level = accessLogLevel(contextOf(res)?.path ?? '', res.statusCode)
       return logger.isLevelEnabled(level) ? level : 'silent'
     },
     customSuccessObject: (req, res, value: { durationMs: number }) =>
@@ -67,7 +76,7 @@ export function accessLog(logger: Logger): Middleware {
   })
   return async function accessLogMiddleware(ctx, next) {
     ;(ctx.req as { id?: string }).id = ctx.state.requestId
-    contexts.set(ctx.res, ctx)
+    ;(ctx.res as WithContext)[CONTEXT] = ctx
     httpLogger(ctx.req, ctx.res)
     await next()
   }
