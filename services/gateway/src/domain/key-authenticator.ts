@@ -40,6 +40,9 @@ export interface KeyAuthenticator {
   forgetWebsite(websiteId: string): void
 }
 
+/** Presented keys whose hash is remembered (~150 bytes each). */
+const PRESENTED_KEYS_KEPT = 10_000
+
 /**
  * Lookups are cached per instance for `ttlMs`, unknown keys included, with the permissions of
  * the key's role, so a request costs no database round trip; a revocation or a role changed
@@ -75,14 +78,22 @@ export function createKeyAuthenticator(deps: {
       }
     },
   })
+  // A busy key is presented thousands of times a second: its SHA-256 is worked out once.
+  const hashes = new LRUCache<string, string>({ max: PRESENTED_KEYS_KEPT })
+  const hashOf = (key: string): string => {
+    let hash = hashes.get(key)
+    if (hash === undefined) hashes.set(key, (hash = hashSecret(key)))
+    return hash
+  }
   return {
     async authenticate(key) {
       if (!looksLikeApiKey(key)) return undefined
-      return this.authenticateHash(hashSecret(key))
+      return this.authenticateHash(hashOf(key))
     },
     async authenticateHash(hash) {
       if (deps.ttlMs === 0) cache.delete(hash)
-      const entry = await cache.fetch(hash)
+      // A fresh entry without `fetch`'s promise machinery; a miss or an expired one is fetched.
+      const entry = cache.get(hash) ?? (await cache.fetch(hash))
       return entry?.key ?? undefined
     },
     forget(hashes) {
