@@ -1,7 +1,10 @@
 import { Buffer } from 'node:buffer'
-import type { AddressInfo } from 'node:net'
-import Koa from 'koa'
-import { Redis } from 'ioredis'
+import { spawn } from 'node:child_process'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import process from 'node:process'
+import { createInterface } from 'node:readline'
 
 /** One answer the ceiling serves: the bytes and content type the gateway answered for a path. */
 export interface CeilingAnswer {
@@ -9,39 +12,67 @@ export interface CeilingAnswer {
   contentType: string
 }
 
+/** How the answers reach the ceiling's process (a JSON file, bodies in base64). */
+export interface StoredAnswer {
+  body: string
+  contentType: string
+}
+
+/** `GET` on the ceiling: its process's CPU microseconds so far and the requests it served. */
+export const CEILING_CPU_PATH = '/__ceiling/cpu'
+
 export interface KoaCeiling {
   url: string
+  /** CPU microseconds per request served since the last call (the first: since it started). */
+  cpuMicrosPerRequest(): Promise<number | undefined>
   stop(): Promise<void>
 }
 
 /**
  * The warm path's ceiling (issue 39): a bare Koa server that answers each path with the bytes
  * the gateway's read cache answered for it, after one Redis round trip, the least a gateway
- * that checks anything per request in Redis can do.
+ * that checks anything per request in Redis can do. It runs in a process of its own
+ * (`koa-ceiling-server.ts`), as the gateway does: in the bench's own process it shared a thread
+ * with autocannon, which held it to about half of what it serves alone.
  */
 export async function startKoaCeiling(deps: {
   redisUrl: string
   answers: ReadonlyMap<string, CeilingAnswer>
 }): Promise<KoaCeiling> {
-  const redis = new Redis(deps.redisUrl, { lazyConnect: true })
-  await redis.connect()
-  const app = new Koa()
-  app.use(async (ctx) => {
-    await redis.get('bench:ceiling')
-    const answer = deps.answers.get(ctx.url)
-    if (!answer) return // Koa answers 404
-    ctx.type = answer.contentType
-    ctx.body = answer.body
+  const dir = mkdtempSync(join(tmpdir(), 'bench-ceiling-'))
+  const file = join(dir, 'answers.json')
+  const stored: Record<string, StoredAnswer> = {}
+  for (const [path, answer] of deps.answers)
+    stored[path] = { body: answer.body.toString('base64'), contentType: answer.contentType }
+  writeFileSync(file, JSON.stringify(stored))
+  const server = join(import.meta.dirname, 'koa-ceiling-server.ts')
+  const child = spawn(process.execPath, ['--import', 'tsx', server, file, deps.redisUrl], {
+    stdio: ['ignore', 'pipe', 'inherit'],
   })
-  const server = app.listen(0, '127.0.0.1')
-  await new Promise<void>((resolve) => server.once('listening', () => resolve()))
-  const { port } = server.address() as AddressInfo
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
+  const port = await new Promise<number>((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`the ceiling exited with ${code}`)))
+    createInterface({ input: child.stdout! }).on('line', (line) => {
+      const listening = /^listening (\d+)$/.exec(line)
+      if (listening) resolve(Number(listening[1]))
+    })
+  })
+  const url = `http://127.0.0.1:${port}`
+  let last = { cpuMicros: 0, served: 0 }
   return {
-    url: `http://127.0.0.1:${port}`,
+    url,
+    async cpuMicrosPerRequest() {
+      const now = (await (await fetch(`${url}${CEILING_CPU_PATH}`)).json()) as typeof last
+      const served = now.served - last.served
+      const perRequest =
+        served > 0 ? Math.round((now.cpuMicros - last.cpuMicros) / served) : undefined
+      last = now
+      return perRequest
+    },
     async stop() {
-      server.closeAllConnections()
-      await new Promise<void>((resolve) => server.close(() => resolve()))
-      redis.disconnect()
+      child.kill('SIGTERM')
+      await exited
+      rmSync(dir, { recursive: true, force: true })
     },
   }
 }

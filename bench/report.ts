@@ -31,8 +31,8 @@ export interface ScenarioResult {
   baseline: { driver?: BaselineFigures; direct?: BaselineFigures; ceiling?: BaselineFigures }
   /** Our req/s over the baseline's. */
   ratio: { driver?: number; direct?: number; ceiling?: number }
-  /** Warm reads: the gateway's CPU time (all its threads) per request (bench/gateway-cpu.ts). */
-  gatewayCpuMicrosPerRequest?: number
+  /** Warm reads: CPU time (every thread) per request of the gateway and of the ceiling's process. */
+  cpuMicrosPerRequest?: { gateway?: number; ceiling?: number }
 }
 
 export interface BenchReport {
@@ -119,6 +119,7 @@ export function formatTable(report: BenchReport): string {
     'ceiling req/s',
     'x ceiling',
     'gateway CPU µs/req',
+    'ceiling CPU µs/req',
   ]
   const rows = report.scenarios.map((s) => [
     s.name,
@@ -132,7 +133,8 @@ export function formatTable(report: BenchReport): string {
     num(s.ratio.direct, 2),
     rate(s.baseline.ceiling?.reqPerSec),
     num(s.ratio.ceiling, 2),
-    num(s.gatewayCpuMicrosPerRequest),
+    num(s.cpuMicrosPerRequest?.gateway),
+    num(s.cpuMicrosPerRequest?.ceiling),
   ])
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)))
   const line = (cells: string[]) =>
