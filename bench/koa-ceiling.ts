@@ -32,8 +32,7 @@ export interface KoaCeiling {
  * The warm path's ceiling (issue 39): a bare Koa server that answers each path with the bytes
  * the gateway's read cache answered for it, after one Redis round trip, the least a gateway
  * that checks anything per request in Redis can do. It runs in a process of its own
- * (`koa-ceiling-server.ts`), as the gateway does: in the bench's own process it shared a thread
- * with autocannon, which held it to about half of what it serves alone.
+ * (`koa-ceiling-server.ts`), as the gateway does, not on autocannon's thread.
  */
 export async function startKoaCeiling(deps: {
   redisUrl: string

@@ -33,20 +33,20 @@ export function accessLogLevel(path: string, status: number): 'debug' | 'info' |
 }
 
 /**
- * One line per request, written by pino-http when the response ends (or the client leaves):
- * `accessLogFields` plus `durationMs`, `aborted` when the response never finished. Mounted
- * inside the request id middleware, whose id pino-http takes.
- */
-/**
- * The request's context, kept on its response for pino-http's callbacks. Not in a WeakMap: V8's
- * young-generation collector keeps a WeakMap's values alive, so every request's context, with
- * everything it references, survived into the old generation (~6 KB a request, 29 MB/s of
- * promotion at 5,000 cached reads a second).
+ * The request's context, kept on its response for pino-http's callbacks. Not in a WeakMap: with
+ * the contexts there, V8's scavenges kept every request's context and all it references alive
+ * into the old generation (~6 KB a request, 29 MB/s of promotion at 5,000 cached reads a second;
+ * docs/performance.md, "GC").
  */
 const CONTEXT = Symbol('koa context')
 type WithContext = ServerResponse & { [CONTEXT]?: Context }
 const contextOf = (res: ServerResponse): Context | undefined => (res as WithContext)[CONTEXT]
 
+/**
+ * One line per request, written by pino-http when the response ends (or the client leaves):
+ * `accessLogFields` plus `durationMs`, `aborted` when the response never finished. Mounted
+ * inside the request id middleware, whose id pino-http takes.
+ */
 export function accessLog(logger: Logger): Middleware {
   const line = (req: IncomingMessage, res: ServerResponse, durationMs: number) => {
     const ctx = contextOf(res)
