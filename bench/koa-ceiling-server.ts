@@ -1,6 +1,6 @@
 // The warm path's ceiling as a process of its own (bench/koa-ceiling.ts starts it), as the
 // gateway is one: run in the bench's process it shared one thread with autocannon.
-// Usage: koa-ceiling-server.ts <answers.json> <redis url>; prints `listening <port>`.
+// Usage: koa-ceiling-server.ts <answers.json> <redis url> <port>.
 import { Buffer } from 'node:buffer'
 import { readFileSync } from 'node:fs'
 import process from 'node:process'
@@ -8,8 +8,9 @@ import Koa from 'koa'
 import { Redis } from 'ioredis'
 import { CEILING_CPU_PATH } from './koa-ceiling.ts'
 import type { StoredAnswer } from './koa-ceiling.ts'
+import type { CpuReading } from './cpu-per-request.ts'
 
-const [answersFile, redisUrl] = process.argv.slice(2)
+const [answersFile, redisUrl, port] = process.argv.slice(2)
 const stored = JSON.parse(readFileSync(answersFile!, 'utf8')) as Record<string, StoredAnswer>
 const answers = new Map(
   Object.entries(stored).map(([path, a]) => [
@@ -23,7 +24,7 @@ const app = new Koa()
 app.use(async (ctx) => {
   if (ctx.path === CEILING_CPU_PATH) {
     const { user, system } = process.cpuUsage()
-    ctx.body = { cpuMicros: user + system, served }
+    ctx.body = { cpuMicros: user + system, requests: served } satisfies CpuReading
     return
   }
   served++
@@ -33,10 +34,7 @@ app.use(async (ctx) => {
   ctx.type = answer.contentType
   ctx.body = answer.body
 })
-const server = app.listen(0, '127.0.0.1', () => {
-  const address = server.address()
-  if (address && typeof address === 'object') process.stdout.write(`listening ${address.port}\n`)
-})
+const server = app.listen(Number(port), '127.0.0.1')
 process.once('SIGTERM', () => {
   server.closeAllConnections()
   server.close(() => {

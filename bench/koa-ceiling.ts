@@ -1,10 +1,10 @@
 import { Buffer } from 'node:buffer'
-import { spawn } from 'node:child_process'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import process from 'node:process'
-import { createInterface } from 'node:readline'
+import { freePort, managedProcess, REPO_ROOT } from '@cms/stack'
+import type { CpuReading } from './cpu-per-request.ts'
 
 /** One answer the ceiling serves: the bytes and content type the gateway answered for a path. */
 export interface CeilingAnswer {
@@ -18,13 +18,12 @@ export interface StoredAnswer {
   contentType: string
 }
 
-/** `GET` on the ceiling: its process's CPU microseconds so far and the requests it served. */
+/** `GET` on the ceiling: its `CpuReading` (the process's CPU so far, the requests it served). */
 export const CEILING_CPU_PATH = '/__ceiling/cpu'
 
 export interface KoaCeiling {
   url: string
-  /** CPU microseconds per request served since the last call (the first: since it started). */
-  cpuMicrosPerRequest(): Promise<number | undefined>
+  cpuReading(): Promise<CpuReading>
   stop(): Promise<void>
 }
 
@@ -44,33 +43,31 @@ export async function startKoaCeiling(deps: {
   for (const [path, answer] of deps.answers)
     stored[path] = { body: answer.body.toString('base64'), contentType: answer.contentType }
   writeFileSync(file, JSON.stringify(stored))
-  const server = join(import.meta.dirname, 'koa-ceiling-server.ts')
-  const child = spawn(process.execPath, ['--import', 'tsx', server, file, deps.redisUrl], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  })
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
-  const port = await new Promise<number>((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`the ceiling exited with ${code}`)))
-    createInterface({ input: child.stdout! }).on('line', (line) => {
-      const listening = /^listening (\d+)$/.exec(line)
-      if (listening) resolve(Number(listening[1]))
-    })
-  })
+  const port = await freePort()
   const url = `http://127.0.0.1:${port}`
-  let last = { cpuMicros: 0, served: 0 }
+  const cpuReading = async (): Promise<CpuReading> =>
+    (await (await fetch(`${url}${CEILING_CPU_PATH}`)).json()) as CpuReading
+  const server = managedProcess({
+    name: 'koa-ceiling',
+    command: process.execPath,
+    args: [
+      '--import',
+      'tsx',
+      join('bench', 'koa-ceiling-server.ts'),
+      file,
+      deps.redisUrl,
+      String(port),
+    ],
+    cwd: REPO_ROOT,
+    logFile: join(dir, 'koa-ceiling.log'),
+    isReady: () => cpuReading().then(() => true),
+  })
+  await server.start()
   return {
     url,
-    async cpuMicrosPerRequest() {
-      const now = (await (await fetch(`${url}${CEILING_CPU_PATH}`)).json()) as typeof last
-      const served = now.served - last.served
-      const perRequest =
-        served > 0 ? Math.round((now.cpuMicros - last.cpuMicros) / served) : undefined
-      last = now
-      return perRequest
-    },
+    cpuReading,
     async stop() {
-      child.kill('SIGTERM')
-      await exited
+      await server.stop()
       rmSync(dir, { recursive: true, force: true })
     },
   }

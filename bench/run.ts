@@ -12,7 +12,7 @@ import { readBenchSettings } from './bench-settings.ts'
 import { measureDriver, probeOperation } from './driver-load.ts'
 import { measureHttp, probeRequest, visitEveryPath } from './http-load.ts'
 import { answersOf, startKoaCeiling } from './koa-ceiling.ts'
-import { withGatewayCpu } from './gateway-cpu.ts'
+import { cpuMicrosPerRequest, serviceCpuReading } from './cpu-per-request.ts'
 import type { HttpLoad } from './http-load.ts'
 import { describePlan, measurePlanned, planLoad } from './load-plan.ts'
 import type { LoadPlan } from './load-plan.ts'
@@ -293,25 +293,25 @@ async function main(): Promise<number> {
       if (variant('warm')) {
         const load = { url: bench.gatewayUrl, paths: scenario.paths, headers: readKey }
         await visitEveryPath(load, settings.connections)
-        const { result: warm, cpuMicrosPerRequest } = await withGatewayCpu(
-          bench.stack.services.metricsUrls.gateway,
-          () => http('warm', load),
-        )
+        const gatewayCpu = () => serviceCpuReading(bench.stack.services.metricsUrls.gateway)
+        const gatewayBefore = await gatewayCpu()
+        const warm = await http('warm', load)
+        const gatewayMicros = cpuMicrosPerRequest(gatewayBefore, await gatewayCpu())
         const ceiling = await startKoaCeiling({
           redisUrl: bench.stack.backends.redis.url,
           answers: await answersOf(bench.gatewayUrl, scenario.paths, readKey),
         })
-        await ceiling.cpuMicrosPerRequest() // from here on, not its start
+        const ceilingBefore = await ceiling.cpuReading()
         const bare = await http('ceiling', { url: ceiling.url, paths: scenario.paths })
-        const ceilingCpu = await ceiling.cpuMicrosPerRequest()
+        const ceilingMicros = cpuMicrosPerRequest(ceilingBefore, await ceiling.cpuReading())
         await ceiling.stop()
         log(
-          `  ceiling: ${summary(bare)}; CPU per request: gateway ${cpuMicrosPerRequest} µs, ceiling ${ceilingCpu} µs`,
+          `  ceiling: ${summary(bare)}; CPU per request: gateway ${gatewayMicros} µs, ceiling ${ceilingMicros} µs`,
         )
         record(
           {
             ...scenarioResult(`${scenario.name} (warm)`, warm, { ...baselines, ceiling: bare }),
-            cpuMicrosPerRequest: { gateway: cpuMicrosPerRequest, ceiling: ceilingCpu },
+            cpuMicrosPerRequest: { gateway: gatewayMicros, ceiling: ceilingMicros },
           },
           warm,
         )

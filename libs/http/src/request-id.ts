@@ -50,7 +50,10 @@ export function requestId(logger: Logger): Middleware {
   return async function requestIdMiddleware(ctx, next) {
     const id = requestIdOf(ctx.get(REQUEST_ID_HEADER))
     const trace = continueTrace(ctx.get(TRACEPARENT_HEADER) || undefined)
-    ctx.state = Object.assign(Object.create(statePrototype), ctx.state, { requestId: id, trace })
+    const state = Object.assign(Object.create(statePrototype), ctx.state)
+    state.requestId = id
+    state.trace = trace
+    ctx.state = state
     ctx.set(REQUEST_ID_HEADER, id)
     await runInTrace({ ...trace, requestId: id }, next)
   }
