@@ -21,7 +21,11 @@ function setup() {
     wireWriteProtocol(store, { logger, clock: () => new Date() }),
   )
   const [first] = processes as [ReturnType<typeof wireWriteProtocol>]
-  const committer = { commit: first.commit, settle: first.applier.settle }
+  const committer = {
+    commit: first.commit,
+    settle: first.applier.settle,
+    findDocument: first.findDocument,
+  }
   let next = 0
   const write: typeof first.change = (request) =>
     processes[next++ % processes.length]!.change(request)
@@ -191,5 +195,42 @@ describe('racing writers on a non-atomic store', () => {
     const winner = store.records.get(`${ID}:2`)!
     const left = [...store.pointers.values()].filter((pointer) => pointer.versionId === `${ID}:2`)
     expect(left.map((pointer) => pointer._id)).toEqual([winner.event.eventId])
+  })
+
+  it('when the document insert of a committed create fails, then the next change and read still find the document', async () => {
+    const { store, committer, write } = setup()
+    const insertIfAbsent = store.documents.insertIfAbsent
+    store.documents.insertIfAbsent = async () => {
+      throw new Error('connection closed')
+    }
+    await seed(store, committer)
+    store.documents.insertIfAbsent = insertIfAbsent
+    expect(store.docs.has(ID)).toBe(false)
+
+    const result = await write({
+      websiteId: caller.websiteId,
+      changedBy: caller.keyId,
+      documentId: ID,
+      plan: async (current, now) => ({
+        reason: 'update',
+        state: nextState(current, now, { data: { after: true } }),
+      }),
+    })
+    expect(result.document).toMatchObject({ version: 2, data: { after: true } })
+    expect(await committer.findDocument(caller.websiteId, ID)).toMatchObject({ version: 2 })
+  })
+
+  it('when a created document was deleted before its records were sent, then a read of it does not bring it back', async () => {
+    const { store, committer, write } = setup()
+    await seed(store, committer)
+    await write({
+      websiteId: caller.websiteId,
+      changedBy: caller.keyId,
+      documentId: ID,
+      plan: async (current, now) => ({ reason: 'delete', state: { ...current, updatedAt: now } }),
+    })
+    expect(store.records.has(`${ID}:1`)).toBe(true)
+    expect(await committer.findDocument(caller.websiteId, ID)).toBeNull()
+    expect(store.docs.has(ID)).toBe(false)
   })
 })

@@ -13,6 +13,12 @@ import type { VersionsCollection } from './collections/versions.ts'
 export interface VersionApplier {
   /** Brings `documents` up to a committed version record (idempotent). */
   settle(record: StoredVersion): Promise<'applied' | 'gone'>
+  /**
+   * Settles a committed change whose document is missing, unless the document was deleted after
+   * it: true when it did. Only a create with nothing after it qualifies, since bringing a deleted
+   * document back would resurrect it.
+   */
+  settleMissing(record: StoredVersion): Promise<boolean>
   /** Rolls the website's document forward over any committed versions it does not show yet. */
   catchUp(websiteId: string, documentId: string): Promise<void>
 }
@@ -60,22 +66,31 @@ export function createVersionApplier(collections: {
       },
     })
 
+  async function settle(record: StoredVersion): Promise<'applied' | 'gone'> {
+    if (record.reason === 'delete') {
+      await finishDelete(record)
+      return 'gone'
+    }
+    const stored = stateToStored(record.documentId, record.state)
+    if (record.version === 1) {
+      // Nobody has read a document inserted just now, so no later version can exist yet.
+      if (await documents.insertIfAbsent(stored)) return 'applied'
+    } else if (!(await documents.replace(stored))) {
+      // Deleted meanwhile. The record stays: its event goes out before the delete's.
+      return 'gone'
+    }
+    await rollForwardFrom(record.websiteId, record.documentId, record.version)
+    return 'applied'
+  }
+
   return {
-    async settle(record) {
-      if (record.reason === 'delete') {
-        await finishDelete(record)
-        return 'gone'
-      }
-      const stored = stateToStored(record.documentId, record.state)
-      if (record.version === 1) {
-        // Nobody has read a document inserted just now, so no later version can exist yet.
-        if (await documents.insertIfAbsent(stored)) return 'applied'
-      } else if (!(await documents.replace(stored))) {
-        // Deleted meanwhile. The record stays: its event goes out before the delete's.
-        return 'gone'
-      }
-      await rollForwardFrom(record.websiteId, record.documentId, record.version)
-      return 'applied'
+    settle,
+    async settleMissing(record) {
+      if (record.version > 1) return false
+      const followed = await versions.findById(record.websiteId, versionKey(record.documentId, 2))
+      if (followed) return false
+      await settle(record)
+      return true
     },
     async catchUp(websiteId, documentId) {
       const current = await documents.findById(websiteId, documentId)

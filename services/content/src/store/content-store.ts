@@ -98,7 +98,16 @@ export function wireWriteProtocol(
   const slugClaims = createSlugClaims({ slugs, documents, clock })
   const uniqueClaims = createUniqueClaims({ uniques, documents, clock })
 
+  /**
+   * A missing document may be a create whose commit went through and whose document insert did
+   * not (the database went away between the two; the answer was 201 all the same): it is
+   * settled here, so the writer's next read or change finds it (docs/content.md, "Read your writes").
+   */
   async function findDocument(websiteId: string, id: string): Promise<StoredDocument | null> {
+    const found = await documents.findById(websiteId, id)
+    if (found) return found
+    const created = await versions.findById(websiteId, versionKey(id, 1))
+    if (!created || !(await applier.settleMissing(created))) return null
     return documents.findById(websiteId, id)
   }
 
@@ -147,7 +156,7 @@ export function createContentStore(deps: {
     findDocument,
     async findBySlug(scope) {
       const claim = await slugs.find(scope)
-      const document = claim ? await documents.findById(scope.websiteId, claim.documentId) : null
+      const document = claim ? await findDocument(scope.websiteId, claim.documentId) : null
       const matches =
         document !== null &&
         document.type === scope.type &&

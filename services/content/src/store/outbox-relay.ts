@@ -6,7 +6,6 @@ import type { Logger } from '@cms/logger'
 import type { StoredVersion } from '../document/document.ts'
 import { entryEventOf } from '../document/entry-event.ts'
 import type { EventLocale } from '../document/entry-event.ts'
-import { versionKey } from '../document/version-id.ts'
 import type { VersionApplier } from './apply-version.ts'
 import type { DocumentsCollection } from './collections/documents.ts'
 import type { OutboxCollection, OutboxPointer } from './collections/outbox.ts'
@@ -113,14 +112,8 @@ export function createOutboxRelay(deps: OutboxRelayDeps): OutboxRelay {
       await deps.applier.settle(record)
       return
     }
-    if (shown !== undefined && shown >= record.version) return
-    // A missing document was deleted after this change, unless nothing followed its creation
-    // (the creating process died before inserting it): never bring a deleted one back.
-    const deletedLater =
-      shown === undefined &&
-      (record.version > 1 ||
-        (await deps.versions.findById(record.websiteId, versionKey(record.documentId, 2))) !== null)
-    if (!deletedLater) await deps.applier.settle(record)
+    if (shown === undefined) await deps.applier.settleMissing(record)
+    else if (shown < record.version) await deps.applier.settle(record)
   }
 
   /**
