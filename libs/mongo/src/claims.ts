@@ -1,6 +1,7 @@
 import { MongoBulkWriteError } from 'mongodb'
 import type { Collection, Document, OptionalUnlessRequiredId } from 'mongodb'
 import { isDuplicateKeyError } from './driver-errors.ts'
+import { groupCommit } from './group-commit.ts'
 
 /**
  * Inserts `document` unless its unique key is taken; false when it is. Both MongoDB and FerretDB
@@ -22,8 +23,10 @@ export async function insertUnlessTaken<T extends Document>(
 
 /**
  * `insertUnlessTaken` for many documents in one command: true for each inserted, false for each
- * whose unique key was taken. Unordered, so one taken key does not stop the rest; if the server
- * does not say which failed, each is inserted on its own.
+ * whose unique key was taken. Unordered, so one taken key does not stop the rest. When the
+ * server does not say which were refused, or refused one for another reason, the command
+ * fails as a whole: some may have been inserted, and inserting them again would report them
+ * taken (by someone else), which a commit must never be told.
  */
 export async function insertAllUnlessTaken<T extends Document>(
   collection: Collection<T>,
@@ -36,17 +39,25 @@ export async function insertAllUnlessTaken<T extends Document>(
   } catch (error) {
     if (!isDuplicateKeyError(error)) throw error
     const failed = error instanceof MongoBulkWriteError ? [error.writeErrors].flat() : []
-    if (
+    const onlyTaken =
       failed.length > 0 &&
       failed.every((write) => isDuplicateKeyError({ code: write.code, message: write.errmsg }))
-    ) {
-      const taken = new Set(failed.map((write) => write.index))
-      return documents.map((_, index) => !taken.has(index))
-    }
+    if (!onlyTaken) throw error
+    const taken = new Set(failed.map((write) => write.index))
+    return documents.map((_, index) => !taken.has(index))
   }
-  const inserted: boolean[] = []
-  for (const document of documents) inserted.push(await insertUnlessTaken(collection, document))
-  return inserted
+}
+
+/**
+ * `insertUnlessTaken` with group commit: inserts into `collection` that arrive while one is in
+ * flight go together in the next `insertMany`, so concurrent writers cost one command, not one
+ * each (docs/content.md, "The write protocol"). A failed command fails each insert it carried.
+ */
+export function groupedInsertUnlessTaken<T extends Document>(
+  collection: Collection<T>,
+  options: { maxItems: number } = { maxItems: 100 },
+): (document: OptionalUnlessRequiredId<T>) => Promise<boolean> {
+  return groupCommit((documents) => insertAllUnlessTaken(collection, documents), options)
 }
 
 /**

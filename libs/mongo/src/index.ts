@@ -6,4 +6,10 @@ export type { MongoPreparation } from './prepare.ts'
 export { isConnectivityError, isDuplicateKeyError, mongoErrorTranslator } from './driver-errors.ts'
 export { queryShapesOf, shapeKey } from './query-shape.ts'
 export type { QueryShape } from './query-shape.ts'
-export { insertAllUnlessTaken, insertUnlessTaken, rollForward } from './claims.ts'
+export {
+  groupedInsertUnlessTaken,
+  insertAllUnlessTaken,
+  insertUnlessTaken,
+  rollForward,
+} from './claims.ts'
+export { groupCommit } from './group-commit.ts'

@@ -11,11 +11,13 @@ function inMemoryChanges(): ChangesCollection & { entries: Map<string, ChangeEnt
     [...entries.values()].filter((entry) => entry.websiteId === websiteId)
   return {
     entries,
-    async claim(entry) {
+    async claimAll(claimed) {
       await tick()
-      if (entries.has(entry._id)) return false
-      entries.set(entry._id, entry)
-      return true
+      return claimed.map((entry) => {
+        if (entries.has(entry._id)) return false
+        entries.set(entry._id, entry)
+        return true
+      })
     },
     async exists(websiteId, seq) {
       await tick()
@@ -59,5 +61,23 @@ describe('change log claims', () => {
     for (const seq of [1, 2, 3, 4]) changes.entries.delete(`w:${seq}`)
     expect(await createChangeLog(changes).claim(claimOf('w', 9))).toBe(6)
     expect(await createChangeLog(changes).claim(claimOf('other', 9))).toBe(1)
+  })
+
+  it('when 40 changes of two websites claim at once in one process, then they take few inserts and each website its own seqs 1..20', async () => {
+    const changes = inMemoryChanges()
+    const claimAll = changes.claimAll
+    let inserts = 0
+    changes.claimAll = (entries) => {
+      inserts++
+      return claimAll(entries)
+    }
+    const log = createChangeLog(changes)
+    const seqs = await Promise.all(
+      Array.from({ length: 40 }, (_, n) => log.claim(claimOf(n % 2 === 0 ? 'a' : 'b', n))),
+    )
+    const ofWebsite = (parity: number) => seqs.filter((_, n) => n % 2 === parity)
+    expect(ofWebsite(0)).toEqual(Array.from({ length: 20 }, (_, n) => n + 1))
+    expect(ofWebsite(1)).toEqual(Array.from({ length: 20 }, (_, n) => n + 1))
+    expect(inserts).toBeLessThanOrEqual(2)
   })
 })

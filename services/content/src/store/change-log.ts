@@ -1,8 +1,9 @@
+import { groupCommit } from '@cms/mongo'
 import type { ChangeEntry, ChangesCollection } from './collections/changes.ts'
 import { changeKey } from './collections/changes.ts'
-import { oneAtATime } from './one-at-a-time.ts'
 
 const HINTS_KEPT = 1000
+const CLAIMS_PER_WRITE = 100
 
 /** A change as the commit claims its seq for it: the entry without its seq. */
 export type ChangeClaim = Omit<ChangeEntry, '_id' | 'seq'>
@@ -20,12 +21,13 @@ export interface ChangeLog {
  * The writers' side of the change log (docs/sync.md, "The change log"): a seq is taken by
  * inserting its entry, so two writers never share one, and entries stay contiguous. The last
  * seq this process took per website is the hint for the next; after a duplicate key the head
- * is found by galloping `_id` lookups ("entry n exists" is monotone in n). Claims of one
- * website in this process wait in line: concurrent writers would otherwise race for one seq.
+ * is found by galloping `_id` lookups ("entry n exists" is monotone in n). Claims are
+ * group-committed: those that arrive while an insert is in flight take consecutive seqs in the
+ * next one, so this process never races itself for a seq, and concurrent writes of a website
+ * cost one insert, not one each in line.
  */
 export function createChangeLog(changes: ChangesCollection): ChangeLog {
   const hints = new Map<string, number>()
-  const inLine = oneAtATime()
 
   function remember(websiteId: string, seq: number): void {
     hints.delete(websiteId)
@@ -57,22 +59,46 @@ export function createChangeLog(changes: ChangesCollection): ChangeLog {
     return gallop(websiteId, newest?.seq ?? 0)
   }
 
-  return {
-    claim: (change) => inLine(change.websiteId, () => claimNow(change)),
-    abandon: (websiteId, seq) => changes.markVoid(websiteId, seq),
-    head,
+  /**
+   * Gives each claim the next seq of its website and inserts them all at once; the claims whose
+   * seq another process took go again after the head, until every one has its own.
+   */
+  async function claimBatch(claims: ChangeClaim[]): Promise<number[]> {
+    const seqs: number[] = []
+    let pending = claims.map((_, index) => index)
+    while (pending.length > 0) {
+      const next = new Map<string, number>()
+      const entries: ChangeEntry[] = []
+      for (const index of pending) {
+        const claim = claims[index]!
+        const { websiteId } = claim
+        const seq = next.get(websiteId) ?? (hints.get(websiteId) ?? (await head(websiteId))) + 1
+        next.set(websiteId, seq + 1)
+        entries.push({ _id: changeKey(websiteId, seq), seq, ...claim })
+      }
+      const inserted = await changes.claimAll(entries)
+      const lost = new Set<string>()
+      const refused: number[] = []
+      entries.forEach((entry, position) => {
+        if (inserted[position]) seqs[pending[position]!] = entry.seq
+        else {
+          lost.add(entry.websiteId)
+          refused.push(pending[position]!)
+        }
+      })
+      // Every seq handed out now exists, ours or another's: the highest is the least head.
+      for (const [websiteId, following] of next) {
+        const known = following - 1
+        remember(websiteId, lost.has(websiteId) ? await gallop(websiteId, known) : known)
+      }
+      pending = refused
+    }
+    return seqs
   }
 
-  async function claimNow(change: ChangeClaim): Promise<number> {
-    const { websiteId } = change
-    let next = (hints.get(websiteId) ?? (await head(websiteId))) + 1
-    for (;;) {
-      const entry = { _id: changeKey(websiteId, next), seq: next, ...change }
-      if (await changes.claim(entry)) {
-        remember(websiteId, next)
-        return next
-      }
-      next = (await gallop(websiteId, next)) + 1
-    }
+  return {
+    claim: groupCommit(claimBatch, { maxItems: CLAIMS_PER_WRITE }),
+    abandon: (websiteId, seq) => changes.markVoid(websiteId, seq),
+    head,
   }
 }

@@ -1,8 +1,7 @@
 import type { Db } from 'mongodb'
-import { insertAllUnlessTaken } from '@cms/mongo'
+import { groupCommit, insertAllUnlessTaken } from '@cms/mongo'
 import { currentDelivery, latestAttempt } from '../domain/delivery.ts'
 import { attemptIdFor } from '../domain/delivery-id.ts'
-import { groupCommit } from './group-commit.ts'
 import type { Attempt, Delivery } from '../domain/delivery.ts'
 
 /**

@@ -1,6 +1,5 @@
 import type { Db } from 'mongodb'
-import { insertAllUnlessTaken } from '@cms/mongo'
-import { groupCommit } from './group-commit.ts'
+import { groupCommit, insertAllUnlessTaken } from '@cms/mongo'
 
 /** The exact request body of a delivery, kept as text so every attempt signs and sends the same bytes. */
 export interface StoredPayload {

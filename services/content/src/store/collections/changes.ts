@@ -1,6 +1,6 @@
 import type { Db } from 'mongodb'
 import type { EntryEventName } from '@cms/events'
-import { insertUnlessTaken } from '@cms/mongo'
+import { insertAllUnlessTaken } from '@cms/mongo'
 
 /**
  * One change of the website's change log (docs/sync.md): `seq` is claimed by inserting
@@ -29,8 +29,8 @@ export interface ChangeEntry {
 }
 
 export interface ChangesCollection {
-  /** False when that seq is already taken. */
-  claim(entry: ChangeEntry): Promise<boolean>
+  /** One command for all: false for each whose seq is already taken. */
+  claimAll(entries: ChangeEntry[]): Promise<boolean[]>
   exists(websiteId: string, seq: number): Promise<boolean>
   find(websiteId: string, seq: number): Promise<ChangeEntry | null>
   /** The website's newest entry kept. */
@@ -51,7 +51,7 @@ export function changesCollection(db: Db): ChangesCollection {
   const byKey = (websiteId: string, seq: number) =>
     changes.findOne({ _id: changeKey(websiteId, seq) })
   return {
-    claim: (entry) => insertUnlessTaken(changes, entry),
+    claimAll: (entries) => insertAllUnlessTaken(changes, entries),
     async exists(websiteId, seq) {
       return (await byKey(websiteId, seq)) !== null
     },

@@ -1,5 +1,5 @@
 import type { Db } from 'mongodb'
-import { insertUnlessTaken } from '@cms/mongo'
+import { groupedInsertUnlessTaken } from '@cms/mongo'
 
 /** A claim on a value within a website: its key is the value itself, so the first insert owns it. */
 export type Claim<Scope> = Scope & { _id: string; documentId: string; createdAt: Date }
@@ -26,9 +26,10 @@ export function claimsCollection<Scope extends object>(
   keyOf: (scope: Scope) => string,
 ): ClaimsCollection<Scope> {
   const claims = db.collection<StoredClaim>(name)
+  const insert = groupedInsertUnlessTaken(claims)
   return {
     insert: (scope, documentId, now) =>
-      insertUnlessTaken(claims, { _id: keyOf(scope), ...scope, documentId, createdAt: now }),
+      insert({ _id: keyOf(scope), ...scope, documentId, createdAt: now }),
     find: async (scope) => (await claims.findOne({ _id: keyOf(scope) })) as Claim<Scope> | null,
     async release(scope, documentId) {
       await claims.deleteOne({ _id: keyOf(scope), documentId })

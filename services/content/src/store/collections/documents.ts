@@ -1,5 +1,5 @@
 import type { Db, Document, Filter, Sort } from 'mongodb'
-import { insertUnlessTaken } from '@cms/mongo'
+import { groupedInsertUnlessTaken } from '@cms/mongo'
 import type { DocumentSchedule, StoredDocument } from '../../document/document.ts'
 import type {
   DocumentPage,
@@ -72,7 +72,7 @@ export function documentsCollection(db: Db): DocumentsCollection {
       const { projection } = options
       return documents.find(filter, projection ? { projection } : {}).toArray()
     },
-    insertIfAbsent: (document) => insertUnlessTaken(documents, document),
+    insertIfAbsent: groupedInsertUnlessTaken(documents),
     async replace(document) {
       // A document's website is set by its insert and never written again, so a version can
       // change what a document shows but never which website holds it. The filter is `_id`

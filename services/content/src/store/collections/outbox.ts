@@ -1,7 +1,7 @@
 import type { Db } from 'mongodb'
 import type { AuditRecord } from '@cms/audit'
 import type { EntryEventMessage } from '@cms/events'
-import { insertUnlessTaken } from '@cms/mongo'
+import { groupedInsertUnlessTaken } from '@cms/mongo'
 
 /**
  * The event of version record `versionId`, unsent while this pointer exists (docs/content.md):
@@ -37,9 +37,10 @@ export interface OutboxCollection {
 
 export function outboxCollection(db: Db): OutboxCollection {
   const pointers = db.collection<OutboxPointer>('outbox')
+  const insert = groupedInsertUnlessTaken(pointers)
   return {
     async add(pointer) {
-      await insertUnlessTaken(pointers, pointer)
+      await insert(pointer)
     },
     oldest: (limit) =>
       pointers.find({}).sort({ createdAt: 1, versionId: 1 }).limit(limit).toArray(),

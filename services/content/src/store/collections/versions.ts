@@ -1,5 +1,5 @@
 import type { Db } from 'mongodb'
-import { insertUnlessTaken } from '@cms/mongo'
+import { groupedInsertUnlessTaken } from '@cms/mongo'
 import type { StoredVersion } from '../../document/document.ts'
 
 export interface VersionsCollection {
@@ -38,7 +38,7 @@ export function versionsCollection(db: Db): VersionsCollection {
     reason: { $ne: 'delete' as const },
   })
   return {
-    insert: (record) => insertUnlessTaken(versions, record),
+    insert: groupedInsertUnlessTaken(versions),
     async findById(websiteId, id) {
       const found = await versions.findOne({ _id: id })
       return found?.websiteId === websiteId ? found : null
