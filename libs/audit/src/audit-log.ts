@@ -9,6 +9,11 @@ const ATTEMPTS = 20
 export interface AuditLog {
   /** Appends a record to its chain before the change is answered; a record appends once. */
   append(record: AuditRecord): Promise<AuditEntry | undefined>
+  /**
+   * Appends records in their order: each chain's in one insert when nobody else wrote to it
+   * meanwhile, else from the first refused one on, one at a time as `append` does.
+   */
+  appendAll(records: readonly AuditRecord[]): Promise<void>
   /** The chain's last entry, and where its kept entries start once the sweep removed some. */
   head(
     chain: string,
@@ -29,18 +34,38 @@ export function createAuditLog(deps: { store: AuditStore; logger: Logger }): Aud
     if (last) heads.set(chain, { seq: last.seq, hash: last.hash })
     return last
   }
-  return {
-    async append(record) {
-      for (let attempt = 0; attempt < ATTEMPTS; attempt += 1) {
-        const entry = chained(record, await lastOf(record.chain, attempt > 0))
-        const outcome = await deps.store.insert(entry)
-        if (outcome === 'duplicate') return undefined
-        if (outcome === 'inserted') {
-          heads.set(record.chain, { seq: entry.seq, hash: entry.hash })
-          return entry
-        }
+  async function append(record: AuditRecord): Promise<AuditEntry | undefined> {
+    for (let attempt = 0; attempt < ATTEMPTS; attempt += 1) {
+      const entry = chained(record, await lastOf(record.chain, attempt > 0))
+      const outcome = await deps.store.insert(entry)
+      if (outcome === 'duplicate') return undefined
+      if (outcome === 'inserted') {
+        heads.set(record.chain, { seq: entry.seq, hash: entry.hash })
+        return entry
       }
-      throw new Error(`audit chain ${record.chain}: no place after ${ATTEMPTS} attempts`)
+    }
+    throw new Error(`audit chain ${record.chain}: no place after ${ATTEMPTS} attempts`)
+  }
+
+  return {
+    append,
+    async appendAll(records) {
+      const byChain = new Map<string, AuditRecord[]>()
+      for (const record of records) {
+        const ofChain = byChain.get(record.chain)
+        if (ofChain) ofChain.push(record)
+        else byChain.set(record.chain, [record])
+      }
+      for (const [chain, ofChain] of byChain) {
+        const entries: AuditEntry[] = []
+        let previous = await lastOf(chain, false)
+        for (const record of ofChain) entries.push((previous = chained(record, previous)))
+        const inserted = await deps.store.insertInOrder(entries)
+        const last = entries[inserted - 1]
+        if (last) heads.set(chain, { seq: last.seq, hash: last.hash })
+        // A record that did go in is refused as a duplicate here, wherever its place would be.
+        for (const record of ofChain.slice(inserted)) await append(record)
+      }
     },
     async head(chain) {
       const [last, sweptThrough] = await Promise.all([

@@ -1,4 +1,5 @@
 import type { Db, Filter } from 'mongodb'
+import { MongoBulkWriteError } from 'mongodb'
 import { isDuplicateKeyError } from '@cms/mongo'
 import type { AuditEntry } from './index.ts'
 import type { ChainPoint } from './chain-verification.ts'
@@ -24,6 +25,11 @@ export interface AuditStore {
   last(chain: string): Promise<AuditEntry | undefined>
   /** `taken`: the place was taken by another entry meanwhile; `duplicate`: the record is in already. */
   insert(entry: AuditEntry): Promise<'inserted' | 'taken' | 'duplicate'>
+  /**
+   * Entries of one chain, chained here, in one ordered insert: how many went in before the first
+   * one refused (its place taken or its record in already); none after it is inserted.
+   */
+  insertInOrder(entries: readonly AuditEntry[]): Promise<number>
   page(
     filter: AuditFilter,
     options: { order: 'asc' | 'desc'; skip: number; limit: number },
@@ -104,6 +110,20 @@ export function createAuditStore(db: Db): AuditStore {
     },
     async *inOrder(chain) {
       for await (const doc of entries.find({ chain }).sort({ seq: 1 })) yield toEntry(doc)
+    },
+    async insertInOrder(chained) {
+      try {
+        await entries.insertMany(
+          chained.map((entry) => ({ _id: placeOf(entry), ...entry })),
+          { ordered: true },
+        )
+        return chained.length
+      } catch (error) {
+        if (!isDuplicateKeyError(error)) throw error
+        const [first] = error instanceof MongoBulkWriteError ? [error.writeErrors].flat() : []
+        // Not told where it stopped: none is counted, and each is appended again on its own.
+        return first?.index ?? 0
+      }
     },
     async insertChained(chained) {
       if (chained.length === 0) return

@@ -26,10 +26,9 @@ function setup() {
   const appended: AuditRecord[] = []
   const audit = {
     failing: true,
-    async append(record: AuditRecord) {
+    async appendAll(records: readonly AuditRecord[]) {
       if (audit.failing) throw new Error('the audit database is away')
-      appended.push(record)
-      return undefined
+      appended.push(...records)
     },
   }
   const publisher: EventPublisher = {

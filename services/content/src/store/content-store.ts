@@ -70,7 +70,7 @@ export function wireWriteProtocol(
     logger: Logger
     clock: () => Date
     relay?: Pick<OutboxRelayDeps, 'abandonedAfterMs' | 'othersAfterMs'>
-    audit?: Pick<AuditLog, 'append'>
+    audit?: Pick<AuditLog, 'appendAll'>
     changeLog?: ChangeLog
   },
 ) {
@@ -131,7 +131,7 @@ export function createContentStore(deps: {
   logger: Logger
   clock: () => Date
   /** Where the relay appends the changes' audit records. */
-  audit: Pick<AuditLog, 'append'>
+  audit: Pick<AuditLog, 'appendAll'>
   /** How long a claimed seq waits for its version before it reads as void. */
   changeGraceMs: number
 }): ContentStore {

@@ -1,4 +1,5 @@
 import { LRUCache } from 'lru-cache'
+import type { AuditRecord } from '@cms/audit'
 import type { AuditLog } from '@cms/audit/store'
 import { EVENTS_EXCHANGE } from '@cms/events'
 import type { EntryEventMessage } from '@cms/events'
@@ -41,7 +42,7 @@ export interface OutboxRelayDeps {
    * Where the records pointers carry are appended (docs/audit.md, "Content"); absent only in the
    * write protocol's unit tests, whose pointers carry none.
    */
-  audit?: Pick<AuditLog, 'append'>
+  audit?: Pick<AuditLog, 'appendAll'>
   batchSize?: number
   /** A pointer whose version never appeared this long after was left by a failed or lost write. */
   abandonedAfterMs?: number
@@ -200,7 +201,7 @@ export function createOutboxRelay(deps: OutboxRelayDeps): OutboxRelay {
   const legacyEventOf = (record: StoredVersion): EntryEventMessage =>
     entryEventOf(record, (record.event as { locale?: EventLocale }).locale)
 
-  function requireAudit(): Pick<AuditLog, 'append'> {
+  function requireAudit(): Pick<AuditLog, 'appendAll'> {
     if (!deps.audit)
       throw new Error('outbox: a pointer carries an audit record and no audit log is wired')
     return deps.audit
@@ -236,6 +237,7 @@ export function createOutboxRelay(deps: OutboxRelayDeps): OutboxRelay {
     const due = ownOrLeft(inFlightAt === -1 ? pointers : pointers.slice(0, inFlightAt))
     const records = await recordsOf(due)
     const shown = await shownVersions(records.filter((record) => record !== undefined))
+    const audits: AuditRecord[] = []
     const ready: Array<{
       record: StoredVersion
       message: EntryEventMessage
@@ -245,12 +247,13 @@ export function createOutboxRelay(deps: OutboxRelayDeps): OutboxRelay {
       const pointer = due[index]!
       if (!record) continue
       await settle(record, shown.get(inWebsite(record.websiteId, record.documentId)))
-      // In commit order, before the pointer can go; a record appended before is refused as such.
-      if (pointer.audit) await requireAudit().append(pointer.audit)
+      if (pointer.audit) audits.push(pointer.audit)
       const { traceparent } = pointer
       const message = pointer.message ?? legacyEventOf(record)
       ready.push({ record, message, ...(traceparent ? { traceparent } : {}) })
     }
+    // In commit order, before any event goes; a record appended before is refused as such.
+    if (audits.length > 0) await requireAudit().appendAll(audits)
     // Issued in order on one confirm channel; each is marked sent only after its confirm.
     const results = await Promise.allSettled(
       ready.map(({ message, traceparent }) =>
