@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { createLogger } from '@cms/logger'
-import type { DocumentState } from '../src/document/document.ts'
+import type { ChangeRequest } from '../src/document/change-request.ts'
+import type { DocumentState, StoredDocument } from '../src/document/document.ts'
 import { nextState } from '../src/document/next-state.ts'
 import { preconditionOf } from '../src/domain/if-match.ts'
 import { wireWriteProtocol } from '../src/store/content-store.ts'
@@ -59,6 +60,17 @@ async function seed(
     now,
   })
 }
+
+/** An update of the document whose data `dataOf` makes from the current document. */
+const updateOf = (dataOf: (current: StoredDocument) => StoredDocument['data']): ChangeRequest => ({
+  websiteId: caller.websiteId,
+  changedBy: caller.keyId,
+  documentId: ID,
+  plan: async (current, now) => ({
+    reason: 'update',
+    state: nextState(current, now, { data: dataOf(current) }),
+  }),
+})
 
 describe('racing writers on a non-atomic store', () => {
   it('when 15 writers patch at once, repeatedly, then the document always ends at the newest version with every change', async () => {
@@ -129,15 +141,7 @@ describe('racing writers on a non-atomic store', () => {
       event: { eventId: 'e', name: 'entry.update', timestamp: now },
       createdAt: now,
     })
-    const result = await write({
-      websiteId: caller.websiteId,
-      changedBy: caller.keyId,
-      documentId: ID,
-      plan: async (current, at) => ({
-        reason: 'update',
-        state: nextState(current, at, { data: { ...current.data, later: true } }),
-      }),
-    })
+    const result = await write(updateOf((current) => ({ ...current.data, later: true })))
     expect(result.document).toMatchObject({ version: 3, data: { crashed: true, later: true } })
   })
 
@@ -207,15 +211,7 @@ describe('racing writers on a non-atomic store', () => {
     store.documents.insertIfAbsent = insertIfAbsent
     expect(store.docs.has(ID)).toBe(false)
 
-    const result = await write({
-      websiteId: caller.websiteId,
-      changedBy: caller.keyId,
-      documentId: ID,
-      plan: async (current, now) => ({
-        reason: 'update',
-        state: nextState(current, now, { data: { after: true } }),
-      }),
-    })
+    const result = await write(updateOf(() => ({ after: true })))
     expect(result.document).toMatchObject({ version: 2, data: { after: true } })
     expect(await committer.findDocument(caller.websiteId, ID)).toMatchObject({ version: 2 })
   })
