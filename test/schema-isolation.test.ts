@@ -45,6 +45,8 @@ async function listTimes(api: ApiCall, count: number): Promise<number[]> {
   return times
 }
 
+// Filling A's quota (100 types of 64 KB) took 145 s on FerretDB alone and over 300 s under the
+// full suite: the time is the setup's, the assertions are about B's reads.
 describe('schema reads of one website beside another at its type quota', () => {
   it("when website A holds its quota of maximal content types, then B's type list stays within max(0.5 s, 3x its baseline) and A's unknown filter is a 422, not a 503", async () => {
     const a = await createTestWebsite()
@@ -96,5 +98,5 @@ describe('schema reads of one website beside another at its type quota', () => {
     )
     expect(median(beside)).toBeLessThanOrEqual(bound)
     expect(median(afterChange)).toBeLessThanOrEqual(bound)
-  }, 300_000)
+  }, 600_000)
 })
