@@ -1,6 +1,5 @@
 import type { Db, Filter } from 'mongodb'
-import { MongoBulkWriteError } from 'mongodb'
-import { isDuplicateKeyError } from '@cms/mongo'
+import { isDuplicateKeyError, writeErrorsOf } from '@cms/mongo'
 import type { AuditEntry } from './index.ts'
 import type { ChainPoint } from './chain-verification.ts'
 
@@ -76,6 +75,12 @@ function queryOf(filter: AuditFilter): Filter<AuditDocument> {
 export function createAuditStore(db: Db): AuditStore {
   const entries = db.collection<AuditDocument>(AUDIT_ENTRIES)
   const chains = db.collection<ChainDocument>(AUDIT_CHAINS)
+  /** Entries chained here in one insert that stops at the first refused one. */
+  const insertOrdered = (chained: readonly AuditEntry[]) =>
+    entries.insertMany(
+      chained.map((entry) => ({ _id: placeOf(entry), ...entry })),
+      { ordered: true },
+    )
   return {
     async ensureIndexes() {
       await entries.createIndex({ chain: 1, seq: -1 })
@@ -113,24 +118,16 @@ export function createAuditStore(db: Db): AuditStore {
     },
     async insertInOrder(chained) {
       try {
-        await entries.insertMany(
-          chained.map((entry) => ({ _id: placeOf(entry), ...entry })),
-          { ordered: true },
-        )
+        await insertOrdered(chained)
         return chained.length
       } catch (error) {
         if (!isDuplicateKeyError(error)) throw error
-        const [first] = error instanceof MongoBulkWriteError ? [error.writeErrors].flat() : []
         // Not told where it stopped: none is counted, and each is appended again on its own.
-        return first?.index ?? 0
+        return writeErrorsOf(error)[0]?.index ?? 0
       }
     },
     async insertChained(chained) {
-      if (chained.length === 0) return
-      await entries.insertMany(
-        chained.map((entry) => ({ _id: placeOf(entry), ...entry })),
-        { ordered: true },
-      )
+      if (chained.length > 0) await insertOrdered(chained)
     },
     async sweptThrough(chain) {
       return (await chains.findOne({ _id: chain }))?.sweptThrough

@@ -1,6 +1,5 @@
-import { MongoBulkWriteError } from 'mongodb'
 import type { Collection, Document, OptionalUnlessRequiredId } from 'mongodb'
-import { isDuplicateKeyError } from './driver-errors.ts'
+import { isDuplicateKeyError, writeErrorsOf } from './driver-errors.ts'
 import { groupCommit } from './group-commit.ts'
 
 /**
@@ -38,7 +37,7 @@ export async function insertAllUnlessTaken<T extends Document>(
     return documents.map(() => true)
   } catch (error) {
     if (!isDuplicateKeyError(error)) throw error
-    const failed = error instanceof MongoBulkWriteError ? [error.writeErrors].flat() : []
+    const failed = writeErrorsOf(error)
     const onlyTaken =
       failed.length > 0 &&
       failed.every((write) => isDuplicateKeyError({ code: write.code, message: write.errmsg }))

@@ -1,4 +1,5 @@
 import {
+  MongoBulkWriteError,
   MongoNetworkError,
   MongoNotConnectedError,
   MongoServerSelectionError,
@@ -19,6 +20,16 @@ export function isDuplicateKeyError(error: unknown): boolean {
     typeof candidate.message === 'string' &&
     candidate.message.includes('UNIQUE constraint')
   )
+}
+
+/**
+ * The refused writes of a bulk write (`insertMany`), by their index in it; empty when the error
+ * does not say which (the server did not, or it is not a bulk write's error).
+ */
+export function writeErrorsOf(
+  error: unknown,
+): Array<{ index: number; code: number; errmsg?: string }> {
+  return error instanceof MongoBulkWriteError ? [error.writeErrors].flat() : []
 }
 
 /**

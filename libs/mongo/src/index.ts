@@ -3,7 +3,12 @@ export type { MongoConnection, MongoOptions } from './connect.ts'
 export { countMongoCommands } from './command-metrics.ts'
 export { prepareMongo } from './prepare.ts'
 export type { MongoPreparation } from './prepare.ts'
-export { isConnectivityError, isDuplicateKeyError, mongoErrorTranslator } from './driver-errors.ts'
+export {
+  isConnectivityError,
+  isDuplicateKeyError,
+  mongoErrorTranslator,
+  writeErrorsOf,
+} from './driver-errors.ts'
 export { queryShapesOf, shapeKey } from './query-shape.ts'
 export type { QueryShape } from './query-shape.ts'
 export {

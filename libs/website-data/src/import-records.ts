@@ -2,7 +2,7 @@ import { BSON } from 'mongodb'
 import type { Db, Document } from 'mongodb'
 import { bodyProblems } from '@cms/contract/validation'
 import { ConflictError, ValidationError } from '@cms/errors'
-import { isDuplicateKeyError } from '@cms/mongo'
+import { isDuplicateKeyError, writeErrorsOf } from '@cms/mongo'
 import { parseLine } from './export-format.ts'
 import { createImportedKeys, keyText, parentReference, valuesAt } from './imported-keys.ts'
 import type { ImportedRecord, ImportHooks, RecordReference } from './import-rules.ts'
@@ -98,8 +98,7 @@ export async function importRecords(
       await db.collection(batch.collection).insertMany(batch.records, { ordered: true })
     } catch (error) {
       if (!isDuplicateKeyError(error)) throw error
-      const index = (error as { writeErrors?: Array<{ index?: number }> }).writeErrors?.[0]?.index
-      const at = index ?? 0
+      const at = writeErrorsOf(error)[0]?.index ?? 0
       const id = keyText(batch.records[at]?._id)
       throw conflict(
         batch.lines[at] ?? 0,
