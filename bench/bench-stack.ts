@@ -1,5 +1,11 @@
 import { join } from 'node:path'
-import { freePort, managedProcess, REPO_ROOT, serviceCommand, startStack } from '@cms/stack'
+import {
+  freePort,
+  managedProcess,
+  REPO_ROOT,
+  startableServiceCommand,
+  startStack,
+} from '@cms/stack'
 import type { ManagedProcess, Stack } from '@cms/stack'
 
 /**
@@ -84,7 +90,7 @@ export async function startBenchStack(options: {
     const port = await freePort()
     const metricsPort = await freePort()
     const url = `http://127.0.0.1:${port}`
-    const { command, args } = serviceCommand(options.service, 'node')
+    const { command, args } = await startableServiceCommand(options.service, 'node')
     const managed = managedProcess({
       name: options.name,
       command,

@@ -22,7 +22,7 @@ import {
   managedProcess,
   provisionBackends,
   REPO_ROOT,
-  serviceCommand,
+  startableServiceCommand,
 } from '@cms/stack'
 import type { Backends } from '@cms/stack'
 import { jsonClient } from '@cms/testkit'
@@ -80,7 +80,7 @@ async function measure(
   const url = `http://127.0.0.1:${port}`
   const prefix = `bench-${type}-${randomUUID().slice(0, 8)}`
   const database = `bench_fanout_${type}_${randomUUID().slice(0, 8)}`
-  const { command, args } = serviceCommand('webhook', 'node')
+  const { command, args } = await startableServiceCommand('webhook', 'node')
   const service = managedProcess({
     name: `webhook-${type}`,
     command,

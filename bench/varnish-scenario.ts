@@ -1,7 +1,13 @@
 import { execFile } from 'node:child_process'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
-import { freePort, managedProcess, REPO_ROOT, serviceCommand, startVarnish } from '@cms/stack'
+import {
+  freePort,
+  managedProcess,
+  REPO_ROOT,
+  startableServiceCommand,
+  startVarnish,
+} from '@cms/stack'
 import type { Stack } from '@cms/stack'
 import type { ApiCall } from '@cms/testkit'
 import { visitEveryPath } from './http-load.ts'
@@ -54,7 +60,7 @@ async function startPurgingGateway(stack: Stack, varnishPort: number) {
   const metricsPort = await freePort()
   const url = `http://127.0.0.1:${port}`
   const { services, backends } = stack
-  const { command, args } = serviceCommand('gateway', 'node')
+  const { command, args } = await startableServiceCommand('gateway', 'node')
   const gateway = managedProcess({
     name: 'gateway-varnish',
     command,

@@ -1,7 +1,7 @@
 import { join } from 'node:path'
 import process from 'node:process'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { freePort, managedProcess, serviceCommand, REPO_ROOT } from '@cms/stack'
+import { freePort, managedProcess, startableServiceCommand, REPO_ROOT } from '@cms/stack'
 import type { ManagedProcess } from '@cms/stack'
 import { createTestWebsite, jsonClient, testEnv, waitFor } from '@cms/testkit'
 import type { ApiCall } from '@cms/testkit'
@@ -20,7 +20,7 @@ beforeAll(async () => {
   const env = testEnv()
   const port = await freePort()
   const contentUrl = `http://127.0.0.1:${port}`
-  const { command, args } = serviceCommand('content-read', 'node')
+  const { command, args } = await startableServiceCommand('content-read', 'node')
   content = managedProcess({
     name: 'content-read (outage test)',
     command,

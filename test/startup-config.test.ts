@@ -3,7 +3,7 @@ import { createServer } from 'node:net'
 import type { AddressInfo } from 'node:net'
 import process from 'node:process'
 import { describe, expect, it } from 'vitest'
-import { REPO_ROOT, serviceCommand } from '@cms/stack'
+import { REPO_ROOT, startableServiceCommand } from '@cms/stack'
 import type { ServiceName } from '@cms/stack'
 import { testEnv } from '@cms/testkit'
 
@@ -45,11 +45,11 @@ function validEnv(service: ServiceName): Record<string, string> {
   }
 }
 
-function runUntilExit(
+async function runUntilExit(
   service: ServiceName,
   env: Record<string, string | undefined>,
 ): Promise<{ code: number | null; stderr: string }> {
-  const { command, args } = serviceCommand(service, 'node')
+  const { command, args } = await startableServiceCommand(service, 'node')
   const clean: Record<string, string | undefined> = { ...process.env }
   for (const name of [
     'PORT',

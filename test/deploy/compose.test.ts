@@ -14,6 +14,7 @@ import {
   readRepoFile,
   repoPath,
   startCommand,
+  entryFileOf,
 } from './support/repo.ts'
 import type { Runtime } from './support/repo.ts'
 
@@ -116,7 +117,7 @@ describe.each(VARIANTS)('docker compose on $runtime', ({ runtime, files, dockerf
       expect(existsSync(repoPath(String(build.dockerfile)))).toBe(true)
       images.add(String(config.image))
       expect(commandOf(config), service).toEqual(startCommand(service, runtime))
-      const entry = startCommand(service, runtime).at(-1)!
+      const entry = entryFileOf(service)
       expect(existsSync(repoPath(entry)), `${entry} exists`).toBe(true)
     }
     expect(images.size, 'one image for every service').toBe(1)

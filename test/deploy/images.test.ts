@@ -10,8 +10,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { inContext, parseDockerignore } from './support/dockerignore.ts'
 import { ancestry, execForm, lastOf, parseDockerfile } from './support/dockerfile.ts'
 import type { Dockerfile, Stage } from './support/dockerfile.ts'
+import { bundleFileOf, SERVICE_PACKAGES } from '@cms/stack'
 import { runtimeImports } from './support/import-graph.ts'
-import { REPO_ROOT, SERVICE_NAMES, readRepoFile, repoPath, startCommand } from './support/repo.ts'
+import {
+  REPO_ROOT,
+  SERVICE_NAMES,
+  entryFileOf,
+  readRepoFile,
+  repoPath,
+  startCommand,
+} from './support/repo.ts'
 import type { Runtime } from './support/repo.ts'
 
 const run = promisify(execFile)
@@ -37,6 +45,13 @@ const IMAGES: ReadonlyArray<{ runtime: Runtime; path: string; base: RegExp; user
 ]
 
 const finalStage = (file: Dockerfile): Stage => file.stages.at(-1)!
+
+/** Every RUN of the stages the final stage is built from. */
+const buildCommandsOf = (file: Dockerfile): string[] =>
+  ancestry(file, finalStage(file))
+    .flatMap((stage) => stage.instructions)
+    .filter((i) => i.keyword === 'RUN')
+    .map((i) => i.args)
 
 describe.each(IMAGES)('the $runtime image ($path)', ({ runtime, path, base, user }) => {
   const file = parseDockerfile(readRepoFile(path))
@@ -82,10 +97,7 @@ describe.each(IMAGES)('the $runtime image ($path)', ({ runtime, path, base, user
   })
 
   it('when it is built, then only production dependencies are installed, from the lockfile', () => {
-    const runs = ancestry(file, runtimeStage)
-      .flatMap((stage) => stage.instructions)
-      .filter((i) => i.keyword === 'RUN')
-      .map((i) => i.args)
+    const runs = buildCommandsOf(file)
     const installs = runs.filter((command) => /\bnpm (ci|install|i)\b/.test(command))
     expect(installs.length).toBe(1)
     expect(installs[0]).toMatch(/\bnpm ci\b.*--omit=dev/)
@@ -93,10 +105,7 @@ describe.each(IMAGES)('the $runtime image ($path)', ({ runtime, path, base, user
   })
 
   it('when it is built, then it bundles the admin panel the gateway serves, from the sources in the context', () => {
-    const runs = ancestry(file, runtimeStage)
-      .flatMap((stage) => stage.instructions)
-      .filter((i) => i.keyword === 'RUN')
-      .map((i) => i.args)
+    const runs = buildCommandsOf(file)
     const script = 'apps/admin-ui/build.ts'
     expect(existsSync(repoPath(script))).toBe(true)
     expect(runs.some((command) => command.includes(`node --import tsx ${script}`))).toBe(true)
@@ -125,6 +134,19 @@ describe.each(IMAGES)('the $runtime image ($path)', ({ runtime, path, base, user
     const command = execForm(healthcheck!.args.slice(healthcheck!.args.indexOf('CMD') + 3).trim())
     expect(command[0]).toBe(runtime)
     expect(command.at(-1)).toBe('deploy/healthcheck.mjs')
+  })
+})
+
+describe('the Node image (deploy/Dockerfile)', () => {
+  const file = parseDockerfile(readRepoFile('deploy/Dockerfile'))
+
+  it('when it is built, then it bundles every service its command runs, from the sources in the context', () => {
+    const runs = buildCommandsOf(file)
+    const script = 'libs/stack/src/service-bundles.ts'
+    expect(existsSync(repoPath(script))).toBe(true)
+    expect(runs.some((command) => command.includes(`node --import tsx ${script}`))).toBe(true)
+    const started = new Set(SERVICE_NAMES.map((service) => startCommand(service, 'node').at(-1)))
+    expect([...started].sort()).toEqual(SERVICE_PACKAGES.map(bundleFileOf).sort())
   })
 })
 
@@ -195,7 +217,8 @@ describe('the production dependencies', () => {
       }
     }
     const entries = [
-      ...SERVICE_NAMES.map((service) => startCommand(service, 'node').at(-1)!),
+      ...SERVICE_NAMES.map(entryFileOf),
+      'libs/stack/src/service-bundles.ts',
       'apps/admin-ui/build.ts',
       'apps/admin-ui/src/main.tsx',
       'apps/cli/src/cms.ts',
@@ -209,7 +232,7 @@ describe('the production dependencies', () => {
     const lock = JSON.parse(readRepoFile('package-lock.json')) as {
       packages: Record<string, { dev?: boolean }>
     }
-    packages.set('tsx', 'the start command')
+    packages.set('tsx', 'the build steps')
     const missing = [...packages]
       .filter(([name]) => {
         const entry = lock.packages[`node_modules/${name}`]

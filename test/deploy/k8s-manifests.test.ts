@@ -22,7 +22,7 @@ import {
 import type { Resource } from './support/kustomize.ts'
 import { schemaProblems } from './support/k8s-schema.ts'
 import { parseQuantity } from './support/quantity.ts'
-import { SERVICE_NAMES, packageOf, repoPath, startCommand } from './support/repo.ts'
+import { SERVICE_NAMES, entryFileOf, packageOf, repoPath, startCommand } from './support/repo.ts'
 import { isObject } from './support/json.ts'
 import { readYamlDocuments } from './support/yaml.ts'
 
@@ -79,7 +79,7 @@ describe.each(BUILDS)('Kubernetes manifests of %s', (dir) => {
       const container = mainContainer(deploymentOf(resources, service))
       expect(container.command, service).toEqual(startCommand(service, 'node'))
       expect(container.args, service).toBeUndefined()
-      const entry = startCommand(service, 'node').at(-1)!
+      const entry = entryFileOf(service)
       expect(existsSync(repoPath(entry)), `${entry} exists`).toBe(true)
     }
   })

@@ -9,8 +9,10 @@ export {
   RUNTIMES,
   SERVICE_NAMES,
   serviceCommand,
+  startableServiceCommand,
 } from './services.ts'
-export type { LaunchOptions, Runtime, RunningServices, ServiceName } from './services.ts'
+export { buildServiceBundles, bundleFileOf, SERVICE_PACKAGES } from './service-bundles.ts'
+export type { Command, LaunchOptions, Runtime, RunningServices, ServiceName } from './services.ts'
 export { managedProcess, signalProcessGroup } from './managed-process.ts'
 export type { ManagedProcess, ProcessExit, ProcessSpec } from './managed-process.ts'
 export { DEFAULT_RESTART_POLICY, describeExit, supervise } from './supervisor.ts'

@@ -5,6 +5,8 @@ import { freePort } from './free-port.ts'
 import { ExitedDuringStart, managedProcess } from './managed-process.ts'
 import type { ManagedProcess } from './managed-process.ts'
 import { REPO_ROOT } from './paths.ts'
+import { bundleFileOf, serviceBundlesBuilt } from './service-bundles.ts'
+import type { ServicePackage } from './service-bundles.ts'
 
 export const SERVICE_NAMES = [
   'schema',
@@ -17,7 +19,7 @@ export type ServiceName = (typeof SERVICE_NAMES)[number]
 export const RUNTIMES = ['node', 'deno'] as const
 export type Runtime = (typeof RUNTIMES)[number]
 
-const PACKAGE_OF: Record<ServiceName, string> = {
+const PACKAGE_OF: Record<ServiceName, ServicePackage> = {
   schema: 'schema',
   'content-write': 'content',
   'content-read': 'content',
@@ -28,15 +30,34 @@ const PACKAGE_OF: Record<ServiceName, string> = {
 export const entryFileOf = (service: ServiceName): string =>
   `services/${PACKAGE_OF[service]}/src/run.ts`
 
-/** The one command that starts a service: images, `npm start`, tests and benchmarks all use it. */
-export function serviceCommand(
+export interface Command {
+  command: string
+  args: string[]
+}
+
+/**
+ * The one command that starts a service: images, `npm start`, tests and benchmarks all use it.
+ * Deno runs the TypeScript entry; Node runs the service's bundle of it (`service-bundles.ts`).
+ */
+export function serviceCommand(service: ServiceName, runtime: Runtime): Command {
+  if (runtime === 'deno')
+    return {
+      command: join(REPO_ROOT, 'node_modules', '.bin', 'deno'),
+      args: ['run', '-A', entryFileOf(service)],
+    }
+  return {
+    command: process.execPath,
+    args: ['--enable-source-maps', bundleFileOf(PACKAGE_OF[service])],
+  }
+}
+
+/** `serviceCommand` once what it runs is built from the sources as they are now. */
+export async function startableServiceCommand(
   service: ServiceName,
   runtime: Runtime,
-): { command: string; args: string[] } {
-  const entry = entryFileOf(service)
-  if (runtime === 'deno')
-    return { command: join(REPO_ROOT, 'node_modules', '.bin', 'deno'), args: ['run', '-A', entry] }
-  return { command: process.execPath, args: ['--import', 'tsx', entry] }
+): Promise<Command> {
+  if (runtime === 'node') await serviceBundlesBuilt()
+  return serviceCommand(service, runtime)
 }
 
 export const newSecret = (): string => randomBytes(24).toString('base64url')
@@ -179,10 +200,18 @@ async function launchOnce(options: LaunchOptions): Promise<RunningServices> {
   }
   const runtimeOf = (service: ServiceName): Runtime =>
     typeof options.runtime === 'string' ? options.runtime : (options.runtime?.[service] ?? 'node')
+  const commands = Object.fromEntries(
+    await Promise.all(
+      SERVICE_NAMES.map(async (service) => [
+        service,
+        await startableServiceCommand(service, runtimeOf(service)),
+      ]),
+    ),
+  ) as Record<ServiceName, Command>
 
   const processes = Object.fromEntries(
     SERVICE_NAMES.map((service) => {
-      const { command, args } = serviceCommand(service, runtimeOf(service))
+      const { command, args } = commands[service]
       const managed = managedProcess({
         name: service,
         command,

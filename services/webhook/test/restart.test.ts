@@ -2,7 +2,7 @@ import process from 'node:process'
 import { join } from 'node:path'
 import { connect } from 'amqplib'
 import { afterAll, describe, expect, it } from 'vitest'
-import { freePort, managedProcess, REPO_ROOT, serviceCommand } from '@cms/stack'
+import { freePort, managedProcess, REPO_ROOT, startableServiceCommand } from '@cms/stack'
 import type { ManagedProcess } from '@cms/stack'
 import { testEnv, waitFor } from '@cms/testkit'
 import { queueNames } from '../src/messaging/topology.ts'
@@ -36,7 +36,7 @@ describe('a webhook service killed in the middle of a retry', () => {
   it('when the process is killed while a retry waits in the broker, then the delivery still completes after a restart', async () => {
     const port = await freePort()
     const url = `http://127.0.0.1:${port}`
-    const { command, args } = serviceCommand('webhook', 'node')
+    const { command, args } = await startableServiceCommand('webhook', 'node')
     service = managedProcess({
       name: 'webhook-restart-test',
       command,

@@ -3,7 +3,8 @@ import { basename, join } from 'node:path'
 import { REPO_ROOT, SERVICE_NAMES, entryFileOf, serviceCommand } from '@cms/stack'
 import type { Runtime, ServiceName } from '@cms/stack'
 
-export { REPO_ROOT, SERVICE_NAMES }
+/** Deno runs this file; Node the bundle built from it (libs/stack/src/service-bundles.ts). */
+export { entryFileOf, REPO_ROOT, SERVICE_NAMES }
 export type { Runtime, ServiceName }
 
 export const repoPath = (...parts: string[]): string => join(REPO_ROOT, ...parts)
