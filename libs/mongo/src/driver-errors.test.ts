@@ -1,6 +1,6 @@
 import { connect, createServer } from 'node:net'
 import type { AddressInfo } from 'node:net'
-import { MongoNetworkError, MongoServerError } from 'mongodb'
+import { MongoClientClosedError, MongoNetworkError, MongoServerError } from 'mongodb'
 import { describe, expect, it } from 'vitest'
 import { ServiceUnavailableError } from '@cms/errors'
 import { isConnectivityError, isDuplicateKeyError, mongoErrorTranslator } from './driver-errors.ts'
@@ -26,10 +26,14 @@ async function writeAfterFinError(): Promise<Error> {
 }
 
 describe('driver errors', () => {
-  it('when the driver reports a lost connection or a socket ended under it, then the translator gives 503', async () => {
+  it('when the driver reports a lost connection, a socket ended under it or its client closed under the operation, then the translator gives 503', async () => {
     const ended = await writeAfterFinError()
     expect((ended as { code?: string }).code).toBe('EPIPE')
-    for (const error of [new MongoNetworkError('connection 3 closed'), ended]) {
+    for (const error of [
+      new MongoNetworkError('connection 3 closed'),
+      ended,
+      new MongoClientClosedError(),
+    ]) {
       expect(isConnectivityError(error)).toBe(true)
       expect(mongoErrorTranslator(error)).toBeInstanceOf(ServiceUnavailableError)
     }

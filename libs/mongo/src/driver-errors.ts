@@ -1,7 +1,11 @@
 import {
   MongoBulkWriteError,
+  MongoClientClosedError,
+  MongoDriverError,
+  MongoExpiredSessionError,
   MongoNetworkError,
   MongoNotConnectedError,
+  MongoServerClosedError,
   MongoServerSelectionError,
   MongoTopologyClosedError,
 } from 'mongodb'
@@ -44,12 +48,30 @@ function isSocketError(error: unknown): boolean {
   return error instanceof Error && typeof code === 'string' && SOCKET_ERROR_CODES.has(code)
 }
 
+/**
+ * The client closed under an operation in flight, as the heartbeat watchdog does when it
+ * reconnects a client whose monitor hung (heartbeat-watchdog.ts) while requests use it: the
+ * operation on a connection gets `MongoClientClosedError`, one still waiting gets
+ * `MongoExpiredSessionError` (its implicit session ended; the services start no sessions of
+ * their own), and the driver may also name the server or the pool (whose class it does not
+ * export) that closed.
+ */
+function isClosedUnderOperation(error: unknown): boolean {
+  return (
+    error instanceof MongoClientClosedError ||
+    error instanceof MongoExpiredSessionError ||
+    error instanceof MongoServerClosedError ||
+    (error instanceof MongoDriverError && error.name === 'MongoPoolClosedError')
+  )
+}
+
 export function isConnectivityError(error: unknown): boolean {
   return (
     error instanceof MongoServerSelectionError ||
     error instanceof MongoNetworkError ||
     error instanceof MongoNotConnectedError ||
     error instanceof MongoTopologyClosedError ||
+    isClosedUnderOperation(error) ||
     isSocketError(error)
   )
 }
