@@ -28,7 +28,7 @@ describe('a bulk publish of 1,000 documents', () => {
       body: { action: 'publish', ids },
     })
     expect(answer.status, answer.text).toBe(202)
-    const job = await finishedJob(site.api, answer.body.id, 240_000)
+    const job = await finishedJob(site.api, answer.body.id, 480_000)
     expect(job).toMatchObject({ total: 1000, done: 1000, succeeded: 1000, failed: 0 })
     expect(job.results.map((result) => result.id)).toEqual(ids)
     expect(
