@@ -13,6 +13,9 @@ export type ServicePackage = (typeof SERVICE_PACKAGES)[number]
 
 export const bundleFileOf = (pkg: ServicePackage): string => `dist/services/${pkg}.mjs`
 
+/** The TypeScript entry of a service package: what Deno runs and what its bundle is built from. */
+export const packageEntryOf = (pkg: ServicePackage): string => `services/${pkg}/src/run.ts`
+
 /** The project's own code (`@cms/*` and relative imports) goes in; every npm package stays out. */
 const npmPackagesExternal: Plugin = {
   name: 'npm-packages-external',
@@ -28,8 +31,8 @@ const sourceLocationKept: Plugin = {
   name: 'source-location-kept',
   setup(builder) {
     builder.onLoad({ filter: /\.ts$/ }, async (args) => {
+      // Read once here, so esbuild does not read the file again.
       const source = await readFile(args.path, 'utf8')
-      if (!source.includes('import.meta.url')) return undefined
       const url = JSON.stringify(pathToFileURL(args.path).href)
       return { contents: source.replaceAll('import.meta.url', url), loader: 'ts' }
     })
@@ -57,7 +60,7 @@ export async function buildServiceBundles(root: string = REPO_ROOT): Promise<str
   const result = await build({
     absWorkingDir: root,
     entryPoints: Object.fromEntries(
-      SERVICE_PACKAGES.map((pkg) => [pkg, join(root, 'services', pkg, 'src', 'run.ts')]),
+      SERVICE_PACKAGES.map((pkg) => [pkg, join(root, packageEntryOf(pkg))]),
     ),
     outdir: join(root, 'dist', 'services'),
     outExtension: { '.js': '.mjs' },

@@ -5,7 +5,7 @@ import { freePort } from './free-port.ts'
 import { ExitedDuringStart, managedProcess } from './managed-process.ts'
 import type { ManagedProcess } from './managed-process.ts'
 import { REPO_ROOT } from './paths.ts'
-import { bundleFileOf, serviceBundlesBuilt } from './service-bundles.ts'
+import { bundleFileOf, packageEntryOf, serviceBundlesBuilt } from './service-bundles.ts'
 import type { ServicePackage } from './service-bundles.ts'
 
 export const SERVICE_NAMES = [
@@ -27,8 +27,7 @@ const PACKAGE_OF: Record<ServiceName, ServicePackage> = {
   gateway: 'gateway',
 }
 
-export const entryFileOf = (service: ServiceName): string =>
-  `services/${PACKAGE_OF[service]}/src/run.ts`
+export const entryFileOf = (service: ServiceName): string => packageEntryOf(PACKAGE_OF[service])
 
 export interface Command {
   command: string
